@@ -1,0 +1,493 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigFileName is the name memlint looks for, walking up from the
+// current directory.
+const ConfigFileName = ".memlint.yaml"
+
+// Config is a loaded .memlint.yaml.
+type Config struct {
+	// Path is the file it was read from; empty for the defaults.
+	Path string
+	// Dir is the absolute folder globs and roots are relative to.
+	Dir       string
+	Roots     []string
+	Ignore    []string
+	Rules     map[string]RuleConfig
+	Overrides []Override
+}
+
+// RuleConfig is what configuration says about one rule.
+type RuleConfig struct {
+	Off      bool
+	Severity Severity // SeverityDefault: keep what the rule reports
+	Options  map[string]any
+}
+
+// Override applies rule settings to files matching globs.
+type Override struct {
+	Files []string
+	Rules map[string]RuleConfig
+}
+
+// ConfigError is a problem in a configuration file, with its place.
+type ConfigError struct {
+	Path string
+	Line int
+	Key  string
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Path)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		fmt.Fprintf(&b, "%s: ", e.Key)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// FindConfig walks up from dir looking for .memlint.yaml and returns its
+// path, or "" when there is none.
+func FindConfig(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for {
+		p := filepath.Join(dir, ConfigFileName)
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// LoadConfig reads and validates a configuration file against the rules
+// of reg.
+func LoadConfig(file string, reg *Registry) (*Config, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, fmt.Errorf("config path %s: %w", file, err)
+	}
+	return ParseConfig(src, abs, reg)
+}
+
+// ParseConfig validates configuration text; file names it in errors and
+// its folder anchors globs.
+func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
+	c := &Config{Path: file, Dir: filepath.Dir(file), Rules: map[string]RuleConfig{}}
+	p := configParser{file: file, reg: reg}
+	var doc yaml.Node
+	if err := safeYAMLUnmarshal(src, &doc); err != nil {
+		line := 0
+		msg := err.Error()
+		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		}
+		return nil, &ConfigError{Path: file, Line: line, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	}
+	if len(bytes.TrimSpace(src)) == 0 || doc.Kind == 0 || len(doc.Content) == 0 {
+		return c, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, rules, overrides)")
+	}
+	if err := p.noDuplicates(root, ""); err != nil {
+		return nil, err
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		var err error
+		switch k.Value {
+		case "roots":
+			c.Roots, err = p.globs(v, "roots")
+		case "ignore":
+			c.Ignore, err = p.globs(v, "ignore")
+		case "rules":
+			c.Rules, err = p.rules(v, "rules")
+		case "overrides":
+			c.Overrides, err = p.overrides(v)
+		default:
+			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, rules or overrides)")
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+type configParser struct {
+	file string
+	reg  *Registry
+}
+
+func (p *configParser) errorf(n *yaml.Node, key, format string, args ...any) error {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	return &ConfigError{Path: p.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)}
+}
+
+// noDuplicates rejects a key that appears twice in the mapping m itself
+// (nested mappings are checked where they are read, with their own key path).
+func (p *configParser) noDuplicates(m *yaml.Node, prefix string) error {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if seen[k.Value] {
+			return p.errorf(k, joinKey(prefix, k.Value), "key appears twice")
+		}
+		seen[k.Value] = true
+	}
+	return nil
+}
+
+func joinKey(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// globs reads a list of doublestar patterns (a single string is a list of
+// one) and checks their syntax.
+func (p *configParser) globs(v *yaml.Node, key string) ([]string, error) {
+	list, err := p.stringList(v, key)
+	if err != nil {
+		return nil, err
+	}
+	for i, g := range list {
+		g = normaliseGlob(g)
+		if !doublestar.ValidatePattern(g) {
+			return nil, p.errorf(v, key, "invalid glob %q", list[i])
+		}
+		list[i] = g
+	}
+	return list, nil
+}
+
+// normaliseGlob removes a leading "./" or "/": globs are relative to the
+// configuration's folder, and doublestar would never match those forms.
+func normaliseGlob(g string) string {
+	g = filepath.ToSlash(strings.TrimSpace(g))
+	for strings.HasPrefix(g, "./") {
+		g = g[2:]
+	}
+	return strings.TrimPrefix(g, "/")
+}
+
+func (p *configParser) stringList(v *yaml.Node, key string) ([]string, error) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if v.Tag == "!!null" {
+			return nil, nil
+		}
+		return []string{v.Value}, nil
+	case yaml.SequenceNode:
+		out := make([]string, 0, len(v.Content))
+		for _, item := range v.Content {
+			if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
+				return nil, p.errorf(item, key, "expected a list of strings")
+			}
+			out = append(out, item.Value)
+		}
+		return out, nil
+	}
+	return nil, p.errorf(v, key, "expected a string or a list of strings")
+}
+
+func (p *configParser) rules(v *yaml.Node, prefix string) (map[string]RuleConfig, error) {
+	out := map[string]RuleConfig{}
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return out, nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return nil, p.errorf(v, prefix, "expected a mapping from rule IDs to a severity or settings")
+	}
+	if err := p.noDuplicates(v, prefix); err != nil {
+		return nil, err
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		key := joinKey(prefix, k.Value)
+		rule, ok := p.reg.Lookup(k.Value)
+		if !ok {
+			return nil, p.errorf(k, key, "unknown rule %q (memlint rules lists them)", k.Value)
+		}
+		rc, err := p.ruleConfig(rule, val, key)
+		if err != nil {
+			return nil, err
+		}
+		out[rule.ID] = rc
+	}
+	return out, nil
+}
+
+func (p *configParser) ruleConfig(rule *Rule, v *yaml.Node, key string) (RuleConfig, error) {
+	var rc RuleConfig
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if v.Tag == "!!bool" {
+			// "rule: false" reads naturally as off, "true" as on.
+			rc.Off = v.Value == "false" || v.Value == "no" || v.Value == "off"
+			return rc, nil
+		}
+		sev, off, err := ParseSeverity(v.Value)
+		if err != nil {
+			return rc, p.errorf(v, key, "%v", err)
+		}
+		rc.Severity, rc.Off = sev, off
+		return rc, nil
+	case yaml.MappingNode:
+		if err := p.noDuplicates(v, key); err != nil {
+			return rc, err
+		}
+	default:
+		return rc, p.errorf(v, key, "expected a severity (error, warning, info, off) or a mapping of settings")
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		sub := key + "." + k.Value
+		if k.Value == "severity" {
+			sev, off, err := ParseSeverity(val.Value)
+			if err != nil || val.Kind != yaml.ScalarNode {
+				return rc, p.errorf(val, sub, "expected error, warning, info or off")
+			}
+			rc.Severity, rc.Off = sev, off
+			continue
+		}
+		opt, ok := findOption(rule, k.Value)
+		if !ok {
+			return rc, p.errorf(k, sub, "rule %s has no option %q%s", rule.ID, k.Value, optionNames(rule))
+		}
+		value, err := p.optionValue(opt, val, sub)
+		if err != nil {
+			return rc, err
+		}
+		if rc.Options == nil {
+			rc.Options = map[string]any{}
+		}
+		rc.Options[opt.Name] = value
+	}
+	return rc, nil
+}
+
+func findOption(rule *Rule, name string) (Option, bool) {
+	for _, o := range rule.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func optionNames(rule *Rule) string {
+	if len(rule.Options) == 0 {
+		return " (it has only severity)"
+	}
+	names := []string{"severity"}
+	for _, o := range rule.Options {
+		names = append(names, o.Name)
+	}
+	return " (it has " + strings.Join(names, ", ") + ")"
+}
+
+func (p *configParser) optionValue(opt Option, v *yaml.Node, key string) (any, error) {
+	switch def := opt.Default.(type) {
+	case int:
+		n, err := strconv.Atoi(v.Value)
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!int" || err != nil || n < 0 {
+			return nil, p.errorf(v, key, "expected a whole number ≥ 0, got %q", v.Value)
+		}
+		return n, nil
+	case bool:
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+			return nil, p.errorf(v, key, "expected true or false")
+		}
+		return v.Value == "true" || v.Value == "yes" || v.Value == "on", nil
+	case string:
+		if v.Kind != yaml.ScalarNode {
+			return nil, p.errorf(v, key, "expected a string")
+		}
+		return v.Value, nil
+	case []string:
+		list, err := p.stringList(v, key)
+		if err != nil {
+			return nil, err
+		}
+		if opt.Choices != nil {
+			for _, s := range list {
+				if !contains(opt.Choices, s) {
+					return nil, p.errorf(v, key, "%q is not one of %s", s, strings.Join(opt.Choices, ", "))
+				}
+			}
+		}
+		return list, nil
+	default:
+		return nil, fmt.Errorf("rule option %s has an unsupported default %T", opt.Name, def)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *configParser) overrides(v *yaml.Node) ([]Override, error) {
+	if v.Kind != yaml.SequenceNode {
+		return nil, p.errorf(v, "overrides", "expected a list of {files, rules}")
+	}
+	var out []Override
+	for i, item := range v.Content {
+		key := fmt.Sprintf("overrides[%d]", i)
+		if item.Kind != yaml.MappingNode {
+			return nil, p.errorf(item, key, "expected a mapping with files and rules")
+		}
+		if err := p.noDuplicates(item, key); err != nil {
+			return nil, err
+		}
+		var o Override
+		for j := 0; j+1 < len(item.Content); j += 2 {
+			k, val := item.Content[j], item.Content[j+1]
+			var err error
+			switch k.Value {
+			case "files":
+				o.Files, err = p.globs(val, key+".files")
+			case "rules":
+				o.Rules, err = p.rules(val, key+".rules")
+			default:
+				err = p.errorf(k, key+"."+k.Value, "unknown key (want files or rules)")
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		if len(o.Files) == 0 {
+			return nil, p.errorf(item, key+".files", "an override needs files: the globs it applies to")
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// rel turns an absolute OS path into a slash path relative to the
+// configuration's folder.
+func (c *Config) rel(abs string) string {
+	if c == nil || c.Dir == "" {
+		return filepath.ToSlash(abs)
+	}
+	r, err := filepath.Rel(c.Dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(r)
+}
+
+// matchAny reports whether rel, or any of its parent folders, matches one
+// of the globs: "archive/**" and "archive" both exclude a file inside.
+func matchAny(globs []string, rel string) bool {
+	for _, g := range globs {
+		for p := rel; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+			if ok, _ := doublestar.Match(g, p); ok {
+				return true
+			}
+			if !strings.Contains(p, "/") {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// Ignored reports whether the file or folder at abs is excluded.
+func (c *Config) Ignored(abs string) bool {
+	if c == nil || len(c.Ignore) == 0 {
+		return false
+	}
+	return matchAny(c.Ignore, c.rel(abs))
+}
+
+// Resolve returns a rule's effective setting for the file or folder at abs:
+// whether it is off, its severity override and its options.
+func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts Options) {
+	opts = DefaultOptions(rule)
+	if c == nil {
+		return false, SeverityDefault, opts
+	}
+	apply := func(rc RuleConfig, ok bool) {
+		if !ok {
+			return
+		}
+		if rc.Off {
+			off, sev = true, SeverityDefault
+		} else if rc.Severity != SeverityDefault {
+			off, sev = false, rc.Severity
+		}
+		for k, v := range rc.Options {
+			opts[k] = v
+		}
+	}
+	rc, ok := c.Rules[rule.ID]
+	apply(rc, ok)
+	if len(c.Overrides) > 0 {
+		rel := c.rel(abs)
+		for _, o := range c.Overrides {
+			if matchAny(o.Files, rel) {
+				rc, ok := o.Rules[rule.ID]
+				apply(rc, ok)
+			}
+		}
+	}
+	return off, sev, opts
+}
+
+// MaybeOn reports whether the rule could be on anywhere: not off, or turned
+// back on by an override. Rules that are off everywhere are not run.
+func (c *Config) MaybeOn(rule *Rule) bool {
+	if c == nil {
+		return true
+	}
+	if rc, ok := c.Rules[rule.ID]; !ok || !rc.Off {
+		return true
+	}
+	for _, o := range c.Overrides {
+		if rc, ok := o.Rules[rule.ID]; ok && !rc.Off {
+			return true
+		}
+	}
+	return false
+}

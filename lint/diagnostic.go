@@ -1,0 +1,100 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity is how much a finding matters. The zero value means "the rule's
+// default" when a rule reports a finding.
+type Severity int
+
+// Severities, ordered so that a larger value is more severe.
+const (
+	SeverityDefault Severity = iota
+	Info
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "default"
+}
+
+// MarshalText writes the severity as its lowercase name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// ParseSeverity reads a severity as written in configuration: "error",
+// "warning" or "info", or "off", which is reported through off.
+func ParseSeverity(s string) (sev Severity, off bool, err error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return Error, false, nil
+	case "warning", "warn":
+		return Warning, false, nil
+	case "info":
+		return Info, false, nil
+	case "off":
+		return SeverityDefault, true, nil
+	}
+	return SeverityDefault, false, fmt.Errorf("unknown severity %q (want error, warning, info or off)", s)
+}
+
+// Pos is a position in a file: 1-based line and 1-based column counted in
+// characters (Unicode code points). Line 0 means the finding concerns the
+// whole file or directory rather than a place in it.
+type Pos struct {
+	Line, Col int
+}
+
+// IsValid reports whether the position points into a file.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Before reports whether p comes strictly before q.
+func (p Pos) Before(q Pos) bool {
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Diagnostic is one finding.
+type Diagnostic struct {
+	Rule     string
+	Severity Severity
+	// Path is the slash-separated path of the file (or directory, for
+	// findings about a whole memory dir) inside the linted fs.FS.
+	Path  string
+	Start Pos
+	// End is the position just after the flagged text; zero when the
+	// finding has no useful extent.
+	End        Pos
+	Message    string
+	Suggestion string
+}
+
+// Less orders diagnostics by path, line, column and rule, then message, so
+// output never depends on the order rules ran in.
+func (d Diagnostic) Less(e Diagnostic) bool {
+	if d.Path != e.Path {
+		return d.Path < e.Path
+	}
+	if d.Start.Line != e.Start.Line {
+		return d.Start.Line < e.Start.Line
+	}
+	if d.Start.Col != e.Start.Col {
+		return d.Start.Col < e.Start.Col
+	}
+	if d.Rule != e.Rule {
+		return d.Rule < e.Rule
+	}
+	return d.Message < e.Message
+}

@@ -1,0 +1,316 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode/utf16"
+)
+
+// memoryDirNames are folder names that hold memory in public repositories
+// even without an index.
+var memoryDirNames = map[string]bool{"memory": true, "claude-memory": true}
+
+// agentMemoryParents hold one memory dir per subagent.
+var agentMemoryParents = map[string]bool{"agent-memory": true, "agent-memory-local": true}
+
+// FindMemoryDirs returns the memory dirs at or below root in fsys, sorted.
+// A folder is a memory dir when it holds MEMORY.md, or when its name says
+// so (memory/, claude-memory/, a subagent's folder under agent-memory/,
+// team/ inside a memory dir) and it holds a Markdown file that looks like a
+// memory. Version control, dependency and hidden folders (but .claude) are
+// skipped, and so is anything ignored reports true for.
+func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]string, error) {
+	var out []string
+	var walk func(p, parent string, inMemory bool) error
+	walk = func(p, parent string, inMemory bool) error {
+		entries, err := fs.ReadDir(fsys, p)
+		if err != nil {
+			if p == root {
+				return fmt.Errorf("read %s: %w", p, err)
+			}
+			return nil // an unreadable folder deep in a tree is not memory
+		}
+		name := path.Base(p)
+		is := hasIndex(entries) ||
+			((memoryDirNames[name] || agentMemoryParents[parent]) && looksLikeMemoryDir(fsys, p, entries)) ||
+			(inMemory && name == "team" && hasMarkdown(entries))
+		if is {
+			out = append(out, p)
+		}
+		for _, e := range entries {
+			if !e.IsDir() || isSkippedDir(e.Name()) {
+				continue
+			}
+			child := path.Join(p, e.Name())
+			if ignored != nil && ignored(child) {
+				continue
+			}
+			if err := walk(child, name, is); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(root, "", false); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func hasIndex(entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if e.Name() == IndexName && !e.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+func hasMarkdown(entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") {
+			return true
+		}
+	}
+	return false
+}
+
+// memoryFrontmatter matches the frontmatter lines that mark a memory file.
+var memoryFrontmatter = regexp.MustCompile(`(?m)^(\s*type:\s*["']?(user|feedback|project|reference)["']?\s*$|\s*node_type:\s*memory\s*$)`)
+
+// looksLikeMemoryDir reads the start of a few Markdown files to tell a
+// memory dir from, say, the documentation of a package called memory.
+func looksLikeMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry) bool {
+	checked := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".md") {
+			continue
+		}
+		if checked++; checked > 20 {
+			return false
+		}
+		f, err := fsys.Open(path.Join(p, e.Name()))
+		if err != nil {
+			continue
+		}
+		head := make([]byte, 2048)
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		head = head[:n]
+		if bytes.HasPrefix(head, []byte("---")) && memoryFrontmatter.Match(head) {
+			return true
+		}
+	}
+	return false
+}
+
+// ProjectKey turns a repository root into the folder name Claude Code keeps
+// its memory under: every UTF-16 code unit that is not an ASCII letter or
+// digit becomes "-" (so a character outside the BMP becomes two), and a key
+// longer than 200 gets cut with a hash suffix (see ProjectKeyCandidates).
+func ProjectKey(root string) string {
+	key := sanitizeKey(root)
+	if len(key) <= maxKeyLen {
+		return key
+	}
+	return key[:maxKeyLen] + "-" + djb2Base36(root)
+}
+
+const maxKeyLen = 200
+
+func sanitizeKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
+			b.WriteRune(r)
+		case r >= 0x10000:
+			b.WriteString("--")
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// djb2Base36 is the hash Claude Code's Node.js build appends to long keys:
+// a 32-bit string hash over UTF-16 code units, absolute value, base 36.
+// (Its Bun build uses Bun.hash instead; ClaudeMemoryDir looks for an
+// existing folder with the same 200-character prefix in that case.)
+func djb2Base36(s string) string {
+	var h int32
+	for _, u := range utf16.Encode([]rune(s)) {
+		h = (h << 5) - h + int32(u)
+	}
+	v := int64(h)
+	if v < 0 {
+		v = -v
+	}
+	return formatBase36(v)
+}
+
+func formatBase36(v int64) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	if v == 0 {
+		return "0"
+	}
+	var buf [16]byte
+	i := len(buf)
+	for v > 0 {
+		i--
+		buf[i] = digits[v%36]
+		v /= 36
+	}
+	return string(buf[i:])
+}
+
+// ClaudeHome returns Claude Code's configuration folder: $CLAUDE_CONFIG_DIR
+// or ~/.claude.
+func ClaudeHome(getenv func(string) string, home string) string {
+	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join(home, ".claude")
+}
+
+// ClaudeMemoryDir returns the folder Claude Code keeps auto memory in for
+// the project whose main worktree is root, and where that choice came
+// from. A valid autoMemoryDirectory in the project's local settings or the
+// user's settings wins; the checked-in project settings are not trusted
+// for this, as newer Claude Code does not trust them either.
+func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source string) {
+	claudeHome := ClaudeHome(getenv, home)
+	for _, settings := range []string{
+		filepath.Join(root, ".claude", "settings.local.json"),
+		filepath.Join(claudeHome, "settings.json"),
+	} {
+		if v, ok := readAutoMemoryDirectory(settings); ok {
+			if resolved, ok := ResolveAutoMemoryDirectory(v, home); ok {
+				return resolved, "autoMemoryDirectory in " + settings
+			}
+		}
+	}
+	key := ProjectKey(root)
+	projects := filepath.Join(claudeHome, "projects")
+	if len(key) > maxKeyLen {
+		// The hash suffix depends on the runtime Claude Code was built
+		// with; trust a folder that exists with the same prefix.
+		if matches, _ := filepath.Glob(filepath.Join(projects, globEscape(key[:maxKeyLen])+"-*")); len(matches) == 1 {
+			return filepath.Join(matches[0], "memory"), "the project key of " + root
+		}
+	}
+	return filepath.Join(projects, key, "memory"), "the project key of " + root
+}
+
+func globEscape(s string) string {
+	return strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`).Replace(s)
+}
+
+func readAutoMemoryDirectory(file string) (string, bool) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	var s struct {
+		AutoMemoryDirectory *string `json:"autoMemoryDirectory"`
+	}
+	if json.Unmarshal(src, &s) != nil || s.AutoMemoryDirectory == nil {
+		return "", false
+	}
+	return *s.AutoMemoryDirectory, true
+}
+
+var bareDrive = regexp.MustCompile(`^[A-Za-z]:[\\/]?$`)
+
+// AutoMemoryDirectoryProblem says why Claude Code would ignore a value of
+// autoMemoryDirectory and fall back to the default, or "" when it accepts
+// it.
+func AutoMemoryDirectoryProblem(v string) string {
+	switch {
+	case strings.ContainsRune(v, 0):
+		return "it contains a NUL byte"
+	case v == "~" || v == "~/" || v == "~/." || v == "~/..":
+		return "it names the home folder itself"
+	case strings.HasPrefix(v, "//") || strings.HasPrefix(v, `\\`):
+		return "UNC and // paths are not accepted"
+	case bareDrive.MatchString(v):
+		return "a bare drive root is not accepted"
+	case len(v) < 3:
+		return "paths shorter than 3 characters are not accepted"
+	case strings.HasPrefix(v, "~/"):
+		return ""
+	case strings.HasPrefix(v, "/") || windowsPath.MatchString(v):
+		return ""
+	}
+	return "it must be an absolute path or start with ~/"
+}
+
+// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value.
+func ResolveAutoMemoryDirectory(v, home string) (string, bool) {
+	if AutoMemoryDirectoryProblem(v) != "" {
+		return "", false
+	}
+	if strings.HasPrefix(v, "~/") {
+		return filepath.Join(home, v[2:]), true
+	}
+	return filepath.Clean(v), true
+}
+
+// MainWorktreeRoot finds the git repository containing dir and returns the
+// root of its main worktree (linked worktrees share the main one's memory),
+// or "" when dir is not in a repository.
+func MainWorktreeRoot(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for d := dir; ; {
+		dotgit := filepath.Join(d, ".git")
+		if info, err := os.Stat(dotgit); err == nil {
+			if info.IsDir() {
+				return d
+			}
+			return rootFromGitFile(d, dotgit)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// rootFromGitFile follows a ".git" file ("gitdir: …") of a linked worktree
+// to the main worktree. Submodules have no commondir: their own folder is
+// their root.
+func rootFromGitFile(worktree, dotgit string) string {
+	b, err := os.ReadFile(dotgit)
+	if err != nil {
+		return worktree
+	}
+	gitdir := strings.TrimSpace(strings.TrimPrefix(string(b), "gitdir:"))
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(worktree, gitdir)
+	}
+	common, err := os.ReadFile(filepath.Join(gitdir, "commondir"))
+	if err != nil {
+		return worktree
+	}
+	c := strings.TrimSpace(string(common))
+	if !filepath.IsAbs(c) {
+		c = filepath.Join(gitdir, c)
+	}
+	c = filepath.Clean(c)
+	if filepath.Base(c) == ".git" {
+		return filepath.Dir(c)
+	}
+	return worktree
+}

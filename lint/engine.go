@@ -1,0 +1,390 @@
+package lint
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Linter runs rules over memory dirs read from an fs.FS.
+type Linter struct {
+	Registry *Registry
+	// Config may be nil: every rule at its defaults.
+	Config *Config
+	// Root is the absolute OS path the fs.FS stands for (the working tree
+	// folder, or the worktree root for staged content). Configuration
+	// globs are matched against paths made from it.
+	Root string
+	// Now is what "in the future" is measured against; zero means
+	// time.Now().
+	Now time.Time
+	// MaxFileSize bounds what is read; zero means DefaultMaxFileSize.
+	MaxFileSize int64
+	// Only, when not empty, restricts the run to these rule IDs (fixture
+	// tests run one rule at a time).
+	Only []string
+}
+
+// runs reports whether the rule takes part in this run at all.
+func (l *Linter) runs(rule *Rule) bool {
+	if len(l.Only) > 0 && !contains(l.Only, rule.ID) {
+		return false
+	}
+	return l.Config.MaybeOn(rule)
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Dirs        []*Dir
+	Diagnostics []Diagnostic
+	// Files counts the files looked at: indexes, topic files, logs and
+	// files that could not be read.
+	Files int
+}
+
+// FileUnreadable reports files memlint could not read as text. The engine
+// produces its findings; the value exists for documentation and config.
+var FileUnreadable = &Rule{
+	ID:       "file-unreadable",
+	Severity: Error,
+	Summary:  "a file in a memory dir could not be read as text, or was not followed",
+	Doc: `A memory file that cannot be read is a memory nobody can check, and
+often one Claude Code cannot load either: permission denied, a file larger than
+memlint's limit (8 MiB), binary content, a named pipe or device called ` + "`x.md`" + `,
+or a symbolic link. memlint never follows symbolic links (they may point outside
+the repository or loop); a link is reported as a warning, the rest as errors.
+
+Bad: ` + "`feedback_x.md -> /home/me/.ssh/id_rsa`" + `. Good: a regular Markdown file.
+
+Fix: make the file a regular, readable UTF-8 Markdown file, or move it out of
+the memory dir.`,
+}
+
+// UnusedSuppression reports memlint-disable comments that hide nothing.
+var UnusedSuppression = &Rule{
+	ID:       "unused-suppression",
+	Severity: Warning,
+	Summary:  "a memlint-disable comment suppresses nothing, or names an unknown rule",
+	Doc: `Suppression comments outlive the problem they hid. One that no longer
+suppresses anything hides the next real problem of the same rule on that line,
+and its reason misleads readers.
+
+Bad: ` + "`<!-- memlint-disable-next-line relative-date -- release plan -->`" + ` above a
+line that no longer has a relative date. Good: delete the comment.
+
+Fix: remove the comment, or correct the rule ID it names.`,
+}
+
+func (l *Linter) now() time.Time {
+	if l.Now.IsZero() {
+		return time.Now()
+	}
+	return l.Now
+}
+
+// abs maps an fs.FS path to the OS path configuration globs see.
+func (l *Linter) abs(p string) string {
+	if l.Root == "" {
+		return filepath.FromSlash(p)
+	}
+	return filepath.Join(l.Root, filepath.FromSlash(p))
+}
+
+// Lint loads the memory dirs at the given fs.FS paths and runs every
+// enabled rule over them.
+func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
+	dirs = uniqueSorted(dirs)
+	dirSet := make(map[string]bool, len(dirs))
+	for _, d := range dirs {
+		dirSet[d] = true
+	}
+	max := l.MaxFileSize
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	ld := &loader{
+		fsys:    fsys,
+		maxSize: max,
+		nested: func(p string) bool {
+			if dirSet[p] {
+				return true
+			}
+			info, err := fs.Stat(fsys, path.Join(p, IndexName))
+			return err == nil && !info.IsDir()
+		},
+		ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
+	}
+	res := &Result{}
+	var jobs []*File
+	for _, dp := range dirs {
+		d, err := ld.walkDir(dp)
+		if err != nil {
+			return nil, err
+		}
+		res.Dirs = append(res.Dirs, d)
+		if d.Index != nil {
+			jobs = append(jobs, d.Index)
+		}
+		jobs = append(jobs, d.Topics...)
+		jobs = append(jobs, d.Logs...)
+	}
+	parallel(len(jobs), func(i int) { ld.readFile(jobs[i]) })
+	for _, d := range res.Dirs {
+		d.settleUnreadable()
+		res.Files += len(d.Files()) + len(d.Unreadable)
+	}
+
+	perDir := make([][]Diagnostic, len(res.Dirs))
+	parallel(len(res.Dirs), func(i int) { perDir[i] = l.lintDir(res.Dirs[i]) })
+	for _, ds := range perDir {
+		res.Diagnostics = append(res.Diagnostics, ds...)
+	}
+	sort.Slice(res.Diagnostics, func(i, j int) bool { return res.Diagnostics[i].Less(res.Diagnostics[j]) })
+	res.Diagnostics = dedupe(res.Diagnostics)
+	return res, nil
+}
+
+// settleUnreadable moves files that failed to read out of the lists rules
+// see.
+func (d *Dir) settleUnreadable() {
+	keep := func(fs []*File) []*File {
+		out := fs[:0]
+		for _, f := range fs {
+			if f.Unreadable != "" {
+				d.Unreadable = append(d.Unreadable, f)
+			} else {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if d.Index != nil && d.Index.Unreadable != "" {
+		d.Unreadable = append(d.Unreadable, d.Index)
+		d.Index = nil
+	}
+	d.Topics = keep(d.Topics)
+	d.Logs = keep(d.Logs)
+	sortFiles(d.Unreadable)
+}
+
+// lintDir runs the rules over one dir and filters their findings.
+func (l *Linter) lintDir(d *Dir) []Diagnostic {
+	var raw []Diagnostic
+	report := func(diag Diagnostic) { raw = append(raw, diag) }
+	now := l.now()
+	options := func(rule *Rule, p string) Options {
+		_, _, opts := l.Config.Resolve(rule, l.abs(p))
+		return opts
+	}
+	for _, rule := range l.Registry.Rules() {
+		if rule.Run == nil || !l.runs(rule) {
+			continue
+		}
+		pass := &Pass{Rule: rule, Dir: d, Now: now, options: options, report: report}
+		l.runRule(pass)
+	}
+	for _, f := range d.Unreadable {
+		if !l.runs(FileUnreadable) {
+			break
+		}
+		raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: f.UnreadableSeverity, Path: f.Path,
+			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
+	}
+	for _, f := range d.Files() {
+		if f.ParseError != nil && l.runs(FileUnreadable) {
+			raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: Warning, Path: f.Path,
+				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
+		}
+	}
+
+	files := make(map[string]*File)
+	for _, f := range d.Files() {
+		files[f.Path] = f
+	}
+	var out []Diagnostic
+	for _, diag := range raw {
+		if diag, ok := l.settle(diag, d, files); ok {
+			out = append(out, diag)
+		}
+	}
+	if !l.runs(UnusedSuppression) {
+		return out
+	}
+	for _, diag := range l.unusedSuppressions(d) {
+		if diag, ok := l.settle(diag, d, files); ok {
+			out = append(out, diag)
+		}
+	}
+	return out
+}
+
+// runRule runs one rule, turning a panic into a finding: a bug in one rule
+// must not take the whole run down or hide the other rules' findings.
+func (l *Linter) runRule(pass *Pass) {
+	defer func() {
+		if r := recover(); r != nil {
+			buf := make([]byte, 2048)
+			buf = buf[:runtime.Stack(buf, false)]
+			pass.report(Diagnostic{Rule: pass.Rule.ID, Severity: Error, Path: pass.Dir.Path,
+				Message: fmt.Sprintf("internal error in rule %s: %v (please report this bug)", pass.Rule.ID, r)})
+		}
+	}()
+	pass.Rule.Run(pass)
+}
+
+// settle applies configuration and suppressions to a finding; ok is false
+// when it is dropped.
+func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagnostic, bool) {
+	rule, known := l.Registry.Lookup(diag.Rule)
+	if known {
+		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
+		if off {
+			return diag, false
+		}
+		switch {
+		case sev != SeverityDefault:
+			diag.Severity = sev
+		case diag.Severity == SeverityDefault:
+			diag.Severity = rule.Severity
+		}
+	}
+	if diag.Severity == SeverityDefault {
+		diag.Severity = Error
+	}
+	var sups []*Suppression
+	if f := files[diag.Path]; f != nil {
+		sups = f.Suppressions
+	} else if diag.Path == d.Path && d.Index != nil {
+		// Findings about the whole dir are suppressed from its index.
+		for _, s := range d.Index.Suppressions {
+			if s.Kind == DisableFile {
+				sups = append(sups, s)
+			}
+		}
+	}
+	for _, s := range sups {
+		if s.Covers(diag.Rule, diag.Start.Line) {
+			if s.Used == nil {
+				s.Used = map[string]bool{}
+			}
+			s.Used[diag.Rule] = true
+			return diag, false
+		}
+	}
+	return diag, true
+}
+
+// unusedSuppressions reports suppression comments that hid nothing.
+func (l *Linter) unusedSuppressions(d *Dir) []Diagnostic {
+	var out []Diagnostic
+	for _, f := range d.Files() {
+		for _, s := range f.Suppressions {
+			start, end := f.SpanPos(s.Span)
+			add := func(msg string) {
+				out = append(out, Diagnostic{Rule: UnusedSuppression.ID, Path: f.Path, Start: start, End: end, Message: msg,
+					Suggestion: "remove the comment"})
+			}
+			if len(s.Rules) == 0 {
+				if len(s.Used) == 0 {
+					add("this memlint-disable comment suppresses nothing")
+				}
+				continue
+			}
+			for _, id := range s.Rules {
+				rule, ok := l.Registry.Lookup(id)
+				switch {
+				case !ok:
+					add(fmt.Sprintf("unknown rule %q in memlint-disable comment%s", id, l.closestRule(id)))
+				case s.Used[id]:
+				case id == UnusedSuppression.ID:
+				default:
+					if off, _, _ := l.Config.Resolve(rule, l.abs(f.Path)); !off && l.runs(rule) {
+						add(fmt.Sprintf("memlint-disable for %s suppresses nothing here", id))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// closestRule suggests a rule ID for a misspelt one.
+func (l *Linter) closestRule(id string) string {
+	ids := make([]string, 0, len(l.Registry.Rules()))
+	for _, r := range l.Registry.Rules() {
+		ids = append(ids, r.ID)
+	}
+	if best := Closest(id, ids); best != "" {
+		return fmt.Sprintf(" (did you mean %s?)", best)
+	}
+	return ""
+}
+
+func uniqueSorted(in []string) []string {
+	out := append([]string(nil), in...)
+	sort.Strings(out)
+	j := 0
+	for i, s := range out {
+		if i == 0 || s != out[j-1] {
+			out[j] = s
+			j++
+		}
+	}
+	return out[:j]
+}
+
+func dedupe(ds []Diagnostic) []Diagnostic {
+	if len(ds) == 0 {
+		return ds
+	}
+	out := ds[:1]
+	for _, d := range ds[1:] {
+		if d != out[len(out)-1] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// parallel calls fn(0..n-1) on as many goroutines as there are CPUs.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// RelPath is a helper for reporters: p relative to base, slash separated,
+// or p itself when it is not below base.
+func RelPath(base, p string) string {
+	r, err := filepath.Rel(base, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(r)
+}

@@ -1,0 +1,344 @@
+package lint
+
+import (
+	"bytes"
+	"net/url"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Limits Claude Code applies to MEMORY.md, and the targets its own
+// write-time check asks for (70 %).
+const (
+	IndexMaxLines  = 200
+	IndexMaxUnits  = 25000
+	IndexWarnLines = 140
+	IndexWarnUnits = 17500
+)
+
+// Index is the model of MEMORY.md.
+type Index struct {
+	Budget  IndexBudget
+	Entries []IndexEntry
+}
+
+// IndexBudget describes what Claude Code loads of MEMORY.md: leading
+// frontmatter and top-level HTML comment blocks stripped, the rest trimmed,
+// cut to 200 lines and then to 25,000 UTF-16 units at the last newline.
+type IndexBudget struct {
+	Lines int // lines loaded before any cut
+	Units int // UTF-16 units loaded before any cut
+	// LineCut is the file offset where text hidden by the 200-line cut
+	// starts, or -1 when the index is within the limit.
+	LineCut int
+	// SizeCut is the file offset where text hidden by the 25,000-unit cut
+	// starts (measured on the text before the line cut, as Claude Code's
+	// size check is), or -1.
+	SizeCut int
+	// SizeCutMidLine is set when no newline precedes the size limit, so
+	// the cut falls inside a line.
+	SizeCutMidLine bool
+	// LoadedLines maps each loaded line (0-based) to its 1-based line in
+	// the file.
+	LoadedLines []int
+}
+
+// Hidden returns the file offset from which Claude Code sees nothing, or
+// -1 when it sees the whole index.
+func (b IndexBudget) Hidden() int {
+	switch {
+	case b.LineCut < 0:
+		return b.SizeCut
+	case b.SizeCut < 0:
+		return b.LineCut
+	}
+	return min(b.LineCut, b.SizeCut)
+}
+
+// EntryKind says what an index entry is.
+type EntryKind int
+
+// Kinds of index entries.
+const (
+	EntryItem      EntryKind = iota // a list item
+	EntryParagraph                  // prose outside a list, or a continuation paragraph
+	EntryCode                       // a code block
+	EntryHTML                       // raw HTML
+)
+
+// IndexEntry is one non-blank, non-heading unit of the index: a list item
+// (its own text, without nested items) or a paragraph, code block or HTML
+// block outside list items' first lines.
+type IndexEntry struct {
+	Kind EntryKind
+	Span
+	StartLine, EndLine int
+	// Item is the list item's index in the body model, or -1.
+	Item int
+	// Links are the links inside the entry's own text.
+	Links []Link
+	// Group is set for a list item with no link of its own whose nested
+	// items carry the entries: a label, not content.
+	Group bool
+	// InQuote is set for a paragraph inside a blockquote.
+	InQuote bool
+}
+
+// Text returns the entry's source text.
+func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
+
+// jsFrontmatter is the pattern Claude Code strips leading frontmatter with:
+// /^---\s*\n([\s\S]*?)---\s*\n?/. Go's \s lacks \v and Unicode spaces, a
+// difference no real index exercises.
+var jsFrontmatter = regexp.MustCompile(`\A---\s*\n(?s:.*?)---\s*\n?`)
+
+// indexBodyStart returns where the content Claude Code loads starts: after
+// leading frontmatter as its pattern finds it.
+func indexBodyStart(src []byte) int {
+	if loc := jsFrontmatter.FindIndex(src); loc != nil {
+		return loc[1]
+	}
+	return 0
+}
+
+// buildIndex computes the budget and entries of MEMORY.md from its parsed
+// body.
+func buildIndex(f *File) *Index {
+	ix := &Index{Budget: measureIndex(f)}
+	md := f.Body
+	linksIn := func(s Span) []Link {
+		var out []Link
+		for _, l := range md.Links {
+			if s.Covers(l.Span) || (l.Start >= s.Start && l.Start < s.End) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	for i, it := range md.Items {
+		e := IndexEntry{Kind: EntryItem, Span: it.Span, StartLine: it.StartLine, EndLine: it.EndLine, Item: i}
+		e.Links = linksIn(it.Span)
+		e.Group = len(e.Links) == 0 && it.HasSublist
+		ix.Entries = append(ix.Entries, e)
+	}
+	for _, b := range md.Blocks {
+		if b.Item >= 0 {
+			continue // a list item's own text, covered above
+		}
+		var kind EntryKind
+		switch b.Kind {
+		case BlockParagraph:
+			kind = EntryParagraph
+		case BlockCode:
+			kind = EntryCode
+		case BlockHTML:
+			kind = EntryHTML
+		default:
+			continue
+		}
+		ix.Entries = append(ix.Entries, IndexEntry{
+			Kind: kind, Span: b.Span, StartLine: b.StartLine, EndLine: b.EndLine,
+			Item: -1, Links: linksIn(b.Span), InQuote: b.Container == InQuote,
+		})
+	}
+	sort.Slice(ix.Entries, func(i, j int) bool { return ix.Entries[i].Start < ix.Entries[j].Start })
+	return ix
+}
+
+// loadedText is the text Claude Code loads from MEMORY.md, with a map back
+// to file offsets.
+type loadedText struct {
+	buf  []byte
+	segs []loadedSeg // sorted by loaded offset
+}
+
+// loadedSeg says that buf[at:] corresponds byte for byte to the file from
+// offset orig, up to the next segment.
+type loadedSeg struct{ at, orig int }
+
+func (t *loadedText) emit(src []byte, from, to int) {
+	if to <= from {
+		return
+	}
+	t.segs = append(t.segs, loadedSeg{len(t.buf), from})
+	t.buf = append(t.buf, src[from:to]...)
+}
+
+// orig maps an offset in the loaded text to a file offset.
+func (t *loadedText) orig(at int) int {
+	i := sort.Search(len(t.segs), func(i int) bool { return t.segs[i].at > at }) - 1
+	if i < 0 {
+		return 0
+	}
+	return t.segs[i].orig + at - t.segs[i].at
+}
+
+// measureIndex reproduces Claude Code's loading of MEMORY.md.
+func measureIndex(f *File) IndexBudget {
+	src := f.Src
+	start := f.Body.Start
+	var t loadedText
+	if bytes.Contains(src[start:], []byte("<!--")) {
+		// Claude Code strips comments by re-joining the tokens of a
+		// Markdown lexer, which first normalises line breaks to "\n".
+		removed := commentRemovals(f)
+		t.buf = make([]byte, 0, len(src)-start)
+		for i := start; i < len(src); {
+			if len(removed) > 0 && i >= removed[0].Start {
+				i = max(i, removed[0].End)
+				removed = removed[1:]
+				continue
+			}
+			end := len(src)
+			if len(removed) > 0 {
+				end = removed[0].Start
+			}
+			emitNormalised(&t, src, i, end)
+			i = end
+		}
+	} else {
+		t.emit(src, start, len(src))
+	}
+	ts, te := jsTrimBounds(t.buf)
+	text := t.buf[ts:te]
+	b := IndexBudget{LineCut: -1, SizeCut: -1}
+	if len(text) == 0 {
+		return b
+	}
+	b.Units = UTF16Len(text)
+	b.Lines = bytes.Count(text, []byte{'\n'}) + 1
+	b.LoadedLines = make([]int, 0, b.Lines)
+	lineStart := 0
+	for lineStart <= len(text) {
+		b.LoadedLines = append(b.LoadedLines, f.Lines.LineOf(t.orig(ts+lineStart)))
+		nl := bytes.IndexByte(text[lineStart:], '\n')
+		if nl < 0 {
+			break
+		}
+		lineStart += nl + 1
+	}
+	if b.Lines > IndexMaxLines {
+		// The hidden text starts after the 200th newline.
+		off := 0
+		for i := 0; i < IndexMaxLines; i++ {
+			off += bytes.IndexByte(text[off:], '\n') + 1
+		}
+		b.LineCut = t.orig(ts + off)
+	}
+	if b.Units > IndexMaxUnits {
+		// JavaScript: cutAt = s.lastIndexOf('\n', 25000); the character at
+		// unit 25,000 may itself be that newline.
+		limit := UTF16Offset(text, IndexMaxUnits)
+		at := bytes.LastIndexByte(text[:min(limit+1, len(text))], '\n')
+		if at > 0 {
+			b.SizeCut = t.orig(ts + at + 1)
+		} else {
+			b.SizeCut = t.orig(ts + limit)
+			b.SizeCutMidLine = true
+		}
+	}
+	return b
+}
+
+// emitNormalised copies src[from:to] turning "\r\n" and lone "\r" into
+// "\n".
+func emitNormalised(t *loadedText, src []byte, from, to int) {
+	for from < to {
+		cr := bytes.IndexByte(src[from:to], '\r')
+		if cr < 0 {
+			t.emit(src, from, to)
+			return
+		}
+		t.emit(src, from, from+cr)
+		at := from + cr
+		if at+1 < len(src) && src[at+1] == '\n' {
+			from = at + 1 // drop the "\r"; the "\n" is copied next
+			continue
+		}
+		t.segs = append(t.segs, loadedSeg{len(t.buf), at})
+		t.buf = append(t.buf, '\n')
+		from = at + 1
+	}
+}
+
+var commentSpan = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// commentRemovals returns the file spans Claude Code drops from MEMORY.md:
+// each top-level HTML comment block that contains "-->"; when only
+// whitespace remains around the comments the block goes with the newlines
+// that follow it, otherwise only the comments themselves go.
+func commentRemovals(f *File) []Span {
+	var out []Span
+	for _, b := range f.Body.Blocks {
+		if b.Kind != BlockComment || !b.TopLevel {
+			continue
+		}
+		raw := f.Src[b.Start:b.End]
+		if !bytes.Contains(raw, []byte("-->")) {
+			continue // an unclosed comment stays
+		}
+		residue := commentSpan.ReplaceAll(raw, nil)
+		if s, e := jsTrimBounds(residue); s < e {
+			for _, loc := range commentSpan.FindAllIndex(raw, -1) {
+				out = append(out, Span{b.Start + loc[0], b.Start + loc[1]})
+			}
+			continue
+		}
+		end := b.End
+		for end < len(f.Src) && (f.Src[end] == '\n' || (f.Src[end] == '\r' && end+1 < len(f.Src) && f.Src[end+1] == '\n')) {
+			end++
+		}
+		out = append(out, Span{b.Start, end})
+	}
+	return out
+}
+
+// LinkKind classifies a link destination.
+type LinkKind int
+
+// Link kinds.
+const (
+	LinkLocal    LinkKind = iota // a path inside the memory dir
+	LinkExternal                 // a URL with a scheme, or mailto:
+	LinkAnchor                   // "#heading" in the same file
+	LinkEscape                   // a path that leaves the memory dir
+	LinkEmpty                    // no destination
+)
+
+var (
+	urlScheme   = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]+:`)
+	windowsPath = regexp.MustCompile(`^[a-zA-Z]:[/\\]`)
+)
+
+// ResolveLink classifies a link destination written in a file at fromRel
+// (relative to the memory dir) and, for local links, returns the target
+// relative to the memory dir: percent-decoded, without "#fragment" or
+// "?query", cleaned.
+func ResolveLink(fromRel, dest string) (string, LinkKind) {
+	dest = strings.TrimSpace(dest)
+	switch {
+	case dest == "":
+		return "", LinkEmpty
+	case strings.HasPrefix(dest, "#"):
+		return "", LinkAnchor
+	case windowsPath.MatchString(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
+		strings.HasPrefix(dest, "~"), strings.HasPrefix(strings.ToLower(dest), "file:"):
+		return dest, LinkEscape
+	case urlScheme.MatchString(dest):
+		return "", LinkExternal
+	}
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		dest = dest[:i]
+	}
+	if u, err := url.PathUnescape(dest); err == nil {
+		dest = u
+	}
+	dest = strings.ReplaceAll(dest, `\`, "/")
+	target := path.Join(path.Dir(fromRel), dest)
+	if target == ".." || strings.HasPrefix(target, "../") {
+		return target, LinkEscape
+	}
+	return target, LinkLocal
+}

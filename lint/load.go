@@ -1,0 +1,255 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// DefaultMaxFileSize is the largest file memlint reads. Memory files are a
+// few kilobytes; a larger one is reported and skipped so that memory use
+// stays bounded whatever a repository holds.
+const DefaultMaxFileSize = 8 << 20
+
+// skippedDirs are never memory and can be huge.
+var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true}
+
+// isSkippedDir reports whether discovery and loading stay out of a folder:
+// version control, dependencies, and hidden folders other than .claude.
+func isSkippedDir(name string) bool {
+	return skippedDirs[name] || (strings.HasPrefix(name, ".") && name != ".claude")
+}
+
+// loader walks memory dirs and reads their files.
+type loader struct {
+	fsys    fs.FS
+	maxSize int64
+	// nested reports whether a folder (fs.FS path) is a memory dir of its
+	// own, linted separately.
+	nested func(p string) bool
+	// ignored reports whether a path is excluded by configuration.
+	ignored func(p string) bool
+}
+
+// walkDir lists a memory dir's files without reading them.
+func (l *loader) walkDir(dirPath string) (*Dir, error) {
+	d := &Dir{Path: dirPath, fsys: l.fsys, entries: map[string]bool{".": true}}
+	var lowerIndex string
+	var walk func(p, rel string, inLogs bool) error
+	walk = func(p, rel string, inLogs bool) error {
+		entries, err := fs.ReadDir(l.fsys, p)
+		if err != nil {
+			if rel == "" {
+				return fmt.Errorf("read %s: %w", p, err)
+			}
+			d.Unreadable = append(d.Unreadable, &File{Dir: d, Path: p, Rel: rel, Kind: KindTopic,
+				Unreadable: "folder cannot be read: " + errText(err), UnreadableSeverity: Error})
+			return nil
+		}
+		for _, e := range entries {
+			name := e.Name()
+			ep, erel := path.Join(p, name), path.Join(rel, name)
+			if rel == "" {
+				erel = name
+			}
+			d.entries[erel] = true
+			if l.ignored != nil && l.ignored(ep) {
+				continue
+			}
+			typ := e.Type()
+			switch {
+			case typ&fs.ModeSymlink != 0:
+				if f := l.symlink(d, ep, erel, inLogs); f != nil {
+					d.Unreadable = append(d.Unreadable, f)
+				}
+			case e.IsDir():
+				if isSkippedDir(name) || l.nested(ep) || (rel == "" && name == "team") {
+					continue
+				}
+				if err := walk(ep, erel, inLogs || (rel == "" && name == "logs")); err != nil {
+					return err
+				}
+			case inLogs:
+				d.Logs = append(d.Logs, l.fileEntry(d, ep, erel, KindLog, typ))
+			case strings.HasSuffix(name, ".md"):
+				kind := KindTopic
+				if rel == "" && name == IndexName {
+					kind = KindIndex
+				}
+				f := l.fileEntry(d, ep, erel, kind, typ)
+				switch {
+				case f.Unreadable != "":
+					d.Unreadable = append(d.Unreadable, f)
+				case kind == KindIndex:
+					d.Index = f
+				default:
+					d.Topics = append(d.Topics, f)
+				}
+				if rel == "" && strings.EqualFold(name, IndexName) && name != IndexName {
+					lowerIndex = name
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(dirPath, "", false); err != nil {
+		return nil, err
+	}
+	if d.Index == nil {
+		d.NameCaseIndex = lowerIndex
+	}
+	// Unreadable logs are listed with the other unreadable files.
+	logs := d.Logs[:0]
+	for _, f := range d.Logs {
+		if f.Unreadable != "" {
+			d.Unreadable = append(d.Unreadable, f)
+		} else {
+			logs = append(logs, f)
+		}
+	}
+	d.Logs = logs
+	sortFiles(d.Topics)
+	sortFiles(d.Logs)
+	sortFiles(d.Unreadable)
+	return d, nil
+}
+
+// fileEntry creates a File for a directory entry; special files are
+// marked unreadable here so that nothing ever opens them.
+func (l *loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode) *File {
+	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind}
+	if !typ.IsRegular() {
+		f.Unreadable = fmt.Sprintf("not a regular file (%s); memlint does not open it", describeMode(typ))
+		f.UnreadableSeverity = Error
+	}
+	return f
+}
+
+// symlink reports a symbolic link in a memory dir. memlint never follows
+// links: one may point outside the repository or loop.
+func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
+	kind := KindTopic
+	if inLogs {
+		kind = KindLog
+	}
+	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind, UnreadableSeverity: Warning}
+	info, err := fs.Stat(l.fsys, p)
+	switch {
+	case err != nil:
+		f.Unreadable = "symbolic link that cannot be resolved (" + errText(err) + "); not followed"
+		f.UnreadableSeverity = Error
+	case info.IsDir():
+		f.Unreadable = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
+	case strings.HasSuffix(p, ".md") || inLogs:
+		f.Unreadable = "symbolic link; memlint does not follow links, so this memory is not checked"
+	default:
+		return nil
+	}
+	return f
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// readFile reads and parses one file. Problems end up in f.Unreadable.
+func (l *loader) readFile(f *File) {
+	src, info, err := readBounded(l.fsys, f.Path, l.maxSize)
+	if info != nil {
+		f.Size = info.Size()
+		f.ModTime = info.ModTime()
+	}
+	if err != nil {
+		f.Unreadable = err.Error()
+		f.UnreadableSeverity = Error
+		return
+	}
+	if bytes.IndexByte(src, 0) >= 0 {
+		f.Unreadable = "binary content (NUL bytes); not a Markdown memory file"
+		f.UnreadableSeverity = Error
+		return
+	}
+	parseFile(f, src)
+}
+
+// readBounded reads a regular file of at most max bytes.
+func readBounded(fsys fs.FS, p string, max int64) ([]byte, fs.FileInfo, error) {
+	file, err := fsys.Open(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot be read: %s", errText(err))
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot be read: %s", errText(err))
+	}
+	if !info.Mode().IsRegular() {
+		return nil, info, fmt.Errorf("not a regular file (%s); memlint does not read it", describeMode(info.Mode()))
+	}
+	if info.Size() > max {
+		return nil, info, fmt.Errorf("%s is larger than the %s memlint reads; skipped", byteSize(info.Size()), byteSize(max))
+	}
+	src, err := io.ReadAll(io.LimitReader(file, max+1))
+	if err != nil {
+		return nil, info, fmt.Errorf("cannot be read: %s", errText(err))
+	}
+	if int64(len(src)) > max {
+		return nil, info, fmt.Errorf("is larger than the %s memlint reads; skipped", byteSize(max))
+	}
+	return src, info, nil
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// parseFile builds the shared model of a file from its content.
+func parseFile(f *File, src []byte) {
+	f.Src = src
+	f.Size = int64(len(src))
+	f.Lines = NewLineIndex(src)
+	bodyStart := 0
+	switch f.Kind {
+	case KindTopic, KindIndex:
+		f.Frontmatter = parseFrontmatter(src, f.Lines)
+		if f.Kind == KindIndex {
+			bodyStart = indexBodyStart(src)
+		} else if fm := f.Frontmatter; fm != nil && fm.CloseLine > 0 {
+			bodyStart = fm.Span.End
+		}
+	}
+	md, err := ParseMarkdown(src, bodyStart, f.Lines)
+	f.Body, f.ParseError = md, err
+	f.Suppressions = parseSuppressions(f)
+	if f.Kind == KindIndex {
+		f.Index = buildIndex(f)
+	}
+}

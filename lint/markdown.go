@@ -1,0 +1,583 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Span is a half-open range of byte offsets into a file's content.
+type Span struct {
+	Start, End int
+}
+
+// Contains reports whether the byte offset off lies inside the span.
+func (s Span) Contains(off int) bool { return off >= s.Start && off < s.End }
+
+// Covers reports whether t lies entirely inside s.
+func (s Span) Covers(t Span) bool { return t.Start >= s.Start && t.End <= s.End }
+
+// BlockKind says what a Markdown leaf block is.
+type BlockKind int
+
+// Leaf block kinds.
+const (
+	BlockParagraph BlockKind = iota
+	BlockHeading
+	BlockCode    // fenced or indented code
+	BlockHTML    // raw HTML other than a comment
+	BlockComment // an HTML block that is a comment (<!-- ... -->)
+	BlockThematicBreak
+)
+
+// Container says what a leaf block sits in.
+type Container int
+
+// Containers of leaf blocks.
+const (
+	InDocument Container = iota
+	InListItem
+	InQuote
+)
+
+// Block is a leaf block of the Markdown body: a paragraph, heading, code
+// block, HTML block or thematic break.
+type Block struct {
+	Kind BlockKind
+	Span
+	StartLine, EndLine int
+	Container          Container
+	// Item is the index in Markdown.Items of the list item whose own text
+	// this block is (its first block), or -1.
+	Item int
+	// TopLevel is true for comment blocks that are direct children of the
+	// document: only those are stripped from MEMORY.md by Claude Code.
+	TopLevel bool
+}
+
+// ListItem is one item of a bullet or ordered list.
+type ListItem struct {
+	// Span and lines cover the item's own first block, not nested lists.
+	Span
+	StartLine, EndLine int
+	Depth              int // 0 for an item of a top-level list
+	Parent             int // index of the enclosing list item, or -1
+	HasSublist         bool
+	Ordered            bool
+	Empty              bool // "-" with nothing after it
+}
+
+// Link is an inline link or image, [text](destination).
+type Link struct {
+	Span             // from "[" (or "![") to after ")"
+	Text      string // the link text as plain text
+	Dest      string // destination after unescaping, as goldmark parsed it
+	Image     bool
+	Reference bool // [text][ref] resolved through a reference definition
+	Auto      bool // an autolink, <https://…>: Text and Dest are the URL
+}
+
+// WikiLink is an Obsidian-style [[target]] link.
+type WikiLink struct {
+	Span
+	Target   string // before any "#" or "|"
+	Fragment string
+	Label    string
+}
+
+// CodeBlock is a fenced or indented code block.
+type CodeBlock struct {
+	Span               // from the opening fence to after the closing fence
+	StartLine, EndLine int
+	Fenced             bool
+	Info               string // the info string of a fenced block
+	ContentLines       int    // lines between the fences
+	Content            Span
+}
+
+// Comment is an HTML comment, either a block of its own or inline.
+type Comment struct {
+	Span
+	Block bool
+}
+
+// Markdown is the model of a Markdown body that rules share. All offsets are
+// into the whole file's content, so positions can be computed with the
+// file's LineIndex.
+type Markdown struct {
+	Start      int // offset where the body starts (after any frontmatter)
+	Blocks     []Block
+	Items      []ListItem
+	Links      []Link
+	WikiLinks  []WikiLink
+	CodeBlocks []CodeBlock
+	CodeSpans  []Span // inline code, backticks included
+	Comments   []Comment
+	// Prose holds the runs of text a reader sees as prose: outside code,
+	// HTML, and link destinations. Rules that look for words use it as a
+	// mask over the raw source.
+	Prose []Span
+}
+
+// InProse reports whether the span s lies within one prose run.
+func (m *Markdown) InProse(s Span) bool {
+	i := searchSpans(m.Prose, s.Start)
+	return i >= 0 && m.Prose[i].Covers(s)
+}
+
+// InCode reports whether off lies inside a code block or code span.
+func (m *Markdown) InCode(off int) bool {
+	for _, c := range m.CodeBlocks {
+		if c.Contains(off) {
+			return true
+		}
+	}
+	i := searchSpans(m.CodeSpans, off)
+	return i >= 0 && m.CodeSpans[i].Contains(off)
+}
+
+// searchSpans returns the index of the last span starting at or before off
+// in spans sorted by start, or -1.
+func searchSpans(spans []Span, off int) int {
+	lo, hi := 0, len(spans)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if spans[mid].Start <= off {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo - 1
+}
+
+// wikiLinkNode is the AST node of a [[wikilink]]; goldmark itself treats
+// them as text.
+type wikiLinkNode struct {
+	ast.BaseInline
+	end int
+}
+
+var kindWikiLink = ast.NewNodeKind("WikiLink")
+
+func (n *wikiLinkNode) Kind() ast.NodeKind { return kindWikiLink }
+
+func (n *wikiLinkNode) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// wikiLinkParser recognises [[target]], [[target|label]], [[target#frag]]
+// and the embedded form ![[target]] on a single line. It runs before
+// goldmark's link parser so that [[x]] is not taken for a bracketed link.
+type wikiLinkParser struct{}
+
+func (wikiLinkParser) Trigger() []byte { return []byte{'[', '!'} }
+
+func (wikiLinkParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	open := 2
+	if bytes.HasPrefix(line, []byte("![[")) {
+		open = 3
+	} else if !bytes.HasPrefix(line, []byte("[[")) {
+		return nil
+	}
+	stop := bytes.Index(line[open:], []byte("]]"))
+	if stop <= 0 {
+		return nil
+	}
+	inner := line[open : open+stop]
+	if bytes.ContainsAny(inner, "[]\n") || len(bytes.TrimSpace(inner)) == 0 {
+		return nil
+	}
+	n := &wikiLinkNode{end: seg.Start + open + stop + 2}
+	n.SetPos(seg.Start)
+	n.AppendChild(n, ast.NewTextSegment(text.NewSegment(seg.Start+open, seg.Start+open+stop)))
+	block.Advance(open + stop + 2)
+	return n
+}
+
+var markdownParser = parser.NewParser(
+	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+	parser.WithInlineParsers(append(parser.DefaultInlineParsers(),
+		util.Prioritized(wikiLinkParser{}, 199))...),
+	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+)
+
+// ParseMarkdown builds the Markdown model of src[start:]. Offsets in the
+// result are relative to src.
+func ParseMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, err error) {
+	defer func() {
+		// goldmark is well tested, but a linter must survive any input:
+		// turn a parser panic into an error the caller reports.
+		if r := recover(); r != nil {
+			md, err = &Markdown{Start: start}, fmt.Errorf("markdown parser failed: %v", r)
+		}
+	}()
+	body := src[start:]
+	doc := markdownParser.Parse(text.NewReader(body))
+	b := &markdownBuilder{src: body, base: start, lines: lines, md: &Markdown{Start: start}}
+	b.walkBlocks(doc, InDocument, -1, 0)
+	return b.md, nil
+}
+
+type markdownBuilder struct {
+	src   []byte // the body
+	base  int    // offset of the body in the file
+	lines *LineIndex
+	md    *Markdown
+}
+
+func (b *markdownBuilder) lineOf(off int) int { return b.lines.LineOf(b.base + off) }
+
+// linesSpan returns the span covered by a block's lines, or ok false when
+// it has none.
+func linesSpan(n ast.Node) (Span, bool) {
+	ls := n.Lines()
+	if ls == nil || ls.Len() == 0 {
+		return Span{}, false
+	}
+	return Span{ls.At(0).Start, ls.At(ls.Len() - 1).Stop}, true
+}
+
+// blockSpan returns the source range of a block from its recorded start to
+// the end of its last line.
+func (b *markdownBuilder) blockSpan(n ast.Node) Span {
+	s, ok := linesSpan(n)
+	start := n.Pos()
+	if start < 0 {
+		if !ok {
+			return Span{0, 0}
+		}
+		start = s.Start
+	}
+	if !ok || s.End < start {
+		// A block without lines (an ATX heading with no text, a thematic
+		// break): it spans its own line.
+		end := bytes.IndexByte(b.src[start:], '\n')
+		if end < 0 {
+			return Span{start, len(b.src)}
+		}
+		return Span{start, start + end}
+	}
+	return Span{start, s.End}
+}
+
+// trimSpanEnd drops trailing line breaks so a span ends on its last line.
+func (b *markdownBuilder) trimSpanEnd(s Span) Span {
+	for s.End > s.Start && (b.src[s.End-1] == '\n' || b.src[s.End-1] == '\r') {
+		s.End--
+	}
+	return s
+}
+
+func (b *markdownBuilder) addBlock(kind BlockKind, s Span, c Container, item int, top bool) {
+	s = b.trimSpanEnd(s)
+	end := s.End
+	if end > s.Start {
+		end--
+	}
+	b.md.Blocks = append(b.md.Blocks, Block{
+		Kind: kind, Span: Span{s.Start + b.base, s.End + b.base},
+		StartLine: b.lineOf(s.Start), EndLine: b.lineOf(end),
+		Container: c, Item: item, TopLevel: top,
+	})
+}
+
+func (b *markdownBuilder) walkBlocks(parent ast.Node, c Container, item int, depth int) {
+	first := true
+	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		own := -1
+		if first && c == InListItem {
+			own = item
+		}
+		first = false
+		switch n := n.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			b.addBlock(BlockParagraph, b.blockSpan(n), c, own, false)
+			b.walkInlines(n)
+			if own >= 0 {
+				it := &b.md.Items[own]
+				last := b.md.Blocks[len(b.md.Blocks)-1]
+				it.Span, it.StartLine, it.EndLine = last.Span, last.StartLine, last.EndLine
+				it.Empty = false
+			}
+		case *ast.Heading:
+			b.addBlock(BlockHeading, b.blockSpan(n), c, own, false)
+			b.walkInlines(n)
+		case *ast.ThematicBreak:
+			b.addBlock(BlockThematicBreak, b.blockSpan(n), c, own, false)
+		case *ast.FencedCodeBlock:
+			b.addCode(n, true, c, own)
+		case *ast.CodeBlock:
+			b.addCode(n, false, c, own)
+		case *ast.HTMLBlock:
+			b.addHTML(n, c, own, parent.Kind() == ast.KindDocument)
+		case *ast.Blockquote:
+			b.walkBlocks(n, InQuote, -1, depth)
+		case *ast.List:
+			if item >= 0 {
+				b.md.Items[item].HasSublist = true
+			}
+			for li := n.FirstChild(); li != nil; li = li.NextSibling() {
+				pos := li.Pos()
+				if pos < 0 {
+					pos = 0
+				}
+				line := b.lineOf(pos)
+				b.md.Items = append(b.md.Items, ListItem{
+					Span:      Span{pos + b.base, pos + b.base},
+					StartLine: line, EndLine: line,
+					Depth: depth, Parent: item, Ordered: n.IsOrdered(), Empty: true,
+				})
+				b.walkBlocks(li, InListItem, len(b.md.Items)-1, depth+1)
+			}
+		default:
+			b.walkBlocks(n, c, item, depth)
+		}
+	}
+}
+
+func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int) {
+	s := b.blockSpan(n)
+	cb := CodeBlock{Fenced: fenced, ContentLines: n.Lines().Len()}
+	if cs, ok := linesSpan(n); ok {
+		cb.Content = Span{cs.Start + b.base, cs.End + b.base}
+	}
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		if f.Info != nil {
+			cb.Info = string(f.Info.Segment.Value(b.src))
+		}
+		// The block runs to the closing fence, if there is one: the line
+		// after the content (or after the opening fence when empty).
+		after := s.End
+		if cb.ContentLines == 0 {
+			after = s.Start
+		}
+		if nl := bytes.IndexByte(b.src[after:], '\n'); nl >= 0 && cb.ContentLines == 0 {
+			after += nl + 1
+		}
+		if after < len(b.src) {
+			if closeLine := b.src[after:]; isClosingFence(closeLine) {
+				end := bytes.IndexByte(closeLine, '\n')
+				if end < 0 {
+					end = len(closeLine)
+				}
+				s.End = after + end
+			}
+		}
+		if cb.ContentLines == 0 && s.End < s.Start {
+			s.End = s.Start
+		}
+	}
+	s = b.trimSpanEnd(s)
+	end := s.End
+	if end > s.Start {
+		end--
+	}
+	cb.Span = Span{s.Start + b.base, s.End + b.base}
+	cb.StartLine, cb.EndLine = b.lineOf(s.Start), b.lineOf(end)
+	b.md.CodeBlocks = append(b.md.CodeBlocks, cb)
+	b.addBlock(BlockCode, s, c, item, false)
+}
+
+// isClosingFence reports whether line starts with a run of at least three
+// backticks or tildes after up to three spaces.
+func isClosingFence(line []byte) bool {
+	i := 0
+	for i < len(line) && i < 3 && line[i] == ' ' {
+		i++
+	}
+	if i >= len(line) || (line[i] != '`' && line[i] != '~') {
+		return false
+	}
+	ch, n := line[i], 0
+	for i < len(line) && line[i] == ch {
+		i++
+		n++
+	}
+	return n >= 3
+}
+
+func (b *markdownBuilder) addHTML(n *ast.HTMLBlock, c Container, item int, top bool) {
+	s, ok := linesSpan(n)
+	if !ok {
+		return
+	}
+	if n.HasClosure() {
+		s.End = n.ClosureLine.Stop
+	}
+	kind := BlockHTML
+	if n.HTMLBlockType == ast.HTMLBlockType2 {
+		kind = BlockComment
+		b.md.Comments = append(b.md.Comments, Comment{Span: Span{s.Start + b.base, s.End + b.base}, Block: true})
+	}
+	b.addBlock(kind, s, c, item, top)
+}
+
+func (b *markdownBuilder) walkInlines(parent ast.Node) {
+	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Text:
+			b.addProse(Span{n.Segment.Start, n.Segment.Stop})
+		case *ast.String:
+			// Produced for entity and escape replacements; they carry no
+			// position, so they are not prose a rule can point at.
+		case *ast.CodeSpan:
+			b.addCodeSpan(n)
+		case *ast.RawHTML:
+			segs := n.Segments
+			if segs.Len() > 0 {
+				s := Span{segs.At(0).Start, segs.At(segs.Len() - 1).Stop}
+				if bytes.HasPrefix(b.src[s.Start:], []byte("<!--")) {
+					b.md.Comments = append(b.md.Comments, Comment{Span: Span{s.Start + b.base, s.End + b.base}})
+				}
+			}
+		case *ast.Link:
+			b.addLink(n, string(n.Destination), false, n.Reference != nil)
+		case *ast.Image:
+			b.addLink(n, string(n.Destination), true, n.Reference != nil)
+		case *ast.AutoLink:
+			// <https://…>: the URL is a link, not prose.
+			if start := n.Pos(); start >= 0 {
+				url := string(n.URL(b.src))
+				if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(url, "mailto:") {
+					url = "mailto:" + url
+				}
+				end := start
+				if i := bytes.IndexByte(b.src[start:], '>'); i >= 0 {
+					end = start + i + 1
+				}
+				b.md.Links = append(b.md.Links, Link{Span: Span{start + b.base, end + b.base}, Text: url, Dest: url, Auto: true})
+			}
+		case *wikiLinkNode:
+			b.addWikiLink(n)
+		default:
+			b.walkInlines(n)
+		}
+	}
+}
+
+func (b *markdownBuilder) addProse(s Span) {
+	if s.End <= s.Start {
+		return
+	}
+	s = Span{s.Start + b.base, s.End + b.base}
+	if k := len(b.md.Prose); k > 0 && b.md.Prose[k-1].End == s.Start {
+		b.md.Prose[k-1].End = s.End
+		return
+	}
+	b.md.Prose = append(b.md.Prose, s)
+}
+
+func (b *markdownBuilder) addCodeSpan(n *ast.CodeSpan) {
+	start := n.Pos()
+	end := start
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok && t.Segment.Stop > end {
+			end = t.Segment.Stop
+		}
+	}
+	if start < 0 {
+		return
+	}
+	// Extend over the closing backticks.
+	for end < len(b.src) && b.src[end] == '`' {
+		end++
+	}
+	b.md.CodeSpans = append(b.md.CodeSpans, Span{start + b.base, end + b.base})
+}
+
+func (b *markdownBuilder) addLink(n ast.Node, dest string, image, ref bool) {
+	start := n.Pos()
+	if start < 0 {
+		return
+	}
+	var txt bytes.Buffer
+	collectText(n, b.src, &txt)
+	end := linkEnd(b.src, start)
+	b.md.Links = append(b.md.Links, Link{
+		Span: Span{start + b.base, end + b.base}, Text: txt.String(),
+		Dest: dest, Image: image, Reference: ref,
+	})
+	b.walkInlines(n)
+}
+
+func (b *markdownBuilder) addWikiLink(n *wikiLinkNode) {
+	start := n.Pos()
+	inner := n.FirstChild().(*ast.Text).Segment.Value(b.src)
+	w := WikiLink{Span: Span{start + b.base, n.end + b.base}}
+	target := string(inner)
+	if i := bytes.IndexByte(inner, '|'); i >= 0 {
+		target, w.Label = string(inner[:i]), string(inner[i+1:])
+	}
+	if i := bytes.LastIndexByte([]byte(target), '#'); i >= 0 {
+		target, w.Fragment = target[:i], target[i+1:]
+	}
+	w.Target = target
+	b.md.WikiLinks = append(b.md.WikiLinks, w)
+}
+
+// collectText appends the plain text of n's descendants.
+func collectText(n ast.Node, src []byte, buf *bytes.Buffer) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			buf.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() {
+				buf.WriteByte(' ')
+			}
+		case *ast.String:
+			buf.Write(c.Value)
+		default:
+			collectText(c, src, buf)
+		}
+	}
+}
+
+// linkEnd finds the end of the inline link starting at start: after the
+// ")" closing its destination, or after the "]" of a reference link.
+func linkEnd(src []byte, start int) int {
+	i := start
+	if i < len(src) && src[i] == '!' {
+		i++
+	}
+	i = matchBrackets(src, i, '[', ']')
+	if i >= len(src) {
+		return len(src)
+	}
+	switch src[i] {
+	case '(':
+		return matchBrackets(src, i, '(', ')')
+	case '[':
+		return matchBrackets(src, i, '[', ']')
+	}
+	return i
+}
+
+// matchBrackets returns the offset just after the closer that balances the
+// opener at src[i], skipping backslash escapes; it stops at a blank line,
+// which ends any inline construct.
+func matchBrackets(src []byte, i int, opener, closer byte) int {
+	depth := 0
+	for ; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case opener:
+			depth++
+		case closer:
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '\n':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				return i
+			}
+		}
+	}
+	return len(src)
+}

@@ -1,0 +1,193 @@
+package lint
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// IndexName is the file name of a memory dir's index.
+const IndexName = "MEMORY.md"
+
+// FileKind says what role a file plays in a memory dir.
+type FileKind int
+
+// File kinds.
+const (
+	KindTopic FileKind = iota // one memory: frontmatter and a body
+	KindIndex                 // MEMORY.md
+	KindLog                   // a file under logs/
+)
+
+// Dir is one memory dir: an index, topic files and daily logs.
+type Dir struct {
+	// Path is the slash-separated path of the dir inside the linted fs.FS
+	// ("." for its root).
+	Path   string
+	Index  *File   // MEMORY.md, nil when the dir has none
+	Topics []*File // topic files that could be read, sorted by path
+	Logs   []*File // files under logs/, sorted by path
+	// Unreadable lists files memlint could not read or chose not to: too
+	// large, not regular, symbolic links, binary content.
+	Unreadable []*File
+	// NameCaseIndex is the name of a file such as "memory.md" that looks
+	// like a misnamed index, when MEMORY.md is missing.
+	NameCaseIndex string
+
+	fsys    fs.FS
+	entries map[string]bool // every file and folder walked, relative to Path
+}
+
+// Files returns the index, topic files and logs, in path order.
+func (d *Dir) Files() []*File {
+	var out []*File
+	if d.Index != nil {
+		out = append(out, d.Index)
+	}
+	out = append(out, d.Topics...)
+	out = append(out, d.Logs...)
+	sortFiles(out)
+	return out
+}
+
+// Exists reports whether rel (relative to the dir, cleaned, slash
+// separated) names a file or folder in the dir. Paths inside folders the
+// walk skipped (nested memory dirs, hidden folders) are looked up in the
+// file system.
+func (d *Dir) Exists(rel string) bool {
+	if d.entries[rel] {
+		return true
+	}
+	if d.fsys == nil || !fs.ValidPath(rel) {
+		return false
+	}
+	_, err := fs.Stat(d.fsys, d.Join(rel))
+	return err == nil
+}
+
+// Join returns the fs.FS path of rel inside the dir.
+func (d *Dir) Join(rel string) string { return path.Join(d.Path, rel) }
+
+// File is one file of a memory dir, parsed once and shared by all rules.
+type File struct {
+	Dir  *Dir
+	Path string // slash path inside the fs.FS
+	Rel  string // path relative to Dir.Path
+	Kind FileKind
+
+	Size    int64
+	ModTime time.Time // zero when unknown (staged content)
+
+	// Unreadable, when set, says why the file was not read; everything
+	// below is then empty.
+	Unreadable string
+	// UnreadableSeverity is how serious that is (a symlink that is simply
+	// not followed is less serious than a file that cannot be read).
+	UnreadableSeverity Severity
+
+	Src   []byte
+	Lines *LineIndex
+	// Frontmatter is nil when the file does not start with "---".
+	Frontmatter *Frontmatter
+	Body        *Markdown
+	// Index is set for MEMORY.md.
+	Index *Index
+	// Suppressions are the memlint-disable comments in the file.
+	Suppressions []*Suppression
+	// ParseError is set when the Markdown parser failed; the body is then
+	// empty.
+	ParseError error
+}
+
+// Pos returns the position of byte offset off.
+func (f *File) Pos(off int) Pos { return f.Lines.Pos(off) }
+
+// SpanPos returns the start and end positions of s.
+func (f *File) SpanPos(s Span) (Pos, Pos) { return f.Lines.Pos(s.Start), f.Lines.Pos(s.End) }
+
+// Stem returns the file name without directory and ".md" extension.
+func (f *File) Stem() string {
+	base := path.Base(f.Rel)
+	return strings.TrimSuffix(base, path.Ext(base))
+}
+
+// TypeNodes returns the top-level "type" value and the "metadata.type"
+// value, either of which may be nil.
+func (f *File) TypeNodes() (top, nested *yaml.Node) {
+	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+		return nil, nil
+	}
+	_, top = f.Frontmatter.Field("type")
+	_, nested = Lookup(f.Frontmatter.Metadata(), "type")
+	return top, nested
+}
+
+// MemoryType returns the memory's type as intended by its author: the
+// nested metadata.type when present (the newer dialect), else the
+// top-level type, lowercased and trimmed so that rules about structure
+// apply to "Feedback" too. Rule memory-type reports the spelling.
+func (f *File) MemoryType() string {
+	top, nested := f.TypeNodes()
+	v := ScalarValue(nested)
+	if v == "" {
+		v = ScalarValue(top)
+	}
+	return strings.ToLower(strings.TrimSpace(v))
+}
+
+// FieldValue returns the scalar value of a top-level frontmatter key.
+func (f *File) FieldValue(key string) string {
+	if f.Frontmatter == nil {
+		return ""
+	}
+	_, v := f.Frontmatter.Field(key)
+	return ScalarValue(v)
+}
+
+// Modified returns the tool-written modification timestamp, from the
+// top level or from metadata, and its node.
+func (f *File) Modified() (string, *yaml.Node) {
+	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+		return "", nil
+	}
+	if _, v := Lookup(f.Frontmatter.Metadata(), "modified"); v != nil {
+		return ScalarValue(v), v
+	}
+	_, v := f.Frontmatter.Field("modified")
+	return ScalarValue(v), v
+}
+
+// ModifiedTime parses Modified as an ISO 8601 timestamp or date.
+func (f *File) ModifiedTime() (time.Time, bool) {
+	s, _ := f.Modified()
+	return ParseISO8601(s)
+}
+
+// ParseISO8601 accepts the timestamp and date forms Claude Code and people
+// write: 2026-09-12T10:28:39.238Z, with an offset or without a zone, or a
+// bare date.
+func ParseISO8601(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, layout := range []string{
+		time.RFC3339Nano,
+		"2006-01-02T15:04:05.999999999",
+		"2006-01-02T15:04",
+		"2006-01-02T15:04Z07:00",
+		"2006-01-02 15:04:05.999999999Z07:00",
+		"2006-01-02 15:04:05.999999999",
+		"2006-01-02",
+	} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+func sortFiles(fs []*File) {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Path < fs[j].Path })
+}

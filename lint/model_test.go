@@ -1,0 +1,246 @@
+package lint
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func parse(t *testing.T, kind FileKind, src string) *File {
+	t.Helper()
+	f := &File{Path: "x.md", Rel: "x.md", Kind: kind}
+	parseFile(f, []byte(src))
+	return f
+}
+
+func TestFrontmatterDialects(t *testing.T) {
+	for name, src := range map[string]string{
+		"flat":           "---\nname: a\ndescription: d\ntype: feedback\n---\nbody\n",
+		"nested":         "---\nname: a\ndescription: d\nmetadata: \n  node_type: memory\n  type: feedback\n---\nbody\n",
+		"crlf":           "---\r\nname: a\r\ndescription: d\r\ntype: feedback\r\n---\r\nbody\r\n",
+		"trailing-space": "--- \nname: a\ndescription: d\ntype: feedback\n---  \nbody\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := parse(t, KindTopic, src)
+			fm := f.Frontmatter
+			if fm == nil || !fm.Valid() {
+				t.Fatalf("frontmatter not parsed: %+v", fm)
+			}
+			if got := f.MemoryType(); got != "feedback" {
+				t.Errorf("type = %q", got)
+			}
+			if got := strings.TrimSpace(string(f.Src[f.Body.Start:])); got != "body" {
+				t.Errorf("body = %q", got)
+			}
+			k, _ := fm.Field("description")
+			if p := fm.Pos(k); p.Line != 3 || p.Col != 1 {
+				t.Errorf("description key at %v, want 3:1", p)
+			}
+		})
+	}
+}
+
+func TestFrontmatterProblems(t *testing.T) {
+	f := parse(t, KindTopic, "---\nname: a\n\nno closing line\n")
+	if f.Frontmatter.CloseLine != 0 {
+		t.Errorf("unclosed frontmatter reported closed at %d", f.Frontmatter.CloseLine)
+	}
+	f = parse(t, KindTopic, "\uFEFF---\nname: a\n---\n")
+	if !f.Frontmatter.BOM || !f.Frontmatter.Valid() {
+		t.Errorf("BOM frontmatter: %+v", f.Frontmatter)
+	}
+	f = parse(t, KindTopic, "---\nname: a\nname: b\n---\n")
+	if len(f.Frontmatter.Duplicates) != 1 || f.Frontmatter.Duplicates[0].Line != 2 {
+		t.Errorf("duplicates: %+v", f.Frontmatter.Duplicates)
+	}
+	f = parse(t, KindTopic, "---\nname: a\ndescription: Stack: Go and SQLite\ntype: project\n---\n")
+	fm := f.Frontmatter
+	if fm.Err == nil || !fm.Repaired || fm.Err.Pos.Line != 3 {
+		t.Fatalf("repaired YAML: err=%v repaired=%v", fm.Err, fm.Repaired)
+	}
+	if _, v := fm.Field("description"); ScalarValue(v) != "Stack: Go and SQLite" {
+		t.Errorf("fallback reading = %q", ScalarValue(v))
+	}
+	f = parse(t, KindTopic, "---\nname: a\ndescription: x --- y\n---\n")
+	if f.Frontmatter.EarlyClose != strings.Index(string(f.Src), "--- y") {
+		t.Errorf("early close at %d", f.Frontmatter.EarlyClose)
+	}
+	if f := parse(t, KindTopic, "# Title\n---\nname: a\n---\n"); f.Frontmatter != nil {
+		t.Errorf("frontmatter must start on line 1")
+	}
+}
+
+func TestMarkdownModel(t *testing.T) {
+	src := "Intro [[target#frag|label]] and `code [[nolink]]` text.\n\n- [Title [x]](./a%20b.md#h) — hook\n  - [Sub](sub.md)\n\n```go\nfmt.Println(\"[[no]]\")\n```\n<!-- memlint-disable-next-line index-entry-format -- why -->\nlast [x](y.md)\n"
+	f := parse(t, KindTopic, src)
+	md := f.Body
+	if len(md.WikiLinks) != 1 || md.WikiLinks[0].Target != "target" || md.WikiLinks[0].Fragment != "frag" || md.WikiLinks[0].Label != "label" {
+		t.Errorf("wikilinks = %+v", md.WikiLinks)
+	}
+	if w := md.WikiLinks[0]; src[w.Start:w.End] != "[[target#frag|label]]" {
+		t.Errorf("wikilink span = %q", src[w.Start:w.End])
+	}
+	if len(md.Links) != 3 {
+		t.Fatalf("links = %+v", md.Links)
+	}
+	if l := md.Links[0]; l.Dest != "./a%20b.md#h" || l.Text != "Title [x]" || src[l.Start:l.End] != "[Title [x]](./a%20b.md#h)" {
+		t.Errorf("link = %+v %q", l, src[l.Start:l.End])
+	}
+	if len(md.CodeSpans) != 1 || src[md.CodeSpans[0].Start:md.CodeSpans[0].End] != "`code [[nolink]]`" {
+		t.Errorf("code spans = %+v", md.CodeSpans)
+	}
+	if len(md.CodeBlocks) != 1 || md.CodeBlocks[0].Info != "go" || md.CodeBlocks[0].ContentLines != 1 || md.CodeBlocks[0].StartLine != 6 || md.CodeBlocks[0].EndLine != 8 {
+		t.Errorf("code blocks = %+v", md.CodeBlocks)
+	}
+	if len(md.Items) != 2 || md.Items[0].Depth != 0 || !md.Items[0].HasSublist || md.Items[1].Parent != 0 {
+		t.Errorf("items = %+v", md.Items)
+	}
+	if md.InProse(Span{strings.Index(src, "nolink"), strings.Index(src, "nolink") + 6}) {
+		t.Errorf("code span text counted as prose")
+	}
+	if !md.InProse(Span{0, 5}) {
+		t.Errorf("intro text is prose")
+	}
+	if len(f.Suppressions) != 1 || f.Suppressions[0].FromLine != 10 || f.Suppressions[0].Reason != "why" {
+		t.Errorf("suppressions = %+v", f.Suppressions)
+	}
+}
+
+func TestResolveLink(t *testing.T) {
+	for _, tc := range []struct {
+		dest, target string
+		kind         LinkKind
+	}{
+		{"a.md", "a.md", LinkLocal},
+		{"./a.md#why", "a.md", LinkLocal},
+		{"a%20b.md", "a b.md", LinkLocal},
+		{"sub/../a.md", "a.md", LinkLocal},
+		{"sub/x.md?x=1", "sub/x.md", LinkLocal},
+		{"../a.md", "../a.md", LinkEscape},
+		{"sub/../../a.md", "../a.md", LinkEscape},
+		{"/etc/passwd", "/etc/passwd", LinkEscape},
+		{"~/notes.md", "~/notes.md", LinkEscape},
+		{`C:\x.md`, `C:\x.md`, LinkEscape},
+		{"file:///etc/hosts", "file:///etc/hosts", LinkEscape},
+		{"https://x.io/a.md", "", LinkExternal},
+		{"mailto:a@b.c", "", LinkExternal},
+		{"#section", "", LinkAnchor},
+		{"", "", LinkEmpty},
+	} {
+		target, kind := ResolveLink("MEMORY.md", tc.dest)
+		if target != tc.target || kind != tc.kind {
+			t.Errorf("ResolveLink(%q) = %q, %v; want %q, %v", tc.dest, target, kind, tc.target, tc.kind)
+		}
+	}
+}
+
+func TestProjectKey(t *testing.T) {
+	for _, tc := range []struct{ root, want string }{
+		{"/home/a/my_app", "-home-a-my-app"},
+		{`C:\Dev\app`, "C--Dev-app"},
+		{"/home/a/проект", "-home-a-------"},
+		{"/x/😀", "-x---"},
+	} {
+		if got := ProjectKey(tc.root); got != tc.want {
+			t.Errorf("ProjectKey(%q) = %q, want %q", tc.root, got, tc.want)
+		}
+	}
+	long := "/" + strings.Repeat("a", 250)
+	key := ProjectKey(long)
+	if !strings.HasPrefix(key, "-"+strings.Repeat("a", 199)+"-") || len(key) <= 201 {
+		t.Errorf("long key = %q", key)
+	}
+	// The hash is JavaScript's ((h<<5)-h+c)|0 over UTF-16 units, abs, base 36.
+	// h: 97 → 97*31+98 = 3105 → 3105*31+99 = 96354, which is "22ci" in base 36.
+	if got := djb2Base36("abc"); got != "22ci" {
+		t.Errorf("djb2Base36(abc) = %q", got)
+	}
+}
+
+func TestAutoMemoryDirectory(t *testing.T) {
+	for v, ok := range map[string]bool{
+		"/srv/memory": true, "~/memory": true, `C:\mem`: true,
+		"memory": false, "./memory": false, "~": false, "~/": false, "~/.": false, "~/..": false,
+		"C:": false, `C:\`: false, "//server/share": false, `\\server\share`: false, "/a": false, "/a\x00b": false,
+	} {
+		if got := AutoMemoryDirectoryProblem(v) == ""; got != ok {
+			t.Errorf("AutoMemoryDirectoryProblem(%q) accepted = %v, want %v", v, got, ok)
+		}
+	}
+	if got, _ := ResolveAutoMemoryDirectory("~/mem", "/home/u"); got != "/home/u/mem" {
+		t.Errorf("resolve = %q", got)
+	}
+}
+
+func TestClaudeMemoryDir(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "src", "my_app")
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	dir, _ := ClaudeMemoryDir(getenv, home, root)
+	if want := filepath.Join(home, ".claude", "projects", ProjectKey(root), "memory"); dir != want {
+		t.Errorf("default dir = %q, want %q", dir, want)
+	}
+	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")
+	dir, _ = ClaudeMemoryDir(getenv, home, root)
+	if !strings.HasPrefix(dir, filepath.Join(home, "cfg", "projects")) {
+		t.Errorf("CLAUDE_CONFIG_DIR ignored: %q", dir)
+	}
+	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
+	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"~/shared-memory"}`), 0o644)
+	dir, src := ClaudeMemoryDir(getenv, home, root)
+	if dir != filepath.Join(home, "shared-memory") || !strings.Contains(src, "autoMemoryDirectory") {
+		t.Errorf("autoMemoryDirectory ignored: %q (%s)", dir, src)
+	}
+	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"relative/dir"}`), 0o644)
+	if dir, _ := ClaudeMemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
+		t.Errorf("a rejected value must fall back to the default, got %q", dir)
+	}
+}
+
+func TestMainWorktreeRoot(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	base := t.TempDir()
+	main := filepath.Join(base, "main")
+	run := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.MkdirAll(filepath.Join(main, "sub", "deeper"), 0o755)
+	run(main, "init", "-q")
+	run(main, "commit", "-q", "--allow-empty", "-m", "init")
+	run(main, "worktree", "add", "-q", filepath.Join(base, "linked"))
+	if got := MainWorktreeRoot(filepath.Join(main, "sub", "deeper")); got != main {
+		t.Errorf("from a subfolder: %q, want %q", got, main)
+	}
+	if got := MainWorktreeRoot(filepath.Join(base, "linked")); got != main {
+		t.Errorf("linked worktrees share the main worktree's memory: got %q, want %q", got, main)
+	}
+	if got := MainWorktreeRoot(base); got != "" {
+		t.Errorf("outside a repository: %q", got)
+	}
+}
+
+func TestAutoLinks(t *testing.T) {
+	src := "See <https://github.com/x/y/blob/main/a.go#L42> and <me@example.com>.\n"
+	f := parse(t, KindTopic, src)
+	if len(f.Body.Links) != 2 {
+		t.Fatalf("links = %+v", f.Body.Links)
+	}
+	l := f.Body.Links[0]
+	if !l.Auto || l.Dest != "https://github.com/x/y/blob/main/a.go#L42" || src[l.Start:l.End] != "<https://github.com/x/y/blob/main/a.go#L42>" {
+		t.Errorf("autolink = %+v %q", l, src[l.Start:l.End])
+	}
+	if _, kind := ResolveLink("MEMORY.md", f.Body.Links[1].Dest); kind != LinkExternal {
+		t.Errorf("an email autolink is external: %q", f.Body.Links[1].Dest)
+	}
+}

@@ -1,0 +1,165 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Rule is one check: a plain value with an ID, documentation, options and a
+// function that inspects one memory dir. Rules never read files or print;
+// they look at the Pass and report diagnostics through it.
+type Rule struct {
+	// ID is the public, stable name used in output, config and
+	// suppression comments.
+	ID string
+	// Severity is the default severity of its findings. A rule may report
+	// some findings at another severity (a warning threshold below an
+	// error one); configuration overrides both.
+	Severity Severity
+	// Summary is one line: what the rule checks.
+	Summary string
+	// Doc explains why it matters, gives a bad and a good example and says
+	// how to fix it. Markdown.
+	Doc string
+	// Options the rule reads, with their defaults.
+	Options []Option
+	// Run inspects pass.Dir and reports findings.
+	Run func(pass *Pass)
+}
+
+// Option is a setting a rule reads from configuration. Its Default fixes
+// its type: int, bool, string or []string.
+type Option struct {
+	Name    string
+	Default any
+	Doc     string
+	// Choices, when set, are the values a string or list option accepts.
+	Choices []string
+}
+
+// Options holds the resolved option values of one rule for one file.
+type Options map[string]any
+
+// Int returns an int option.
+func (o Options) Int(name string) int { v, _ := o[name].(int); return v }
+
+// Bool returns a bool option.
+func (o Options) Bool(name string) bool { v, _ := o[name].(bool); return v }
+
+// String returns a string option.
+func (o Options) String(name string) string { v, _ := o[name].(string); return v }
+
+// Strings returns a list option.
+func (o Options) Strings(name string) []string { v, _ := o[name].([]string); return v }
+
+// Pass is a rule's view of one memory dir and its way to report.
+type Pass struct {
+	Rule *Rule
+	Dir  *Dir
+	// Now is the time the run treats as now (for "in the future" checks);
+	// fixed in tests.
+	Now time.Time
+
+	options func(rule *Rule, path string) Options
+	report  func(Diagnostic)
+}
+
+// Options returns the rule's options as configured for the file (or, with
+// a nil file, for the dir).
+func (p *Pass) Options(f *File) Options {
+	path := p.Dir.Path
+	if f != nil {
+		path = f.Path
+	}
+	if p.options == nil {
+		return DefaultOptions(p.Rule)
+	}
+	return p.options(p.Rule, path)
+}
+
+// Report records a finding. Rule and Path are filled in when empty.
+func (p *Pass) Report(d Diagnostic) {
+	if d.Rule == "" {
+		d.Rule = p.Rule.ID
+	}
+	if d.Path == "" {
+		d.Path = p.Dir.Path
+	}
+	p.report(d)
+}
+
+// ReportSpan reports a finding covering s in f at the rule's default
+// severity.
+func (p *Pass) ReportSpan(f *File, s Span, msg, suggestion string) {
+	p.ReportSpanSeverity(f, s, SeverityDefault, msg, suggestion)
+}
+
+// ReportSpanSeverity reports a finding covering s in f.
+func (p *Pass) ReportSpanSeverity(f *File, s Span, sev Severity, msg, suggestion string) {
+	start, end := f.SpanPos(s)
+	if s.End <= s.Start {
+		end = Pos{}
+	}
+	p.Report(Diagnostic{Severity: sev, Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion})
+}
+
+// ReportAt reports a finding at a position of f, with an optional end.
+func (p *Pass) ReportAt(f *File, start, end Pos, msg, suggestion string) {
+	p.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion})
+}
+
+// ReportFile reports a finding about a whole file.
+func (p *Pass) ReportFile(f *File, msg, suggestion string) {
+	p.Report(Diagnostic{Path: f.Path, Message: msg, Suggestion: suggestion})
+}
+
+// DefaultOptions returns a rule's options at their defaults.
+func DefaultOptions(r *Rule) Options {
+	o := make(Options, len(r.Options))
+	for _, opt := range r.Options {
+		o[opt.Name] = opt.Default
+	}
+	return o
+}
+
+// Registry is an ordered set of rules.
+type Registry struct {
+	rules []*Rule
+	byID  map[string]*Rule
+}
+
+// NewRegistry builds a registry, refusing empty or duplicate IDs.
+func NewRegistry(rules ...*Rule) (*Registry, error) {
+	r := &Registry{byID: make(map[string]*Rule, len(rules))}
+	for _, rule := range rules {
+		if err := r.Add(rule); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Add registers a rule.
+func (r *Registry) Add(rule *Rule) error {
+	if rule.ID == "" || strings.ToLower(rule.ID) != rule.ID || strings.ContainsAny(rule.ID, " ,") {
+		return fmt.Errorf("invalid rule ID %q: use lowercase words joined by hyphens", rule.ID)
+	}
+	if _, dup := r.byID[rule.ID]; dup {
+		return fmt.Errorf("rule %q is defined twice", rule.ID)
+	}
+	r.byID[rule.ID] = rule
+	r.rules = append(r.rules, rule)
+	sort.Slice(r.rules, func(i, j int) bool { return r.rules[i].ID < r.rules[j].ID })
+	return nil
+}
+
+// Rules returns the rules sorted by ID.
+func (r *Registry) Rules() []*Rule { return r.rules }
+
+// Lookup returns the rule with the given ID.
+func (r *Registry) Lookup(id string) (*Rule, bool) {
+	rule, ok := r.byID[id]
+	return rule, ok
+}
