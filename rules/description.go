@@ -1,0 +1,119 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// genericWords make up descriptions that say nothing about the memory.
+var genericWords = map[string]bool{
+	"notes": true, "note": true, "misc": true, "miscellaneous": true, "todo": true, "todos": true,
+	"stuff": true, "various": true, "things": true, "thing": true, "info": true, "information": true,
+	"general": true, "other": true, "others": true, "tbd": true, "n/a": true, "none": true, "memory": true,
+	"memories": true, "random": true, "some": true, "and": true, "etc": true, "details": true, "wip": true,
+	"temp": true, "tmp": true, "placeholder": true, "description": true, "untitled": true, "-": true,
+}
+
+var placeholderPattern = regexp.MustCompile(`\{\{[^}]*\}\}|^<[^<>]+>$|^\[[^\]]*\]$`)
+
+// DescriptionQuality reports descriptions that cannot guide recall.
+var DescriptionQuality = &lint.Rule{
+	ID:       "description-quality",
+	Severity: lint.Warning,
+	Summary:  "description is too short, a placeholder, generic, or too long",
+	Doc: `The description is the only thing Claude Code's recall selector reads to
+decide whether a memory is relevant to the conversation ("be specific"). A vague
+one — ` + "`notes`" + `, ` + "`misc`" + `, a template placeholder, three words — makes the
+memory unreachable; a very long one is a body that landed in the frontmatter.
+
+Bad: ` + "`description: testing notes`" + `, ` + "`description: {{description}}`" + `.
+Good: ` + "`description: Integration tests must hit a real database, never mocks — a mocked migration hid a broken schema`" + `.
+
+Fix: say in one specific line what the memory is about and when it applies.
+Options: ` + "`min-words`" + ` (default 4; Chinese and Japanese count one word per two
+characters) and ` + "`max`" + ` (default 250 characters).`,
+	Options: []lint.Option{
+		{Name: "min-words", Default: 4, Doc: "fewest words a description may have"},
+		{Name: "max", Default: 250, Doc: "longest description, in characters"},
+	},
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.Doc == nil {
+				continue
+			}
+			_, v := fm.Field("description")
+			desc := strings.TrimSpace(lint.ScalarValue(v))
+			if desc == "" {
+				continue // frontmatter-required or frontmatter-field-type
+			}
+			opts := pass.Options(f)
+			problem := descriptionProblem(desc, opts.Int("min-words"), opts.Int("max"))
+			if problem == "" {
+				continue
+			}
+			pos := fm.Pos(v)
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
+				Message:    fmt.Sprintf("description %s: recall reads only the description to decide whether this memory is relevant", problem),
+				Suggestion: "write one specific line: what the memory says and when it applies"})
+		}
+	},
+}
+
+func descriptionProblem(desc string, minWords, max int) string {
+	if placeholderPattern.MatchString(desc) {
+		return fmt.Sprintf("%s is a template placeholder", quote(clip(desc, 40)))
+	}
+	words := descriptionWords(desc)
+	generic := len(words) > 0
+	for _, w := range words {
+		if !genericWords[w] {
+			generic = false
+			break
+		}
+	}
+	switch {
+	case generic:
+		return fmt.Sprintf("%s is generic", quote(clip(desc, 40)))
+	case wordCount(desc) < minWords:
+		return fmt.Sprintf("%s is too short (fewer than %d words)", quote(clip(desc, 40)), minWords)
+	case utf8.RuneCountInString(desc) > max:
+		return fmt.Sprintf("is %d characters, longer than %d: detail belongs in the body", utf8.RuneCountInString(desc), max)
+	}
+	return ""
+}
+
+// descriptionWords returns the lowercased words of s without punctuation.
+func descriptionWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '-'
+	})
+}
+
+// wordCount counts words: runs of letters and digits separated by spaces or
+// punctuation; in scripts written without spaces (Han, Hiragana, Katakana)
+// every two characters count as one word.
+func wordCount(s string) int {
+	n, cjk := 0, 0
+	inWord := false
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			cjk++
+			inWord = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if !inWord {
+				n++
+			}
+			inWord = true
+		default:
+			inWord = false
+		}
+	}
+	return n + (cjk+1)/2
+}

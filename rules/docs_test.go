@@ -1,0 +1,47 @@
+package rules_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memlint/memlint/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/rules.md from the registry")
+
+// TestRulesDoc fails when docs/rules.md no longer matches the registry.
+func TestRulesDoc(t *testing.T) {
+	want := rules.Markdown(rules.All())
+	file := filepath.Join("..", "docs", "rules.md")
+	if *update {
+		if err := os.WriteFile(file, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test ./rules -run TestRulesDoc -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("docs/rules.md is stale: run go test ./rules -run TestRulesDoc -update")
+	}
+}
+
+// TestRuleDocs keeps every rule documented the way memlint rules ID shows
+// it: a summary, and a doc with a bad and a good example and a fix.
+func TestRuleDocs(t *testing.T) {
+	for _, r := range rules.All() {
+		if r.Summary == "" || strings.Contains(r.Summary, "TODO") {
+			t.Errorf("%s: no summary", r.ID)
+		}
+		for _, part := range []string{"Bad", "Good", "Fix"} {
+			if !strings.Contains(r.Doc, part) {
+				t.Errorf("%s: doc has no %q part", r.ID, part)
+			}
+		}
+	}
+}

@@ -1,0 +1,431 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// recallScanLines is how many lines of each topic file Claude Code's recall
+// scan reads to find the frontmatter.
+const recallScanLines = 30
+
+// FrontmatterMissing reports topic files without frontmatter.
+var FrontmatterMissing = &lint.Rule{
+	ID:       "frontmatter-missing",
+	Severity: lint.Warning,
+	Summary:  "a topic file has no frontmatter",
+	Doc: `Claude Code's recall decides which memories to load by reading the name,
+description and type in each topic file's frontmatter (a YAML block between two
+` + "`---`" + ` lines at the very top). A file without it has no description, so the
+selector can only guess, and its type is unknown.
+
+Bad: a topic file that starts with ` + "`# Testing notes`" + `.
+Good:
+` + "```" + `
+---
+name: feedback-testing
+description: Integration tests must hit a real database, not mocks
+type: feedback
+---
+` + "```" + `
+
+Fix: add the frontmatter on line 1.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			if f.Frontmatter != nil {
+				continue
+			}
+			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
+			if line := lateFrontmatter(f); line > 0 {
+				msg = fmt.Sprintf("frontmatter must start on line 1; the --- block on line %d is read as body text", line)
+			}
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Message: msg,
+				Suggestion: fmt.Sprintf("start the file with:\n---\nname: %s\ndescription: <one specific line: what this memory is for>\ntype: <user|feedback|project|reference>\n---",
+					slugify(f.Stem()))})
+		}
+	},
+}
+
+var fieldLine = regexp.MustCompile(`^(name|description|type):`)
+
+// lateFrontmatter returns the line of a "---" block holding memory fields
+// that starts after line 1, or 0.
+func lateFrontmatter(f *lint.File) int {
+	limit := min(f.Lines.Lines(), recallScanLines)
+	for n := 2; n <= limit; n++ {
+		if strings.TrimSpace(string(f.Lines.Line(n))) != "---" {
+			continue
+		}
+		if n+1 <= f.Lines.Lines() && fieldLine.Match(f.Lines.Line(n+1)) {
+			return n
+		}
+	}
+	return 0
+}
+
+// FrontmatterInvalid reports frontmatter Claude Code cannot read as intended.
+var FrontmatterInvalid = &lint.Rule{
+	ID:       "frontmatter-invalid",
+	Severity: lint.Error,
+	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed",
+	Doc: `When the frontmatter cannot be parsed, Claude Code sees a memory without a
+description or type: it is never recalled. Claude Code retries once with plain
+values quoted, which rescues values such as ` + "`description: Stack: Go`" + `;
+memlint reports those as warnings (other YAML readers still fail), and the rest
+as errors. It also reports what makes Claude Code cut the frontmatter short: its
+pattern ends the block at the first ` + "`---`" + ` anywhere, even inside a value, and
+does not match after a byte order mark.
+
+Bad: ` + "`description: Stack: FastAPI, SQLite`" + `, a missing closing ` + "`---`" + `,
+` + "`name:`" + ` twice.
+Good: ` + "`description: \"Stack: FastAPI, SQLite\"`" + `.
+
+Fix: quote values that contain ": ", "#", "---" or start with a YAML indicator;
+close the block with a ` + "`---`" + ` line; keep each key once.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil {
+				continue
+			}
+			checkFrontmatterSyntax(pass, f, fm)
+		}
+	},
+}
+
+func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
+	if fm.BOM {
+		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: 1, Col: 1},
+			Message:    "file starts with a byte order mark: Claude Code's frontmatter pattern expects --- as the very first characters and may not find the frontmatter",
+			Suggestion: "save the file as UTF-8 without BOM"})
+	}
+	if fm.CloseLine == 0 {
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1}, End: lint.Pos{Line: fm.OpenLine, Col: 4},
+			Message:    "frontmatter is never closed: add a --- line after the last key",
+			Suggestion: "add a line with --- after the frontmatter keys"})
+		return
+	}
+	if fm.EarlyClose >= 0 {
+		pos := f.Pos(fm.EarlyClose)
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + 3},
+			Message:    fmt.Sprintf("\"---\" inside the frontmatter on line %d: Claude Code ends the frontmatter at the first ---, even inside a value, so the keys after it are lost", pos.Line),
+			Suggestion: "replace --- in the value with a dash (—) or another separator"})
+	}
+	if fm.Err != nil {
+		sev, msg := lint.Error, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code cannot read this memory's description or type", fm.Err.Message)
+		if fm.Repaired {
+			sev, msg = lint.Warning, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code reads it only through its fallback that quotes values, other YAML readers fail", fm.Err.Message)
+		}
+		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Err.Pos, Message: msg,
+			Suggestion: "quote values that contain \": \", \" #\" or start with [ { * & ! | > % @ `"})
+	}
+	if fm.NotMapping != nil {
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(fm.NotMapping),
+			Message:    "frontmatter is not a mapping of keys: write name:, description: and type: lines",
+			Suggestion: "write one key: value per line"})
+	}
+	for _, k := range fm.Duplicates {
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(k),
+			End:        lint.Pos{Line: fm.Pos(k).Line, Col: fm.Pos(k).Col + len([]rune(k.Value))},
+			Message:    fmt.Sprintf("key %s appears twice in the frontmatter; YAML readers disagree on which one wins", k.Value),
+			Suggestion: "keep one " + k.Value + " key"})
+	}
+}
+
+// FrontmatterScanWindow reports frontmatter closing after line 30.
+var FrontmatterScanWindow = &lint.Rule{
+	ID:       "frontmatter-scan-window",
+	Severity: lint.Error,
+	Summary:  "the closing --- of the frontmatter is after line 30",
+	Doc: `Claude Code's recall scan reads only the first 30 lines of each topic file to
+find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
+description, many keys), the scan finds no frontmatter: the memory has no
+description and no type, and is effectively never recalled.
+
+Bad: a frontmatter block of 35 lines.
+Good: name, description (one line) and type in a handful of lines.
+
+Fix: shorten the frontmatter: one-line description, no extra keys; move detail
+into the body.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.CloseLine <= recallScanLines {
+				continue
+			}
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.CloseLine, Col: 1}, End: lint.Pos{Line: fm.CloseLine, Col: 4},
+				Message: fmt.Sprintf("frontmatter closes on line %d, but Claude Code's recall reads only the first %d lines: it sees no description or type for this memory",
+					fm.CloseLine, recallScanLines),
+				Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+		}
+	},
+}
+
+// FrontmatterRequired reports missing or empty name, description and type.
+var FrontmatterRequired = &lint.Rule{
+	ID:       "frontmatter-required",
+	Severity: lint.Error,
+	Summary:  "name, description or type is missing or empty",
+	Doc: `Each memory needs three fields. ` + "`description`" + ` is the only thing the recall
+selector reads to decide whether the memory is relevant; ` + "`type`" + ` (user,
+feedback, project or reference — at the top level or under ` + "`metadata:`" + `)
+tells the agent how to use it; ` + "`name`" + ` is what ` + "`[[name]]`" + ` links refer to.
+
+Bad: frontmatter with only ` + "`name:`" + `.
+Good: name, a specific one-line description, and a type.
+
+Fix: add the missing field.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.CloseLine == 0 || (fm.Doc == nil && (fm.Err != nil || fm.NotMapping != nil)) {
+				continue // frontmatter-missing or frontmatter-invalid says more
+			}
+			for _, key := range []string{"name", "description", "type"} {
+				checkRequired(pass, f, fm, key)
+			}
+		}
+	},
+}
+
+var requiredWhy = map[string]string{
+	"name":        "it is what [[name]] links refer to",
+	"description": "the recall selector reads only this line to decide whether the memory is relevant",
+	"type":        "user, feedback, project or reference tells the agent how to use the memory",
+}
+
+func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key string) {
+	k, v := fm.Field(key)
+	if key == "type" {
+		if mk, mv := lint.Lookup(fm.Metadata(), "type"); mv != nil && (v == nil || isEmpty(v)) {
+			k, v = mk, mv
+		}
+	}
+	switch {
+	case k == nil:
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
+			Message:    fmt.Sprintf("frontmatter has no %s: %s", key, requiredWhy[key]),
+			Suggestion: "add a " + key + ": line"})
+	case isEmpty(v):
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(k),
+			Message:    fmt.Sprintf("%s is empty: %s", key, requiredWhy[key]),
+			Suggestion: "fill in " + key})
+	}
+}
+
+// isEmpty reports whether a value node holds nothing: null, "" or only
+// whitespace. Lists and mappings are not empty (frontmatter-field-type
+// reports them).
+func isEmpty(v *yaml.Node) bool {
+	if v == nil {
+		return true
+	}
+	if v.Kind == yaml.ScalarNode {
+		return v.Tag == "!!null" || strings.TrimSpace(v.Value) == ""
+	}
+	return len(v.Content) == 0 && v.Kind != yaml.AliasNode
+}
+
+// FrontmatterFieldType reports name and description that are not one line
+// of text.
+var FrontmatterFieldType = &lint.Rule{
+	ID:       "frontmatter-field-type",
+	Severity: lint.Error,
+	Summary:  "name or description is not a single-line string (a list, a number, a date, several lines)",
+	Doc: `The recall selector and the index treat name and description as one line of
+text. YAML quietly turns some values into other types: ` + "`description: 2026-01-01`" + `
+is a date, ` + "`name: 42`" + ` a number, ` + "`description: [a, b]`" + ` a list, and a
+` + "`|`" + ` block keeps its line breaks. Claude Code then shows a wrong or empty
+description, or drops the memory.
+
+Bad: ` + "`description:`" + ` followed by a bulleted list.
+Good: ` + "`description: \"2026-01-01 migration: old API removed\"`" + `.
+
+Fix: write the value as one line of text, quoted when YAML would read it as
+something else.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.Doc == nil {
+				continue
+			}
+			for _, key := range []string{"name", "description"} {
+				_, v := fm.Field(key)
+				if v == nil || isEmpty(v) && v.Kind == yaml.ScalarNode {
+					continue
+				}
+				if problem := fieldTypeProblem(v); problem != "" {
+					pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(v),
+						Message:    fmt.Sprintf("%s %s; it must be one line of text", key, problem),
+						Suggestion: fmt.Sprintf("write %s as a single quoted line: %s: \"…\"", key, key)})
+				}
+			}
+		}
+	},
+}
+
+func fieldTypeProblem(v *yaml.Node) string {
+	switch v.Kind {
+	case yaml.SequenceNode:
+		return "is a list"
+	case yaml.MappingNode:
+		return "is a mapping"
+	case yaml.AliasNode:
+		return "is an alias (*" + v.Value + ")"
+	}
+	switch v.Tag {
+	case "!!int", "!!float":
+		return "is read as a number (" + v.Value + ")"
+	case "!!bool":
+		return "is read as a boolean (" + v.Value + ")"
+	case "!!timestamp":
+		return "is read as a date (" + v.Value + ")"
+	case "!!str", "":
+	default:
+		return "has the YAML tag " + v.Tag
+	}
+	if strings.Contains(strings.TrimRight(v.Value, "\n"), "\n") {
+		return "spans several lines"
+	}
+	return ""
+}
+
+// knownKeys are the frontmatter keys Claude Code writes or reads.
+var (
+	knownTopKeys      = []string{"name", "description", "type", "metadata", "node_type", "originSessionId", "modified"}
+	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified"}
+)
+
+// FrontmatterUnknownKey reports frontmatter keys Claude Code does not use.
+var FrontmatterUnknownKey = &lint.Rule{
+	ID:       "frontmatter-unknown-key",
+	Severity: lint.Info,
+	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified",
+	Doc: `Claude Code reads name, description and type (top level or under
+` + "`metadata:`" + `) and writes node_type, originSessionId and modified. Other keys
+are ignored by recall; often they are a misspelling (` + "`desc:`" + `,
+` + "`Type:`" + `) of a key that is then missing, or content that belongs in the body.
+
+Bad: ` + "`tags: [auth]`" + `, ` + "`Description: ...`" + `.
+Good: only the known keys; tags and notes in the body.
+
+Fix: rename a misspelt key, or move the value into the body. Keys your own tools
+use can be allowed with the option ` + "`allow`" + `.`,
+	Options: []lint.Option{{Name: "allow", Default: []string{}, Doc: "extra keys to accept"}},
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.Doc == nil {
+				continue
+			}
+			allow := pass.Options(f).Strings("allow")
+			checkKeys(pass, f, fm, fm.Doc, knownTopKeys, allow, "")
+			if md := fm.Metadata(); md != nil {
+				checkKeys(pass, f, fm, md, knownMetadataKeys, allow, "metadata.")
+			}
+		}
+	},
+}
+
+func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node, known, allow []string, prefix string) {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k := m.Content[i]
+		if contains(known, k.Value) || contains(allow, k.Value) || contains(allow, prefix+k.Value) {
+			continue
+		}
+		msg := fmt.Sprintf("frontmatter key %s%s is not one Claude Code uses", prefix, k.Value)
+		suggestion := "move it into the body, or allow it with the option allow"
+		if near := lint.Closest(k.Value, known); near != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", near)
+			suggestion = "rename it to " + near
+		}
+		pos := fm.Pos(k)
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(k.Value))},
+			Message: msg, Suggestion: suggestion})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// FrontmatterCommentTruncation reports plain values that YAML cuts at " #".
+var FrontmatterCommentTruncation = &lint.Rule{
+	ID:       "frontmatter-comment-truncation",
+	Severity: lint.Warning,
+	Summary:  "an unquoted value contains \" #\": YAML drops the rest as a comment",
+	Doc: `In YAML a ` + "`#`" + ` after a space starts a comment, even in the middle of an
+unquoted value: ` + "`description: fix bug #123 in parser`" + ` is read as
+` + "`fix bug`" + `. Claude Code before 2.1.214 lost the rest of such descriptions
+silently. A ` + "`#`" + ` without a space before it (` + "`C#`" + `, ` + "`issue#4`" + `) is fine.
+
+Bad: ` + "`description: rollout plan #2 for auth`" + `.
+Good: ` + "`description: \"rollout plan #2 for auth\"`" + `.
+
+Fix: quote the value.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			fm := f.Frontmatter
+			if fm == nil || fm.Doc == nil || fm.Repaired {
+				continue
+			}
+			var found []*yaml.Node
+			collectTruncated(fm.Doc, &found, 0)
+			sort.Slice(found, func(i, j int) bool { return found[i].Line < found[j].Line })
+			for _, v := range found {
+				pos := fm.Pos(v)
+				line := string(f.Lines.Line(pos.Line))
+				hash := commentColumn(line, v)
+				start := lint.Pos{Line: pos.Line, Col: hash}
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: f.Lines.LineEndPos(pos.Line),
+					Message:    fmt.Sprintf("YAML reads this value as %s and drops %s as a comment", quote(clip(v.Value, 60)), quote(clip(strings.TrimSpace(v.LineComment), 40))),
+					Suggestion: fmt.Sprintf("quote the whole value: \"%s %s\"", v.Value, strings.TrimSpace(v.LineComment))})
+			}
+		}
+	},
+}
+
+// collectTruncated finds plain scalar values followed by a comment on
+// their line: a value YAML cut at " #".
+func collectTruncated(n *yaml.Node, out *[]*yaml.Node, depth int) {
+	if depth > 16 {
+		return
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 1; i < len(n.Content); i += 2 {
+			v := n.Content[i]
+			if v.Kind == yaml.ScalarNode && v.Style == 0 && v.LineComment != "" && v.Value != "" {
+				*out = append(*out, v)
+			}
+			collectTruncated(v, out, depth+1)
+		}
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			collectTruncated(c, out, depth+1)
+		}
+	}
+}
+
+// commentColumn finds the 1-based column of the "#" that starts the comment
+// after value v on its line.
+func commentColumn(line string, v *yaml.Node) int {
+	runes := []rune(line)
+	for i := max(v.Column-1, 0); i < len(runes); i++ {
+		if runes[i] == '#' && i > 0 && (runes[i-1] == ' ' || runes[i-1] == '\t') {
+			return i + 1
+		}
+	}
+	return v.Column
+}

@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// IndexLineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
+var IndexLineLimit = &lint.Rule{
+	ID:       "index-line-limit",
+	Severity: lint.Error,
+	Summary:  "MEMORY.md loads more than 200 lines (error) or 140 and more (warning)",
+	Doc: `Claude Code loads MEMORY.md into every conversation, but only its first 200
+lines (after stripping leading frontmatter and HTML comment blocks and trimming
+blank lines at either end). Everything after line 200 is silently invisible, and
+because new entries are appended at the end, the newest memories are the first
+to disappear. Claude Code's own write-time check asks for at most 140 lines
+(70 % of the limit) to leave room; memlint warns from there.
+
+Bad: a 240-line index — the last 40 entries are never seen.
+Good: one short line per memory, details in the topic files, under 140 lines.
+
+Fix: merge related entries, move inline notes into topic files, shorten
+entries, delete memories that no longer hold. The finding names the first
+entry Claude Code cannot see and how many are lost.`,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		b := f.Index.Budget
+		switch {
+		case b.Lines > lint.IndexMaxLines:
+			lost, first := lostEntries(f, b.LineCut)
+			start := f.Pos(b.LineCut)
+			msg := fmt.Sprintf("MEMORY.md loads %d lines; Claude Code reads only the first %d, so everything from line %d on is invisible%s",
+				b.Lines, lint.IndexMaxLines, start.Line, lostText(f, lost, first))
+			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
+				fmt.Sprintf("shorten the index to at most %d lines (Claude Code asks for %d): merge or remove entries and keep details in topic files",
+					lint.IndexMaxLines, lint.IndexWarnLines))
+		case b.Lines >= lint.IndexWarnLines:
+			line := b.LoadedLines[lint.IndexWarnLines-1]
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: line, Col: 1},
+				Message: fmt.Sprintf("MEMORY.md loads %d of at most %d lines; Claude Code asks to keep it under %d so new memories still fit",
+					b.Lines, lint.IndexMaxLines, lint.IndexWarnLines),
+				Suggestion: "merge related entries and move details into topic files"})
+		}
+	},
+}
+
+// IndexSizeLimit reports a MEMORY.md that Claude Code cuts at 25,000
+// UTF-16 code units.
+var IndexSizeLimit = &lint.Rule{
+	ID:       "index-size-limit",
+	Severity: lint.Error,
+	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units (error) or 17,500 and more (warning)",
+	Doc: `Besides the 200-line cut, Claude Code cuts MEMORY.md at 25,000 UTF-16 code
+units (it prints this as "24.4KB"), at the last line break before that point.
+Units are JavaScript string length, not bytes: a CJK character is one unit (but
+three UTF-8 bytes) and an emoji outside the Basic Multilingual Plane is two.
+Long entries hit this limit before the line limit does. Claude Code asks for at
+most 17,500 units (70 %); memlint warns from there.
+
+Bad: 150 entries of 200 characters each — the last ones are cut.
+Good: entries under ~150 characters, details in topic files.
+
+Fix: shorten entries (the description belongs in the topic file's frontmatter),
+merge or delete entries. The finding names the first entry that is cut.`,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		b := f.Index.Budget
+		switch {
+		case b.Units > lint.IndexMaxUnits:
+			lost, first := lostEntries(f, b.SizeCut)
+			start := f.Pos(b.SizeCut)
+			where := fmt.Sprintf("from line %d on", start.Line)
+			if b.SizeCutMidLine {
+				where = fmt.Sprintf("from line %d, column %d on", start.Line, start.Col)
+			}
+			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s",
+				thousands(b.Units), thousands(lint.IndexMaxUnits), where, lostText(f, lost, first))
+			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
+				fmt.Sprintf("shorten entries and keep the index under %s units: descriptions belong in the topic files", thousands(lint.IndexWarnUnits)))
+		case b.Units >= lint.IndexWarnUnits:
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
+				Message: fmt.Sprintf("MEMORY.md is %s of at most %s UTF-16 units; Claude Code asks to keep it under %s so new memories still fit",
+					thousands(b.Units), thousands(lint.IndexMaxUnits), thousands(lint.IndexWarnUnits)),
+				Suggestion: "shorten long entries; descriptions belong in the topic files"})
+		}
+	},
+}
+
+// lostEntries counts the list items at or after the cut that link memories
+// (the memories Claude Code will not see), including one the cut splits,
+// and returns the first of them.
+func lostEntries(f *lint.File, cut int) (int, *lint.IndexEntry) {
+	var first *lint.IndexEntry
+	n := 0
+	for i := range f.Index.Entries {
+		e := &f.Index.Entries[i]
+		if e.Kind != lint.EntryItem || e.Group || e.End <= cut {
+			continue
+		}
+		if len(topicLinks(e.Links)) == 0 {
+			continue
+		}
+		if first == nil {
+			first = e
+		}
+		n++
+	}
+	return n, first
+}
+
+func lostText(f *lint.File, lost int, first *lint.IndexEntry) string {
+	if first == nil {
+		return ""
+	}
+	return fmt.Sprintf(": %s lost, the first on line %d: %s",
+		plural(lost, "memory entry is", "memory entries are"), first.StartLine, entryLabel(f, *first))
+}

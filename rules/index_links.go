@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// IndexDanglingLink reports index links to memory files that do not exist.
+var IndexDanglingLink = &lint.Rule{
+	ID:       "index-dangling-link",
+	Severity: lint.Error,
+	Summary:  "an index link points at a memory file that does not exist",
+	Doc: `An index entry whose file is gone tells the agent a memory exists that it
+cannot read: it wastes a line of every conversation and may send the agent
+looking for it. It usually means a topic file was renamed or deleted without
+updating MEMORY.md.
+
+Only links to Markdown files are checked: links to source files are references
+into the project, which usually lives elsewhere than the memory dir.
+
+Bad: ` + "`- [Testing](feedback_tests.md)`" + ` when the file is ` + "`feedback_testing.md`" + `.
+Good: the link names an existing topic file (` + "`./`" + `, ` + "`%20`" + ` and
+` + "`#anchors`" + ` are understood).
+
+Fix: correct the file name, or delete the entry if the memory was removed.`,
+	Run: func(pass *lint.Pass) {
+		d := pass.Dir
+		f := d.Index
+		if f == nil {
+			return
+		}
+		var names []string
+		for _, t := range d.Topics {
+			names = append(names, t.Rel)
+		}
+		for _, l := range topicLinks(f.Body.Links) {
+			if d.Exists(l.Target) {
+				continue
+			}
+			msg := fmt.Sprintf("%s does not exist in this memory dir", l.Target)
+			suggestion := "fix the file name or delete the entry"
+			if near := lint.Closest(l.Target, names); near != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", near)
+				suggestion = "link " + near
+			}
+			pass.ReportSpan(f, l.Span, msg, suggestion)
+		}
+	},
+}
+
+// IndexLinkEscape reports index links that leave the memory dir.
+var IndexLinkEscape = &lint.Rule{
+	ID:       "index-link-escape",
+	Severity: lint.Error,
+	Summary:  "an index link leaves the memory dir (../, an absolute path)",
+	Doc: `Memory is meant to be self-contained: the memory dir moves (it lives under
+~/.claude/projects/ on one machine and in a repository on another), so a link
+out of it breaks, and a link to ../../.ssh/ or /etc/ in a shared memory is how a
+poisoned memory gets the agent to read files it should not. memlint never
+follows such links.
+
+Bad: ` + "`- [Handoff](../handoff/state.md)`" + `, ` + "`[notes](/home/me/notes.md)`" + `.
+Good: ` + "`- [Handoff](project_handoff.md)`" + ` with the content inside the memory dir.
+
+Fix: move the file into the memory dir and link it there, or drop the link.`,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		for _, l := range f.Body.Links {
+			target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+			if kind != lint.LinkEscape {
+				continue
+			}
+			what := "a path outside the memory dir"
+			if !strings.HasPrefix(target, "..") {
+				what = "an absolute path"
+			}
+			pass.ReportSpan(f, l.Span, fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir", clip(l.Dest, 60), what),
+				"move the file into the memory dir and link it with a relative path")
+		}
+	},
+}
+
+// OrphanMemory reports topic files the index does not list.
+var OrphanMemory = &lint.Rule{
+	ID:       "orphan-memory",
+	Severity: lint.Warning,
+	Summary:  "a topic file is not linked from MEMORY.md",
+	Doc: `The agent learns which memories exist from MEMORY.md. A topic file that the
+index does not list is only reachable through the recall scan's guess from its
+description, and is easily forgotten or duplicated.
+
+Bad: ` + "`feedback_testing.md`" + ` exists but MEMORY.md has no line for it.
+Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
+
+Fix: add an index entry (the suggestion gives one built from the memory's name
+and description), or delete the file if the memory is obsolete. A
+` + "`[[name]]`" + ` wikilink in the index counts as a link.`,
+	Run: func(pass *lint.Pass) {
+		d := pass.Dir
+		if d.Index == nil {
+			return
+		}
+		linked := map[string]bool{}
+		for _, l := range topicLinks(d.Index.Body.Links) {
+			linked[l.Target] = true
+		}
+		wiki := map[string]bool{}
+		for _, w := range d.Index.Body.WikiLinks {
+			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
+		}
+		for _, t := range d.Topics {
+			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
+				continue
+			}
+			pass.ReportFile(t, "memory is not listed in MEMORY.md, so the agent does not know it exists",
+				"add to MEMORY.md: "+memoryEntry(t))
+		}
+	},
+}

@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// memoryTypes are the four types Claude Code's recall understands.
+var memoryTypes = []string{"user", "feedback", "project", "reference"}
+
+// MemoryType reports a type outside the four, and flat and nested types
+// that disagree.
+var MemoryType = &lint.Rule{
+	ID:       "memory-type",
+	Severity: lint.Error,
+	Summary:  "type is not one of user, feedback, project, reference; top-level and metadata.type disagree",
+	Doc: `Claude Code's recall understands exactly four types, lowercase: user (who the
+user is), feedback (how the agent should work), project (facts about the work that
+change) and reference (where to find things). Any other value — ` + "`Feedback`" + `,
+` + "`note`" + `, ` + "`preference`" + ` — is silently ignored, and so is the guidance
+that comes with the type. Files of the newer dialect keep the type under
+` + "`metadata:`" + `; when both places hold a type and they differ, which one wins
+depends on the Claude Code version.
+
+Bad: ` + "`type: Feedback`" + `, ` + "`type: decision`" + `, ` + "`type: user`" + ` with
+` + "`metadata: {type: project}`" + `.
+Good: ` + "`type: feedback`" + `.
+
+Fix: use one of the four lowercase values, in one place.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			top, nested := f.TypeNodes()
+			fm := f.Frontmatter
+			for _, v := range []*yaml.Node{top, nested} {
+				if v == nil || isEmpty(v) {
+					continue // frontmatter-required
+				}
+				checkTypeValue(pass, f, fm, v)
+			}
+			if top != nil && nested != nil && !isEmpty(top) && !isEmpty(nested) && top.Value != nested.Value {
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested),
+					Message: fmt.Sprintf("type is %s at the top level (line %d) but %s under metadata; which one Claude Code uses depends on its version",
+						quote(top.Value), fm.Pos(top).Line, quote(nested.Value)),
+					Suggestion: "keep the type in one place"})
+			}
+		}
+	},
+}
+
+func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml.Node) {
+	pos := fm.Pos(v)
+	end := lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(v.Value))}
+	if v.Kind != yaml.ScalarNode {
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
+			Message: "type must be one of user, feedback, project, reference, not a list or mapping", Suggestion: "type: feedback"})
+		return
+	}
+	if contains(memoryTypes, v.Value) {
+		return
+	}
+	lower := strings.ToLower(strings.TrimSpace(v.Value))
+	if contains(memoryTypes, lower) {
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+			Message:    fmt.Sprintf("type %s must be lowercase %s: Claude Code compares it exactly and ignores this memory's type", quote(v.Value), quote(lower)),
+			Suggestion: "type: " + lower})
+		return
+	}
+	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", quote(v.Value))
+	suggestion := "use user, feedback, project or reference"
+	if near := lint.Closest(lower, memoryTypes); near != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+		suggestion = "type: " + near
+	}
+	pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end, Message: msg, Suggestion: suggestion})
+}
+
+// ModifiedTimestamp reports modified values that are not ISO 8601 or lie in
+// the future.
+var ModifiedTimestamp = &lint.Rule{
+	ID:       "modified-timestamp",
+	Severity: lint.Warning,
+	Summary:  "modified is not an ISO 8601 timestamp, or is in the future",
+	Doc: `Claude Code writes ` + "`modified`" + ` (top level or under ` + "`metadata:`" + `) as an
+ISO 8601 timestamp such as ` + "`2026-09-12T10:28:39.238Z`" + `. It dates the memory:
+staleness warnings and consolidation rely on it, and memlint uses it to turn
+relative dates into absolute ones. A hand-edited value in another format, or one
+in the future, misleads all of them.
+
+Bad: ` + "`modified: last Tuesday`" + `, ` + "`modified: 12/09/2026`" + `, a date next year.
+Good: ` + "`modified: 2026-09-12T10:28:39.238Z`" + `.
+
+Fix: write the timestamp in ISO 8601, or delete the key and let Claude Code
+write it.`,
+	Run: func(pass *lint.Pass) {
+		for _, f := range pass.Dir.Topics {
+			s, v := f.Modified()
+			if v == nil || isEmpty(v) {
+				continue
+			}
+			fm := f.Frontmatter
+			pos := fm.Pos(v)
+			end := lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(v.Value))}
+			t, ok := lint.ParseISO8601(s)
+			switch {
+			case v.Kind != yaml.ScalarNode || !ok:
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+					Message:    fmt.Sprintf("modified %s is not an ISO 8601 timestamp such as 2026-09-12T10:28:39.238Z", quote(clip(v.Value, 40))),
+					Suggestion: "write it as YYYY-MM-DDThh:mm:ssZ, or delete it"})
+			case t.After(pass.Now.Add(24 * time.Hour)):
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+					Message:    fmt.Sprintf("modified %s is in the future", quote(v.Value)),
+					Suggestion: "correct the timestamp, or delete it"})
+			}
+		}
+	},
+}

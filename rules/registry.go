@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// All returns every built-in rule, sorted by ID.
+func All() []*lint.Rule {
+	return Registry().Rules()
+}
+
+// Registry returns a registry of every built-in rule.
+func Registry() *lint.Registry {
+	reg, err := lint.NewRegistry(
+		lint.FileUnreadable,
+		lint.UnusedSuppression,
+		// Index (MEMORY.md)
+		IndexMissing,
+		IndexLineLimit,
+		IndexSizeLimit,
+		IndexFrontmatter,
+		IndexEntryFormat,
+		IndexEntryLength,
+		IndexDanglingLink,
+		IndexLinkEscape,
+		IndexDuplicateEntry,
+		OrphanMemory,
+		// Frontmatter
+		FrontmatterMissing,
+		FrontmatterInvalid,
+		FrontmatterScanWindow,
+		FrontmatterRequired,
+		MemoryType,
+		FrontmatterFieldType,
+		FrontmatterUnknownKey,
+		FrontmatterCommentTruncation,
+		ModifiedTimestamp,
+		NameDuplicate,
+		NameFormat,
+		DescriptionQuality,
+		// Body
+		FeedbackStructure,
+		ProjectStructure,
+		RelativeDate,
+		CodeContent,
+		MemoryRecallLimit,
+		MemoryCountLimit,
+		WikilinkDangling,
+		// Layout
+		LogPath,
+	)
+	if err != nil {
+		// The built-in IDs are fixed at compile time; a clash is a
+		// programming error caught by the tests.
+		panic(fmt.Sprintf("rules: %v", err))
+	}
+	return reg
+}

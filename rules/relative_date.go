@@ -1,0 +1,2166 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// RelativeDate reports relative date expressions in memories that are read
+// long after they were written.
+var RelativeDate = &lint.Rule{
+	ID:       "relative-date",
+	Severity: lint.Error,
+	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
+	Doc: `Memories are recalled weeks or months after they were written. "The demo is
+next Thursday" then says nothing: next Thursday from when? Claude Code asks for
+absolute dates in project memories for this reason.
+
+memlint looks for relative dates in the description and in the body, outside
+code, HTML comments and link destinations: today, tomorrow, yesterday, tonight,
+this/next/last week, month, year or quarter, weekdays (next Thursday, a bare
+Friday), in 3 days, 2 weeks ago, end of next week; Chinese 今天 明天 下周四
+上个月 三天后; Japanese 今日 明日 来週 先月 3日後; Korean 오늘 내일 다음 주 지난달
+3일 후. It leaves alone what is not a date of the memory: recurring days (every
+Monday, Mondays, Monday–Friday, a weekly schedule, 每周一, 毎週月曜, 매주
+월요일), durations and rates (took 3 days, finished in 2 weeks, within 3 days,
+tokens expire in 30 days, five fixes in a week), what a program does each day
+(the job exports yesterday's orders), names and labels (Black Friday, the
+"Today" tab, the Next Week view, quoted text), weekday abbreviations, and any
+expression whose sentence also gives an absolute date (2026-03-05, March 5,
+3月5日, 3월 5일; for month or year expressions also 2026-04, April 2026 or a
+year) or that sits under a heading or list item giving one ("## 2026-03-05").
+
+When the memory has a ` + "`modified`" + ` timestamp, the message says which date the
+expression meant, counted from it.
+
+Bad: ` + "`The auth rewrite ships next Thursday.`" + `
+Good: ` + "`The auth rewrite ships on 2026-03-05.`" + `
+
+Fix: replace the expression with the absolute date, or add the date to the
+same sentence. When "today" means "currently", write "as of 2026-03-05".
+Option ` + "`types`" + ` (default ` + "`[project]`" + `) lists the memory types that are
+checked.`,
+	Options: []lint.Option{{
+		Name:    "types",
+		Default: []string{"project"},
+		Doc:     "memory types whose relative dates are reported",
+		Choices: []string{"user", "feedback", "project", "reference"},
+	}},
+	Run: runRelativeDate,
+}
+
+func runRelativeDate(pass *lint.Pass) {
+	for _, f := range pass.Dir.Topics {
+		if !rdHas(pass.Options(f).Strings("types"), f.MemoryType()) {
+			continue
+		}
+		base, hasBase := f.ModifiedTime()
+		if hasBase {
+			base = time.Date(base.Year(), base.Month(), base.Day(), 0, 0, 0, 0, time.UTC)
+		}
+		found := 0
+		report := func(start, end int, m dateMeaning) {
+			found++
+			if found > rdMaxFindings {
+				return
+			}
+			expr := strings.Join(strings.Fields(string(f.Src[start:end])), " ")
+			msg, suggestion := relativeDateMessage(expr, m, base, hasBase)
+			pass.ReportSpan(f, lint.Span{Start: start, End: end}, msg, suggestion)
+		}
+		rdCheckDescription(f, report)
+		rdCheckBody(f, report)
+		if found > rdMaxFindings {
+			pass.ReportFile(f, fmt.Sprintf("%d more relative dates in this file are not listed (memlint lists the first %d)", found-rdMaxFindings, rdMaxFindings),
+				"replace the relative dates with absolute dates (YYYY-MM-DD)")
+		}
+	}
+}
+
+// rdMaxFindings bounds the findings listed per file: a file with more has
+// a problem a list will not help with, and the list would cost time.
+const rdMaxFindings = 100
+
+func rdHas(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeDateMessage words a finding: the expression, and the date it
+// meant when the memory's modified date is known.
+func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool) (msg, suggestion string) {
+	if !hasBase {
+		abs := m.placeholder()
+		msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: write the absolute date (%s)", quote(expr), abs)
+		suggestion = fmt.Sprintf("replace %s with the absolute date (%s), or add the date to the same sentence", quote(expr), abs)
+		if rdMeansNow(expr) {
+			suggestion += fmt.Sprintf("; when it means “currently”, write %s", quote("as of "+abs))
+		}
+		return msg, suggestion
+	}
+	abs, alt := m.resolve(base)
+	when := abs
+	if alt != "" {
+		when += ", or " + alt
+	}
+	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from its modified date (%s) it is %s", quote(expr), rdISO(base), when)
+	suggestion = fmt.Sprintf("replace %s with %s", quote(expr), quote(abs))
+	switch {
+	case alt != "":
+		suggestion += fmt.Sprintf(" (or %s)", alt)
+	case rdMeansNow(expr):
+		suggestion += fmt.Sprintf(" (or %s when it means “currently”)", quote("as of "+abs))
+	}
+	return msg, suggestion
+}
+
+// rdMeansNow reports whether an expression is "today", which often means
+// "currently" rather than a day.
+func rdMeansNow(expr string) bool {
+	switch strings.ToLower(expr) {
+	case "today", "今天", "今日", "오늘":
+		return true
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// What an expression means
+
+// dateUnit says how a relative expression counts from the date it was
+// written.
+type dateUnit int
+
+const (
+	rdDay           dateUnit = iota // n days from the base date
+	rdWeek                          // the week n weeks from the base date's week
+	rdWeekdayOfWeek                 // weekday wd of the week n weeks away
+	rdNextWeekday                   // the first wd after the base date
+	rdThisWeekday                   // the first wd on or after the base date
+	rdLastWeekday                   // the last wd before the base date
+	rdNearWeekday                   // a bare weekday: the coming one or the past one
+	rdWeekend                       // the weekend n weekends away
+	rdEndOfWeek                     // Friday of the week n weeks away
+	rdMonth                         // the month n months away
+	rdEndOfMonth                    // the last day of the month n months away
+	rdQuarter                       // the quarter n quarters away
+	rdYear                          // the year n years away
+)
+
+// dateMeaning is what a relative date expression refers to.
+type dateMeaning struct {
+	unit  dateUnit
+	n     int
+	wd    time.Weekday
+	vague bool // "a few days ago": the date is approximate
+}
+
+// dateGrain is how precise an expression is, which decides what absolute date
+// in the same sentence anchors it.
+type dateGrain int
+
+const (
+	rdGrainDay dateGrain = iota
+	rdGrainWeek
+	rdGrainMonth
+	rdGrainYear
+)
+
+func (m dateMeaning) grain() dateGrain {
+	switch m.unit {
+	case rdWeek, rdWeekend:
+		return rdGrainWeek
+	case rdMonth, rdEndOfMonth, rdQuarter:
+		return rdGrainMonth
+	case rdYear:
+		return rdGrainYear
+	}
+	return rdGrainDay
+}
+
+func rdISO(t time.Time) string { return t.Format("2006-01-02") }
+
+// rdMonday returns the Monday of t's week (weeks start on Monday).
+func rdMonday(t time.Time) time.Time {
+	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7))
+}
+
+// resolve returns the absolute date the expression meant when written on
+// base, and an alternative reading when the expression is ambiguous.
+func (m dateMeaning) resolve(base time.Time) (abs, alt string) {
+	switch m.unit {
+	case rdDay:
+		abs = rdISO(base.AddDate(0, 0, m.n))
+		if m.vague {
+			abs = "around " + abs
+		}
+	case rdWeek:
+		abs = "the week of " + rdISO(rdMonday(base).AddDate(0, 0, 7*m.n))
+	case rdWeekdayOfWeek:
+		abs = rdISO(rdMonday(base).AddDate(0, 0, 7*m.n+(int(m.wd)+6)%7))
+	case rdNextWeekday:
+		d := base.AddDate(0, 0, 1+(int(m.wd)-int(base.Weekday())+6)%7)
+		abs = rdISO(d)
+		if rdMonday(d).Equal(rdMonday(base)) {
+			alt = fmt.Sprintf("%s if it meant the %s of the following week", rdISO(d.AddDate(0, 0, 7)), m.wd)
+		}
+	case rdThisWeekday:
+		abs = rdISO(base.AddDate(0, 0, (int(m.wd)-int(base.Weekday())+7)%7))
+	case rdLastWeekday:
+		abs = rdISO(base.AddDate(0, 0, -1-(int(base.Weekday())-int(m.wd)+6)%7))
+	case rdNearWeekday:
+		next := base.AddDate(0, 0, 1+(int(m.wd)-int(base.Weekday())+6)%7)
+		past := base.AddDate(0, 0, -((int(base.Weekday()) - int(m.wd) + 7) % 7))
+		abs = rdISO(next)
+		which := "the " + m.wd.String() + " before"
+		if past.Equal(base) {
+			which = "the same day"
+		}
+		alt = fmt.Sprintf("%s if it meant %s", rdISO(past), which)
+	case rdWeekend:
+		sat := base.AddDate(0, 0, (int(time.Saturday)-int(base.Weekday())+7)%7)
+		if base.Weekday() == time.Sunday {
+			sat = base.AddDate(0, 0, -1)
+		}
+		abs = "the weekend of " + rdISO(sat.AddDate(0, 0, 7*m.n))
+	case rdEndOfWeek:
+		abs = rdISO(rdMonday(base).AddDate(0, 0, 7*m.n+4))
+	case rdMonth:
+		abs = time.Date(base.Year(), base.Month()+time.Month(m.n), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
+	case rdEndOfMonth:
+		abs = rdISO(time.Date(base.Year(), base.Month()+time.Month(m.n)+1, 0, 0, 0, 0, 0, time.UTC))
+	case rdQuarter:
+		q := int(base.Month()-1)/3 + m.n
+		y := base.Year() + rdFloorDiv(q, 4)
+		abs = fmt.Sprintf("%d-Q%d", y, q-4*rdFloorDiv(q, 4)+1)
+	case rdYear:
+		abs = strconv.Itoa(base.Year() + m.n)
+	}
+	if m.vague && m.unit != rdDay {
+		abs = "around " + abs
+	}
+	return abs, alt
+}
+
+func rdFloorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// placeholder is the shape of the absolute date to write, for memories
+// without a modified timestamp.
+func (m dateMeaning) placeholder() string {
+	switch m.unit {
+	case rdWeek:
+		return "the week of YYYY-MM-DD"
+	case rdWeekend:
+		return "the weekend of YYYY-MM-DD"
+	case rdMonth:
+		return "YYYY-MM"
+	case rdQuarter:
+		return "YYYY-Qn"
+	case rdYear:
+		return "YYYY"
+	}
+	return "YYYY-MM-DD"
+}
+
+// ---------------------------------------------------------------------------
+// Where expressions are looked for
+
+// rdCheckDescription scans the frontmatter description.
+func rdCheckDescription(f *lint.File, report func(start, end int, m dateMeaning)) {
+	fm := f.Frontmatter
+	if fm == nil || fm.Doc == nil {
+		return
+	}
+	k, v := fm.Field("description")
+	value := lint.ScalarValue(v)
+	if k == nil || value == "" {
+		return
+	}
+	text := []byte(value)
+	need := rdScanners(text)
+	if need == 0 {
+		return
+	}
+	// The value's source: from the value node to the next key, or to the
+	// closing delimiter.
+	regionEnd := f.Lines.LineStart(fm.CloseLine)
+	for i := 0; i+1 < len(fm.Doc.Content); i += 2 {
+		if fm.Doc.Content[i] == k && i+2 < len(fm.Doc.Content) {
+			regionEnd = f.Lines.LineStart(fm.Pos(fm.Doc.Content[i+2]).Line)
+		}
+	}
+	pos := fm.Pos(v)
+	regionStart := f.Lines.LineStart(pos.Line)
+	for col := 1; col < pos.Col && regionStart < len(f.Src); col++ {
+		_, size := utf8.DecodeRune(f.Src[regionStart:])
+		regionStart += size
+	}
+	if regionEnd < regionStart {
+		regionEnd = regionStart
+	}
+	region := f.Src[regionStart:regionEnd]
+	cursor := 0
+	t := &rdText{text: text, need: need, inCode: rdBacktickCode(text)}
+	for _, c := range t.scan() {
+		// Map the match back to the source; a match broken over lines by
+		// YAML folding is reported at the start of the value.
+		start, end := regionStart, regionStart
+		if i := bytes.Index(region[cursor:], text[c.start:c.end]); i >= 0 {
+			start = regionStart + cursor + i
+			end = start + c.end - c.start
+			cursor += i + c.end - c.start
+		}
+		report(start, end, c.m)
+	}
+}
+
+// rdBacktickCode returns a test for whether a span of a plain string lies in
+// `code`, or nil when it has no backticks.
+func rdBacktickCode(text []byte) func(s, e int) bool {
+	ticks := rdPositions(text, "`")
+	if len(ticks) == 0 {
+		return nil
+	}
+	return func(s, e int) bool { return sort.SearchInts(ticks, s)%2 == 1 }
+}
+
+// rdCheckBody scans the prose of the Markdown body, block by block.
+func rdCheckBody(f *lint.File, report func(start, end int, m dateMeaning)) {
+	md := f.Body
+	if md == nil {
+		return
+	}
+	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1}
+	for bi, b := range md.Blocks {
+		if b.Kind == lint.BlockHeading {
+			ctx.pushHeading(bi)
+		}
+		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+			continue
+		}
+		text := f.Src[b.Start:b.End]
+		need := rdScanners(text)
+		if need == 0 {
+			continue
+		}
+		base := b.Start
+		t := &rdText{
+			text: text,
+			need: need,
+			inCode: func(s, e int) bool {
+				return !rdInProse(md, text, base, s, e) || rdInSpans(md.WikiLinks, base+s, func(w lint.WikiLink) lint.Span { return w.Span })
+			},
+			hidden:         func(s, e int) bool { return ctx.inComment(base + s) },
+			weeklySchedule: ctx.weeklySchedule,
+		}
+		for _, c := range t.scan() {
+			if ctx.anchored(bi, c.m.grain()) {
+				continue
+			}
+			report(base+c.start, base+c.end, c.m)
+		}
+	}
+}
+
+// rdInProse reports whether every word of text[s:e] lies in the body's
+// prose: a multi-word expression may span a soft line break.
+func rdInProse(md *lint.Markdown, text []byte, base, s, e int) bool {
+	i := s
+	for i < e {
+		for i < e && rdSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < e && !rdSpace(text[j]) {
+			j++
+		}
+		if j > i && !md.InProse(lint.Span{Start: base + i, End: base + j}) {
+			return false
+		}
+		i = j
+	}
+	return true
+}
+
+func rdSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// rdInSpans reports whether off lies in one of the spans of list, which
+// are in document order and do not overlap.
+func rdInSpans[T any](list []T, off int, span func(T) lint.Span) bool {
+	i := sort.Search(len(list), func(i int) bool { return span(list[i]).Start > off }) - 1
+	return i >= 0 && span(list[i]).Contains(off)
+}
+
+// rdContext is what the checks of one body share: the headings above the
+// current block and memoised answers, so that no input costs more than
+// linear time.
+type rdContext struct {
+	f        *lint.File
+	md       *lint.Markdown
+	headings []int // block indexes of the headings enclosing the current block, outermost first
+	memo     map[rdAnchorKey]bool
+	schedule int // whether the body is a weekly schedule: -1 unknown, 0, 1
+}
+
+// rdAnchorKey names a heading (its block index), a list item's own text
+// (-1 - 2×item) or a list item with its parents (-2 - 2×item), and a grain.
+type rdAnchorKey struct {
+	node  int
+	grain dateGrain
+}
+
+func (c *rdContext) pushHeading(bi int) {
+	level := rdHeadingLevel(c.f.Src, c.md.Blocks[bi])
+	for len(c.headings) > 0 && rdHeadingLevel(c.f.Src, c.md.Blocks[c.headings[len(c.headings)-1]]) >= level {
+		c.headings = c.headings[:len(c.headings)-1]
+	}
+	c.headings = append(c.headings, bi)
+}
+
+func (c *rdContext) inComment(off int) bool {
+	return rdInSpans(c.md.Comments, off, func(x lint.Comment) lint.Span { return x.Span })
+}
+
+func (c *rdContext) weeklySchedule() bool {
+	if c.schedule < 0 {
+		c.schedule = 0
+		if rdWeeklySchedule(c.f.Src[c.md.Start:]) {
+			c.schedule = 1
+		}
+	}
+	return c.schedule == 1
+}
+
+// anchored reports whether block bi sits under a heading or a parent list
+// item that gives an absolute date precise enough for g: a log-style
+// "## 2026-03-05" section says what "today" below it meant.
+func (c *rdContext) anchored(bi int, g dateGrain) bool {
+	b := c.md.Blocks[bi]
+	if b.Item >= 0 && c.itemAnchored(c.md.Items[b.Item].Parent, g) {
+		return true
+	}
+	for _, h := range c.headings {
+		if h != bi && c.spanAnchors(h, c.md.Blocks[h].Span, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// itemAnchored reports whether list item p or one of its parents gives an
+// absolute date.
+func (c *rdContext) itemAnchored(p int, g dateGrain) bool {
+	var chain []int
+	result := false
+	for ; p >= 0; p = c.md.Items[p].Parent {
+		key := rdAnchorKey{-2 - 2*p, g}
+		if v, ok := c.memo[key]; ok {
+			result = v
+			break
+		}
+		chain = append(chain, p)
+		if c.spanAnchors(-1-2*p, c.md.Items[p].Span, g) {
+			result = true
+			break
+		}
+	}
+	for _, q := range chain {
+		c.memo[rdAnchorKey{-2 - 2*q, g}] = result
+	}
+	return result
+}
+
+// spanAnchors reports, memoised, whether the text of a heading or list
+// item holds an absolute date precise enough for g.
+func (c *rdContext) spanAnchors(node int, s lint.Span, g dateGrain) bool {
+	key := rdAnchorKey{node, g}
+	if v, ok := c.memo[key]; ok {
+		return v
+	}
+	v := rdHasAnchor(c.f.Src[s.Start:s.End], g, func(as, _ int) bool { return c.inComment(s.Start + as) })
+	c.memo[key] = v
+	return v
+}
+
+// rdHeadingLevel returns the level of an ATX heading ("## x"), or of a
+// setext heading from its underline.
+func rdHeadingLevel(src []byte, h lint.Block) int {
+	t := bytes.TrimLeft(src[h.Start:h.End], " ")
+	n := 0
+	for n < len(t) && t[n] == '#' {
+		n++
+	}
+	if n > 0 {
+		return n
+	}
+	rest := src[h.End:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 && bytes.HasPrefix(bytes.TrimLeft(rest[i+1:], " "), []byte("=")) {
+		return 1
+	}
+	return 2
+}
+
+// Which scanners a text needs.
+const (
+	rdNeedEnglish = 1 << iota
+	rdNeedCJK
+	rdNeedKorean
+)
+
+// rdScanners is the cheap test run before the regular expressions: it
+// tokenises the text once and says which scanners could find anything.
+// English needs a word that is a date on its own (today, Friday, ago) or a
+// unit after a modifier or a count ("next week", "in 3 days"); Chinese and
+// Japanese need a CJK character, Korean a Hangul syllable.
+func rdScanners(text []byte) int {
+	need := 0
+	var word [16]byte
+	n := 0
+	// The classes of the last four words, nearest first.
+	var prev [4]byte
+	// The last two CJK characters, and the last Hangul syllable with the
+	// number of spaces since it.
+	var cjk1, cjk2, ko rune
+	koGap := 0
+	for i := 0; i <= len(text); {
+		// The hot path: a run of ASCII letters inside a word.
+		for i < len(text) && rdASCIILetter[text[i]] != 0 {
+			if n < len(word) {
+				word[n] = rdASCIILetter[text[i]]
+			}
+			n++
+			i++
+			cjk1, cjk2, ko = 0, 0, 0
+		}
+		var c byte = ' '
+		size := 1
+		if i < len(text) {
+			c = text[i]
+		}
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRune(text[i:])
+			switch {
+			case r >= 0xAC00 && r <= 0xD7A3:
+				if need&rdNeedKorean == 0 && ko != 0 && koGap <= 1 && rdKoreanPair(ko, r, koGap) {
+					need |= rdNeedKorean
+				}
+				ko, koGap = r, 0
+				cjk1, cjk2 = 0, 0
+			case r >= 0x3000:
+				if need&rdNeedCJK == 0 && rdCJKPair(cjk2, cjk1, r) {
+					need |= rdNeedCJK
+				}
+				cjk2, cjk1 = cjk1, r
+				ko = 0
+			default:
+				cjk1, cjk2, ko = 0, 0, 0
+			}
+			c = ' ' // a non-ASCII character ends an English word
+		} else if c == ' ' {
+			koGap++
+			cjk1, cjk2 = 0, 0
+		} else if '0' <= c && c <= '9' {
+			cjk1, cjk2, ko = 0, 0, '0' // "3일 후": a count before a Korean unit
+		} else {
+			cjk1, cjk2, ko = 0, 0, 0
+		}
+		i += size
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+			if n < len(word) {
+				word[n] = c
+			}
+			n++
+			continue
+		}
+		if n == 0 {
+			continue
+		}
+		class := dwOther
+		switch {
+		case n > len(word):
+		case '0' <= word[0] && word[0] <= '9':
+			class = dwCount
+		case rdWordLengths[word[0]-'a']&(1<<n) != 0:
+			class = rdWordClass(word[:n])
+		}
+		n = 0
+		switch class {
+		case dwDate:
+			need |= rdNeedEnglish
+		case dwUnit:
+			// "next week", "end of week", "by the end of the month".
+			if prev[0] == dwModifier || prev[0] == dwCount && prev[1] == dwEnd ||
+				prev[0] == dwThe && prev[1] == dwCount && prev[2] == dwEnd {
+				need |= rdNeedEnglish
+			}
+			// "in 3 days", "in a few weeks", "in a couple of months".
+			for k := 0; k < len(prev) && prev[k] == dwCount; k++ {
+				if k+1 < len(prev) && prev[k+1] == dwIn {
+					need |= rdNeedEnglish
+				}
+			}
+		}
+		prev[3], prev[2], prev[1], prev[0] = prev[2], prev[1], prev[0], class
+	}
+	return need
+}
+
+// rdCJKPair reports whether the CJK characters c2 c1 r end something
+// the Chinese and Japanese expressions need: 今天, 下周, 星期三, 个月,
+// 3天后, 三天以后, 来週, 月曜, 3日後.
+func rdCJKPair(c2, c1, r rune) bool {
+	has := strings.ContainsRune
+	switch r {
+	case '天':
+		return has("今明昨后前周週期拜", c1)
+	case '日':
+		return has("今明昨後周週期拜曜", c1)
+	case '晚', '早', '夜', '晩':
+		return c1 == '今'
+	case '年':
+		return has("今明去来昨", c1)
+	case '月':
+		return has("今来先本个個", c1)
+	case '周', '週':
+		return has("下上这這本今来先", c1)
+	case '期':
+		return c1 == '星'
+	case '拜':
+		return c1 == '礼' || c1 == '禮'
+	case '一', '二', '三', '四', '五', '六':
+		return has("周週期拜", c1)
+	case '曜':
+		return has("月火水木金土日", c1)
+	case '後', '前', '后':
+		return has("天日周週間月年", c1) || has("以之", c1) && has("天周週月年期拜", c2)
+	}
+	return false
+}
+
+func rdPair(a, b rune) uint64 { return uint64(a)<<32 | uint64(b) }
+
+// rdKoreanPair reports whether the Hangul syllables prev r (gap spaces
+// apart) end something the Korean expressions need: 오늘, 다음 주, 3일 후,
+// 금요일.
+func rdKoreanPair(prev, r rune, gap int) bool {
+	if gap == 0 {
+		switch uint64(prev)<<32 | uint64(r) {
+		case rdPair('오', '늘'), rdPair('내', '일'), rdPair('어', '제'), rdPair('모', '레'), rdPair('저', '께'),
+			rdPair('올', '해'), rdPair('내', '년'), rdPair('작', '년'), rdPair('난', '해'), rdPair('요', '일'),
+			rdPair('주', '일'):
+			return true
+		}
+	}
+	switch r {
+	case '주', '달':
+		return strings.ContainsRune("번음난", prev)
+	case '후', '전', '뒤':
+		return strings.ContainsRune("일주월년루틀흘달", prev)
+	}
+	return false
+}
+
+// rdWordLengths has, per first letter, a bit for each length of the
+// words in rdWords: most words are rejected without a map lookup.
+var rdWordLengths = func() (l [26]uint32) {
+	for w := range rdWords {
+		l[w[0]-'a'] |= 1 << len(w)
+	}
+	return l
+}()
+
+// rdASCIILetter maps ASCII letters to lowercase and everything else to 0.
+var rdASCIILetter = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	return t
+}()
+
+// rdWordClass returns the class of a lowercase word; the most frequent
+// ones are compared directly.
+func rdWordClass(w []byte) byte {
+	switch len(w) {
+	case 1:
+		if w[0] == 'a' {
+			return dwCount
+		}
+		return dwOther
+	case 2:
+		switch {
+		case w[0] == 'i' && w[1] == 'n':
+			return dwIn
+		case w[0] == 'o' && w[1] == 'f', w[0] == 'a' && w[1] == 'n':
+			return dwCount
+		}
+		return dwOther
+	case 3:
+		if w[0] == 't' && w[1] == 'h' && w[2] == 'e' {
+			return dwThe
+		}
+	}
+	return rdWords[string(w)]
+}
+
+// Word classes for rdScanners.
+const (
+	dwOther    byte = iota
+	dwDate          // a date on its own: today, Friday, ago
+	dwUnit          // week, month, morning
+	dwModifier      // this, next, last
+	dwCount         // 3, three, a, few, couple, of (a couple of; end of)
+	dwIn            // in, about, around
+	dwEnd           // end
+	dwThe           // the
+)
+
+var rdWords = map[string]byte{
+	"today": dwDate, "tonight": dwDate, "tomorrow": dwDate, "yesterday": dwDate, "ago": dwDate,
+	"monday": dwDate, "tuesday": dwDate, "wednesday": dwDate, "thursday": dwDate,
+	"friday": dwDate, "saturday": dwDate, "sunday": dwDate,
+	"day": dwUnit, "days": dwUnit, "week": dwUnit, "weeks": dwUnit, "weekend": dwUnit,
+	"month": dwUnit, "months": dwUnit, "year": dwUnit, "years": dwUnit, "quarter": dwUnit,
+	"morning": dwUnit, "afternoon": dwUnit, "evening": dwUnit, "night": dwUnit,
+	"this": dwModifier, "next": dwModifier, "last": dwModifier,
+	"a": dwCount, "an": dwCount, "one": dwCount, "two": dwCount, "three": dwCount,
+	"four": dwCount, "five": dwCount, "six": dwCount, "seven": dwCount, "eight": dwCount,
+	"nine": dwCount, "ten": dwCount, "eleven": dwCount, "twelve": dwCount, "few": dwCount,
+	"couple": dwCount, "of": dwCount,
+	"in": dwIn, "about": dwIn, "around": dwIn, "roughly": dwIn, "approximately": dwIn,
+	"another": dwIn, "end": dwEnd, "the": dwThe,
+}
+
+// ---------------------------------------------------------------------------
+// Scanning one text
+
+// rdText is one text to scan: a Markdown block's source or the
+// description value.
+type rdText struct {
+	text []byte
+	need int // the scanners rdScanners asked for
+	// inCode reports whether text[s:e] is not prose (code, link
+	// destinations); nil when everything is prose.
+	inCode func(s, e int) bool
+	// hidden reports whether an offset lies in an HTML comment, whose
+	// dates do not anchor.
+	hidden    func(s, e int) bool
+	quotes    [][]int         // offsets of each of rdQuoteKinds, computed on demand
+	sentences []int           // sentence boundaries, computed on demand
+	anchors   map[[2]int]bool // whether sentence i anchors grain g
+	// weeklySchedule reports whether the text belongs to a weekly schedule
+	// ("- Monday: gym"), whose weekdays are not dates.
+	weeklySchedule func() bool
+}
+
+type rdCandidate struct {
+	start, end int
+	m          dateMeaning
+}
+
+func (t *rdText) scan() []rdCandidate {
+	var out []rdCandidate
+	if t.need&rdNeedEnglish != 0 {
+		for _, loc := range rdEnglishRe.FindAllIndex(t.text, -1) {
+			out = t.consider(out, loc[0], loc[1], t.english)
+		}
+	}
+	if t.need&rdNeedCJK != 0 {
+		for _, loc := range rdCJKRe.FindAllIndex(t.text, -1) {
+			out = t.consider(out, loc[0], loc[1], t.cjk)
+		}
+	}
+	if t.need&rdNeedKorean != 0 {
+		for _, loc := range rdKoreanRe.FindAllIndex(t.text, -1) {
+			out = t.consider(out, loc[0], loc[1], t.korean)
+		}
+	}
+	if len(out) > 1 {
+		rdSortCandidates(out)
+	}
+	return out
+}
+
+func rdSortCandidates(c []rdCandidate) {
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j].start < c[j-1].start; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+// consider runs the checks shared by all languages around a language's
+// own classification. The language checks see at most rdNear bytes of the
+// sentence on either side of the expression, so that no input costs more
+// than linear time.
+func (t *rdText) consider(out []rdCandidate, s, e int, classify func(s, e, ss, se int) (int, int, dateMeaning, bool)) []rdCandidate {
+	ss, se, sentence := t.sentence(s, e)
+	s, e, m, ok := classify(s, e, max(ss, s-rdNear), min(se, e+rdNear))
+	if !ok || s >= e {
+		return out
+	}
+	if t.inCode != nil && t.inCode(s, e) {
+		return out
+	}
+	if rdQuotedExactly(t.text, s, e) || t.insideQuotes(s, e) {
+		return out
+	}
+	if t.anchored(sentence, ss, se, m.grain()) {
+		return out
+	}
+	return append(out, rdCandidate{start: s, end: e, m: m})
+}
+
+// rdNear is how far around an expression the language checks look.
+const rdNear = 200
+
+// sentence returns the sentence around text[s:e] and its index in
+// t.sentences, or -1 when the expression crosses a sentence boundary.
+func (t *rdText) sentence(s, e int) (ss, se, index int) {
+	if t.sentences == nil {
+		t.sentences = rdSentences(t.text)
+	}
+	b := t.sentences
+	i := sort.SearchInts(b, s+1) - 1
+	j := sort.SearchInts(b, e)
+	if j <= i+1 {
+		return b[i], b[i+1], i
+	}
+	return b[i], b[j], -1
+}
+
+// anchored reports whether sentence text[ss:se] holds an absolute date
+// precise enough for an expression of grain g.
+func (t *rdText) anchored(sentence, ss, se int, g dateGrain) bool {
+	key := [2]int{sentence, int(g)}
+	if v, ok := t.anchors[key]; ok && sentence >= 0 {
+		return v
+	}
+	v := rdHasAnchor(t.text[ss:se], g, func(s, e int) bool {
+		return t.hidden != nil && t.hidden(ss+s, ss+e)
+	})
+	if t.anchors == nil {
+		t.anchors = map[[2]int]bool{}
+	}
+	t.anchors[key] = v
+	return v
+}
+
+const rdMonthNames = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+
+var (
+	// rdAnchorDay matches a full absolute date.
+	rdAnchorDay = regexp.MustCompile(`(?i)\b(?:19|20)\d\d[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])\b` +
+		`|\b` + rdMonthNames + `\.?\s+\d{1,2}(?:st|nd|rd|th)?\b` +
+		`|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?` + rdMonthNames + `\b` +
+		`|\b\d{1,2}/\d{1,2}/(?:19|20)\d\d\b` +
+		`|[0-9０-９]{1,2}\s*月\s*[0-9０-９]{1,2}\s*[日号號]` +
+		`|[0-9]{1,2}\s*월\s*[0-9]{1,2}\s*일`)
+	// rdAnchorMonth matches a year-month, a month name or a quarter.
+	rdAnchorMonth = regexp.MustCompile(`(?i)\b(?:19|20)\d\d[-/.](?:0[1-9]|1[0-2])\b` +
+		`|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b` +
+		`|\b` + rdMonthNames + `\.?\s+(?:of\s+)?(?:19|20)\d\d\b` +
+		`|\b[QH][1-4]\s*(?:19|20)\d\d\b|\b(?:19|20)\d\d\s*-?\s*[QH][1-4]\b` +
+		`|[0-9０-９]{1,2}\s*月|[0-9]{1,2}\s*월`)
+	// rdAnchorYear matches a year.
+	rdAnchorYear = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
+)
+
+// rdHasAnchor reports whether text holds an absolute date that anchors an
+// expression of grain g; skip, when set, discards matches it reports.
+func rdHasAnchor(text []byte, g dateGrain, skip func(s, e int) bool) bool {
+	res := []*regexp.Regexp{rdAnchorDay}
+	if g >= rdGrainMonth {
+		res = append(res, rdAnchorMonth)
+	}
+	if g == rdGrainYear {
+		res = append(res, rdAnchorYear)
+	}
+	for _, re := range res {
+		for _, loc := range re.FindAllIndex(text, -1) {
+			if skip == nil || !skip(loc[0], loc[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rdSentences splits a text into sentences and returns their boundaries,
+// from 0 to len(text). A sentence ends at . ! ? followed by a space, at
+// 。！？, and at a line that starts a list item, a table row or a bold
+// label. A sentence longer than rdMaxSentence bytes is cut into pieces of
+// that size.
+func rdSentences(text []byte) []int {
+	b := []int{0}
+	add := func(end int) {
+		for end-b[len(b)-1] > rdMaxSentence {
+			b = append(b, b[len(b)-1]+rdMaxSentence)
+		}
+		if end > b[len(b)-1] {
+			b = append(b, end)
+		}
+	}
+	for i := range text {
+		if end := rdSentenceEndAt(text, i); end > 0 {
+			add(end)
+		}
+	}
+	add(len(text))
+	return b
+}
+
+const rdMaxSentence = 1000
+
+// rdSentenceEndAt returns the offset after the sentence end at text[i], or 0
+// when text[i] ends no sentence. For a line break that starts a new unit it
+// returns i+1.
+func rdSentenceEndAt(text []byte, i int) int {
+	switch c := text[i]; c {
+	case '.', '!', '?':
+		if i+1 < len(text) && !rdSpace(text[i+1]) || c == '.' && i > 0 && text[i-1] == '.' {
+			return 0 // "v1.2", or an ellipsis...
+		}
+		if c == '.' && rdIsAbbreviation(text[:i]) {
+			return 0
+		}
+		return i + 1
+	case '\n':
+		if rdStartsUnit(text[i+1:]) {
+			return i + 1
+		}
+	case 0x82, 0x81, 0x9F: // last byte of 。 ！ ？
+		if i >= 2 {
+			if s := string(text[i-2 : i+1]); s == "。" || s == "！" || s == "？" {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+var rdAbbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "approx": true, "mr": true, "mrs": true,
+	"ms": true, "dr": true, "cf": true, "fig": true, "al": true, "inc": true, "ltd": true, "no": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "est": true, "ca": true,
+}
+
+// rdIsAbbreviation reports whether before ends with an abbreviation whose
+// period does not end a sentence (e.g., Mar. 5, a single initial).
+func rdIsAbbreviation(before []byte) bool {
+	i := len(before)
+	for i > 0 && len(before)-i < 8 && (rdLetter(before[i-1]) || before[i-1] == '.') {
+		i--
+	}
+	w := strings.ToLower(string(before[i:]))
+	return len(w) == 1 && rdLetter(w[0]) || rdAbbreviations[w]
+}
+
+func rdLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// rdStartsUnit reports whether a line starts a list item, a table row or a
+// bold label ("**Why:**").
+func rdStartsUnit(line []byte) bool {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
+		i++
+	}
+	line = line[i:]
+	switch {
+	case len(line) == 0:
+		return false
+	case line[0] == '|':
+		return true
+	case (line[0] == '-' || line[0] == '*' || line[0] == '+') && len(line) > 1 && line[1] == ' ':
+		return true
+	case bytes.HasPrefix(line, []byte("**")):
+		end := bytes.IndexByte(line, '\n')
+		if end < 0 {
+			end = len(line)
+		}
+		if end > 80 {
+			end = 80
+		}
+		return bytes.Contains(line[:end], []byte(":**")) || bytes.Contains(line[:end], []byte("**:"))
+	}
+	j := 0
+	for j < len(line) && '0' <= line[j] && line[j] <= '9' {
+		j++
+	}
+	return j > 0 && j+1 < len(line) && (line[j] == '.' || line[j] == ')') && line[j+1] == ' '
+}
+
+var rdQuotePairs = map[rune]rune{'"': '"', '\'': '\'', '“': '”', '‘': '’', '«': '»', '「': '」', '『': '』', '《': '》'}
+
+// rdQuotedExactly reports whether text[s:e] is enclosed in quotes of its
+// own: a quoted "Today" is a label, not a date.
+func rdQuotedExactly(text []byte, s, e int) bool {
+	open, _ := utf8.DecodeLastRune(text[:s])
+	close, _ := utf8.DecodeRune(text[e:])
+	want, ok := rdQuotePairs[open]
+	return ok && close == want
+}
+
+// rdInsideQuotes reports whether text[s:e] lies inside a double-quoted
+// string of its block: a quoted UI string ("Updated 3 days ago") or
+// someone's quoted words are text, not a date the memory states. Single
+// quotes are left out: they double as apostrophes.
+func (t *rdText) insideQuotes(s, e int) bool {
+	if t.quotes == nil {
+		t.quotes = make([][]int, len(rdQuoteKinds))
+		for k, q := range rdQuoteKinds {
+			t.quotes[k] = rdPositions(t.text, q)
+		}
+	}
+	for k := 0; k < len(rdQuoteKinds); k += 2 {
+		open, close := t.quotes[k], t.quotes[k+1]
+		if rdQuoteKinds[k] == rdQuoteKinds[k+1] {
+			if n := sort.SearchInts(open, s); n%2 == 1 && n < len(open) && open[n] >= e {
+				return true
+			}
+			continue
+		}
+		i := sort.SearchInts(open, s) - 1
+		if i < 0 {
+			continue
+		}
+		j := sort.SearchInts(close, open[i])
+		if j < len(close) && close[j] < s {
+			continue // closed before the expression
+		}
+		if k := sort.SearchInts(close, e); k < len(close) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdQuoteKinds are pairs of opening and closing quotes.
+var rdQuoteKinds = []string{`"`, `"`, "“", "”", "「", "」", "『", "』"}
+
+// rdPositions returns the offsets of sep in text.
+func rdPositions(text []byte, sep string) []int {
+	var out []int
+	for i := 0; ; {
+		j := bytes.Index(text[i:], []byte(sep))
+		if j < 0 {
+			return out
+		}
+		out = append(out, i+j)
+		i += j + len(sep)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// English
+
+const (
+	rdEnWeekday = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`
+	rdEnNumber  = `(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|a\s+couple(?:\s+of)?|a)`
+	rdEnUnit    = `(?:day|week|month|year)s?`
+)
+
+var rdEnglishRe = regexp.MustCompile(`(?i)\b(?:` +
+	`the\s+day\s+(?:after\s+tomorrow|before\s+yesterday)` +
+	`|(?:earlier|later)\s+this\s+(?:week|month|year)` +
+	`|(?:the\s+)?end\s+of\s+(?:(?:this|next|the)\s+)?(?:week|month)` +
+	`|` + rdEnWeekday + `\s+(?:of\s+)?(?:this|next|last)\s+week` +
+	`|(?:this|next|last)\s+(?:weekend|week|month|year|quarter|` + rdEnWeekday + `)` +
+	`|this\s+(?:morning|afternoon|evening)|last\s+night` +
+	`|today|tonight|tomorrow|yesterday` +
+	`|in\s+(?:(?:about|around|roughly|approximately|another)\s+)?` + rdEnNumber + `\s+` + rdEnUnit +
+	`|` + rdEnNumber + `\s+` + rdEnUnit + `\s+ago` +
+	`|` + rdEnWeekday +
+	`)\b`)
+
+var rdWeekdayByName = map[string]time.Weekday{
+	"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
+}
+
+var rdNumberWords = map[string]int{
+	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+	"seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+
+// english classifies and filters an English match.
+func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
+	text := t.text
+	words := strings.Fields(strings.ToLower(string(text[s:e])))
+	m, ok := rdClassifyEnglish(words)
+	if !ok || rdInIdentifier(text, s, e) {
+		return s, e, m, false
+	}
+	if rdCapitalisedLabel(text, ss, s, e, se) {
+		return s, e, m, false
+	}
+	prev := rdWordsBefore(text, ss, s, 4)
+	next := rdWordsAfter(text, e, se, 2)
+	prev0, next0 := rdAt(prev, 0), rdAt(next, 0)
+	if rdLabelNoun[next0] {
+		return s, e, m, false
+	}
+	_, firstIsWeekday := rdWeekdayByName[words[0]]
+	switch {
+	case len(words) == 1 && (words[0] == "today" || words[0] == "tomorrow" || words[0] == "yesterday"):
+		if rdGenericDay(text, e, prev) {
+			return s, e, m, false
+		}
+	case len(words) == 1 && firstIsWeekday:
+		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
+			rdAnyIn(prev, rdRecurringCue) || rdWeekdayRange(text, ss, s, e, se) ||
+			(t.weeklySchedule != nil && t.weeklySchedule()) {
+			return s, e, m, false
+		}
+	case firstIsWeekday: // "Monday next week"
+		if rdAnyIn(prev, rdRecurringCue) || prev0 == "the" {
+			return s, e, m, false
+		}
+	case words[0] == "this" || words[0] == "next" || words[0] == "last":
+		// "the last week of March", "the next year" (a rolling window),
+		// "every last Friday".
+		if prev0 == "the" || next0 == "of" || rdAnyIn(prev, rdRecurringCue) {
+			return s, e, m, false
+		}
+	case words[0] == "in":
+		if rdInDuration(prev, next) {
+			return s, e, m, false
+		}
+	case words[0] == "end" || (words[0] == "the" && words[1] == "end"):
+		// "end of the month" is often a recurring time ("invoices go out
+		// at the end of the month"); only a deadline is a date.
+		if !rdHas(words, "this") && !rdHas(words, "next") && !rdDeadlineWord[prev0] {
+			return s, e, m, false
+		}
+	}
+	return s, e, m, true
+}
+
+func rdAt(words []string, i int) string {
+	if i < len(words) {
+		return words[i]
+	}
+	return ""
+}
+
+func rdAnyIn(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// rdClassifyEnglish turns the lowercased words of a match into a meaning.
+func rdClassifyEnglish(w []string) (dateMeaning, bool) {
+	offset := map[string]int{"this": 0, "next": 1, "last": -1}
+	switch w[0] {
+	case "today", "tonight":
+		return dateMeaning{unit: rdDay}, true
+	case "tomorrow":
+		return dateMeaning{unit: rdDay, n: 1}, true
+	case "yesterday":
+		return dateMeaning{unit: rdDay, n: -1}, true
+	case "earlier", "later":
+		return rdUnitMeaning(w[2], 0), true
+	case "end", "the":
+		if w[0] == "the" && w[1] == "day" {
+			if w[2] == "after" {
+				return dateMeaning{unit: rdDay, n: 2}, true
+			}
+			return dateMeaning{unit: rdDay, n: -2}, true
+		}
+		n := 0
+		if rdHas(w, "next") {
+			n = 1
+		}
+		if w[len(w)-1] == "month" {
+			return dateMeaning{unit: rdEndOfMonth, n: n}, true
+		}
+		return dateMeaning{unit: rdEndOfWeek, n: n}, true
+	case "this", "next", "last":
+		n := offset[w[0]]
+		switch x := w[1]; x {
+		case "weekend":
+			return dateMeaning{unit: rdWeekend, n: n}, true
+		case "morning", "afternoon", "evening":
+			return dateMeaning{unit: rdDay}, true
+		case "night":
+			return dateMeaning{unit: rdDay, n: -1}, true
+		case "week", "month", "year", "quarter":
+			return rdUnitMeaning(x, n), true
+		default:
+			wd := rdWeekdayByName[x]
+			switch w[0] {
+			case "this":
+				return dateMeaning{unit: rdThisWeekday, wd: wd}, true
+			case "next":
+				return dateMeaning{unit: rdNextWeekday, wd: wd}, true
+			}
+			return dateMeaning{unit: rdLastWeekday, wd: wd}, true
+		}
+	case "in":
+		rest := w[1:]
+		switch rest[0] {
+		case "about", "around", "roughly", "approximately", "another":
+			rest = rest[1:]
+		}
+		n, vague, rest, ok := rdParseNumber(rest)
+		if !ok || len(rest) == 0 {
+			return dateMeaning{}, false
+		}
+		m := rdCountMeaning(rest[0], n)
+		m.vague = m.vague || vague
+		return m, true
+	}
+	if wd, ok := rdWeekdayByName[w[0]]; ok {
+		if len(w) == 1 {
+			return dateMeaning{unit: rdNearWeekday, wd: wd}, true
+		}
+		return dateMeaning{unit: rdWeekdayOfWeek, wd: wd, n: offset[w[len(w)-2]]}, true
+	}
+	n, vague, rest, ok := rdParseNumber(w)
+	if !ok || len(rest) < 2 {
+		return dateMeaning{}, false
+	}
+	m := rdCountMeaning(rest[0], -n)
+	m.vague = m.vague || vague
+	return m, true
+}
+
+// rdUnitMeaning is "this/next/last <unit>".
+func rdUnitMeaning(unit string, n int) dateMeaning {
+	switch unit {
+	case "week":
+		return dateMeaning{unit: rdWeek, n: n}
+	case "month":
+		return dateMeaning{unit: rdMonth, n: n}
+	case "quarter":
+		return dateMeaning{unit: rdQuarter, n: n}
+	}
+	return dateMeaning{unit: rdYear, n: n}
+}
+
+// rdCountMeaning is "in n <unit>s" (n > 0) or "n <unit>s ago" (n < 0).
+func rdCountMeaning(unit string, n int) dateMeaning {
+	switch strings.TrimSuffix(unit, "s") {
+	case "week":
+		return dateMeaning{unit: rdDay, n: 7 * n}
+	case "month":
+		return dateMeaning{unit: rdMonth, n: n}
+	case "year":
+		return dateMeaning{unit: rdYear, n: n}
+	}
+	return dateMeaning{unit: rdDay, n: n}
+}
+
+// rdParseNumber reads a count: digits, a number word, "a", "a few",
+// "a couple (of)".
+func rdParseNumber(w []string) (n int, vague bool, rest []string, ok bool) {
+	if len(w) == 0 {
+		return 0, false, nil, false
+	}
+	if len(w) > 1 && w[0] == "a" && w[1] == "few" {
+		return 3, true, w[2:], true
+	}
+	if len(w) > 1 && w[0] == "a" && w[1] == "couple" {
+		rest = w[2:]
+		if len(rest) > 0 && rest[0] == "of" {
+			rest = rest[1:]
+		}
+		return 2, true, rest, true
+	}
+	if v, ok := rdNumberWords[w[0]]; ok {
+		return v, false, w[1:], true
+	}
+	v, err := strconv.Atoi(w[0])
+	if err != nil || v == 0 {
+		return 0, false, nil, false
+	}
+	return v, false, w[1:], true
+}
+
+var (
+	// Words before a bare weekday that make it generic or not a date:
+	// "every Monday", "a Friday deploy", "the Monday after launch".
+	rdWeekdaySkipBefore = rdSet("every", "each", "a", "an", "any", "some", "one", "which", "what", "other",
+		"alternate", "alternating", "the", "most", "all", "no", "whichever", "per", "on-call")
+	// Words shortly before a weekday that make it recurring.
+	rdRecurringCue = rdSet("every", "each", "weekly", "biweekly", "bi-weekly", "fortnightly", "usually",
+		"typically", "normally", "generally", "always", "recurring", "regularly", "never", "avoid",
+		"don't", "don’t", "dont", "mondays", "tuesdays",
+		"wednesdays", "thursdays", "fridays", "saturdays", "sundays")
+	// Names of days that are not the next or last such weekday.
+	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
+		"palm", "giving", "fat", "shrove", "whit", "plough", "mothering", "manic", "casual", "freaky",
+		"throwback", "taco", "travel", "girl", "man")
+	// Words after a weekday that make it recurring or a name: "Monday
+	// mornings", "the Monday standup", "Friday the 13th".
+	rdWeekdaySkipAfter = rdSet("mornings", "afternoons", "evenings", "nights", "standup", "standups",
+		"stand-up", "stand-ups", "meeting", "meetings", "sync", "syncs", "retro", "retros", "cadence",
+		"schedule", "routine", "ritual", "rotation", "the", "through", "thru", "to", "till", "until")
+	// Words before "in 3 days" that make it a duration or a time to live:
+	// "finished in 2 weeks", "tokens expire in 30 days", "twice in a week".
+	rdDurationBefore = rdSet("done", "finished", "finish", "finishes", "complete", "completes", "built",
+		"build", "builds", "written", "wrote", "write", "implemented", "shipped", "delivered", "made",
+		"did", "do", "does", "doable", "possible", "feasible", "achievable", "manageable", "took", "takes",
+		"take", "taking", "ran", "runs", "run", "learned", "learnt", "read", "grew", "grown", "expire",
+		"expires", "expiring", "expiry", "expiration", "lapse", "lapses", "renew", "renews", "reset",
+		"resets", "refresh", "refreshes", "rotate", "rotates", "purge", "purges", "delete", "deletes",
+		"timeout", "valid", "decay", "decays", "close", "closes", "once", "twice", "thrice",
+		"times", "it", "them", "that", "everything", "lot", "more", "much", "less", "together", "alone",
+		"happen", "happens", "occur", "occurs", "propagate", "propagates", "converge", "converges",
+		"settle", "settles", "heal", "heals", "recover", "recovers")
+	// Past participles that announce a future date, not a duration:
+	// "needed in 2 weeks", "scheduled in 3 days".
+	rdFutureParticiple = rdSet("needed", "expected", "scheduled", "planned", "required", "wanted", "slated",
+		"promised", "booked", "supposed", "revisited", "reviewed", "rechecked", "reassessed",
+		"reevaluated", "re-evaluated", "resumed", "continued", "released", "decided", "due")
+	// Words before "in 3 days" that make it a future date whatever
+	// follows: "will be done in 2 weeks".
+	rdFutureCue = rdSet("will", "'ll", "shall", "going", "gonna", "due", "scheduled", "planned", "expected",
+		"slated", "deadline", "launch", "launches", "release", "releases", "eta")
+	// Words after "in 3 days" that make it a duration: "in 2 weeks or
+	// less", "in 3 days total".
+	rdDurationAfter = rdSet("or", "flat", "total", "each", "per", "apiece", "max", "maximum", "tops", "at",
+		"of", "worth", "straight", "running")
+	// Quantities before "in 3 days" that make it a rate: "several fixes
+	// in a week".
+	rdQuantity = rdSet("several", "many", "multiple", "dozens", "hundreds", "thousands", "few", "most")
+	// Auxiliaries that put "in 3 days" in the past: a duration.
+	rdPastAuxiliary = rdSet("was", "were", "had", "did")
+	// Nouns after an expression that make it the name of a view or a
+	// control: "the today view", "Next Week tab".
+	rdLabelNoun = rdSet("view", "views", "tab", "tabs", "page", "button", "filter", "list", "section",
+		"column", "widget", "screen", "panel", "menu", "label", "option", "mode", "feature", "shelf",
+		"row", "card", "field", "sheet", "board", "folder", "category", "playlist", "bucket", "lane",
+		"header", "heading", "link", "preset", "template", "extension", "app")
+	// Words before "end of the week" that make it a deadline.
+	rdDeadlineWord = rdSet("by", "before", "until", "till", "through", "thru")
+)
+
+func rdSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// rdGenericDay reports whether today, tomorrow or yesterday is not a
+// date of the memory: figurative ("the tools of tomorrow", "today's
+// world"), or what a program does every day ("the cron checks tomorrow's
+// loads", "shows tasks due today", "uses today's date").
+func rdGenericDay(text []byte, e int, prev []string) bool {
+	prev0, prev1 := rdAt(prev, 0), rdAt(prev, 1)
+	if prev0 == "of" && !rdOfDay[prev1] {
+		return true
+	}
+	if prev0 == "due" && strings.HasSuffix(prev1, "s") && !rdVerbS[prev1] {
+		return true // "tasks due today"
+	}
+	rest := text[e:]
+	if !bytes.HasPrefix(rest, []byte("'s ")) && !bytes.HasPrefix(rest, []byte("’s ")) {
+		return false
+	}
+	if rdProgramVerb[prev0] {
+		return true
+	}
+	next := strings.Fields(strings.ToLower(string(rest[bytes.IndexByte(rest, ' '):min(len(rest), 64)])))
+	return len(next) > 0 && rdGenericNoun[strings.Trim(next[0], ".,;:!?)")]
+}
+
+var (
+	// Words before "of today" that keep it a date: "as of today", "the
+	// end of today".
+	rdOfDay = rdSet("as", "end", "rest", "morning", "afternoon", "evening", "night", "start", "beginning")
+	// Words ending in s that are not plural nouns.
+	rdVerbS = rdSet("is", "was", "has", "does", "this", "its", "his", "thus", "always", "plus", "as", "us")
+	// Verbs that describe what a program does with "today's" data.
+	rdProgramVerb = rdSet("show", "shows", "showing", "display", "displays", "load", "loads", "loading",
+		"fetch", "fetches", "return", "returns", "list", "lists", "compute", "computes", "send", "sends",
+		"export", "exports", "import", "imports", "pull", "pulls", "include", "includes", "read", "reads",
+		"write", "writes", "sync", "syncs", "filter", "filters", "check", "checks", "render", "renders",
+		"get", "gets", "build", "builds", "generate", "generates", "process", "processes", "aggregate",
+		"aggregates", "query", "queries", "select", "selects", "count", "counts", "highlight",
+		"highlights", "use", "uses", "using", "compare", "compares", "for")
+	// Nouns after "today's" that make it figurative or generic.
+	rdGenericNoun = rdSet("world", "market", "markets", "standards", "standard", "age", "society", "era",
+		"economy", "landscape", "technology", "tools", "developers", "web", "internet", "generation",
+		"date", "hardware", "software", "models", "browsers", "users", "youth", "children", "kids")
+)
+
+// rdInDuration reports whether "in N units" is a duration rather than a
+// date: what precedes says the work took or takes that long, or counts
+// what happened in that time ("three instances in one day").
+func rdInDuration(prev, next []string) bool {
+	if rdAnyIn(prev, rdFutureCue) {
+		return false
+	}
+	for i, p := range prev {
+		if i == 3 {
+			break
+		}
+		if n, err := strconv.Atoi(p); err == nil && n > 0 || rdNumberWords[p] > 0 && p != "a" && p != "an" ||
+			rdQuantity[p] {
+			return true
+		}
+	}
+	if rdDurationAfter[rdAt(next, 0)] && !(rdAt(next, 0) == "or" && rdAt(next, 1) == "so") {
+		return true
+	}
+	if rdAt(prev, 0) == "out" && strings.HasPrefix(rdAt(prev, 1), "time") {
+		return true // "times out in 30 days"
+	}
+	for i, p := range prev {
+		if i == 3 {
+			break
+		}
+		if rdDurationBefore[p] || rdPastAuxiliary[p] || (strings.HasSuffix(p, "ed") && !rdFutureParticiple[p]) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdWeekdayRange reports whether a weekday is one end of a range of days
+// ("Monday–Friday", "Mon to Fri"): a recurring span, not a date.
+func rdWeekdayRange(text []byte, ss, s, e, se int) bool {
+	return rdWeekdayRangeAfter.Match(text[e:se]) || rdWeekdayRangeBefore.Match(text[ss:s])
+}
+
+var (
+	rdWeekdayRangeAfter  = regexp.MustCompile(`(?i)^\s*(?:-|–|—|~|to|through|thru|till|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)`)
+	rdWeekdayRangeBefore = regexp.MustCompile(`(?i)(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|—|~|to|through|thru|till|until|from)\s*$`)
+)
+
+// rdInIdentifier reports whether a match is part of a file name, an
+// identifier, a URL or a query: today.md, due:tomorrow, monday.com,
+// next_week, today().
+func rdInIdentifier(text []byte, s, e int) bool {
+	if s > 0 {
+		r, size := utf8.DecodeLastRune(text[:s])
+		switch r {
+		case '/', '@', '#', '$', '\\', '=', '<', '{':
+			return true
+		case '_', '-', '.', ':':
+			if s-size > 0 {
+				if r2, _ := utf8.DecodeLastRune(text[:s-size]); rdAlnum(r2) {
+					return true
+				}
+			}
+		}
+	}
+	if e < len(text) {
+		r, size := utf8.DecodeRune(text[e:])
+		switch r {
+		case '(', '@', '=', '>', '}':
+			return true
+		case '_', '-', '.', '/', ':':
+			if e+size < len(text) {
+				if r2, _ := utf8.DecodeRune(text[e+size:]); rdAlnum(r2) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func rdAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// rdCapitalisedLabel reports whether an English expression is a name or a
+// label: its normally-lowercase words are Capitalised in mid-sentence ("the
+// Next Week view", "Recently Added"). Weekday names are always capitalised
+// and do not count.
+func rdCapitalisedLabel(text []byte, ss, s, e, se int) bool {
+	words := 0
+	for _, w := range bytes.Fields(text[s:e]) {
+		if !rdLetter(w[0]) {
+			continue
+		}
+		if _, ok := rdWeekdayByName[strings.ToLower(string(w))]; ok {
+			continue
+		}
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+		words++
+	}
+	if words == 0 {
+		return false
+	}
+	if !atSentenceStart(text[ss:s]) {
+		return true
+	}
+	// At the start of a sentence capitals say nothing, unless the words
+	// after continue a title ("Today I Learned") or a list of labels
+	// ("Yesterday, Today, Blockers").
+	next := bytes.FieldsFunc(text[e:se], func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '/' })
+	if len(next) == 0 || !rdStartsUpper(next[0]) {
+		return false
+	}
+	if c := rdWords[strings.ToLower(string(bytes.TrimRight(next[0], ".:;!?")))]; c == dwDate || c == dwUnit {
+		return true
+	}
+	return len(next) > 1 && rdStartsUpper(next[1]) && bytes.IndexAny(text[e:e+1], ",") < 0
+}
+
+func rdStartsUpper(w []byte) bool {
+	r, _ := utf8.DecodeRune(w)
+	return unicode.IsUpper(r)
+}
+
+// atSentenceStart reports whether what precedes an expression in its
+// sentence is only markup and punctuation, a table cell boundary, or a
+// short label ending in a colon ("**Why:**", "Status:").
+func atSentenceStart(prefix []byte) bool {
+	if i := bytes.LastIndexByte(prefix, '|'); i >= 0 {
+		prefix = prefix[i+1:]
+	}
+	p := bytes.TrimRight(prefix, " \t\r\n*_")
+	if len(p) > 0 && p[len(p)-1] == ':' {
+		words := 0
+		for _, f := range bytes.Fields(p) {
+			if bytes.IndexFunc(f, unicode.IsLetter) >= 0 {
+				words++
+			}
+		}
+		return words <= 3
+	}
+	return bytes.IndexFunc(prefix, unicode.IsLetter) < 0
+}
+
+// rdWordsBefore returns up to n lowercased words before text[s] within the
+// sentence starting at ss, nearest first.
+func rdWordsBefore(text []byte, ss, s, n int) []string {
+	fields := strings.Fields(strings.ToLower(string(text[ss:s])))
+	out := make([]string, 0, n)
+	for i := len(fields) - 1; i >= 0 && len(out) < n; i-- {
+		w := strings.Trim(fields[i], "*_()[]\"“”‘’,;:")
+		if w == "" {
+			break
+		}
+		out = append(out, w)
+		if w != fields[i] && strings.ContainsAny(fields[i][len(fields[i])-1:], ",;:") {
+			break // a clause boundary
+		}
+	}
+	return out
+}
+
+// rdWordsAfter returns up to n lowercased words after text[e] within the
+// sentence ending at se.
+func rdWordsAfter(text []byte, e, se, n int) []string {
+	rest := text[e:se]
+	if len(rest) > 0 && !rdSpace(rest[0]) {
+		return nil // "Friday," or "today's": punctuation ends the phrase
+	}
+	fields := strings.Fields(strings.ToLower(string(rest)))
+	out := make([]string, 0, n)
+	for _, f := range fields {
+		w := strings.Trim(f, "*_()[]\"“”‘’,;:.!?")
+		if w == "" || len(out) == n {
+			break
+		}
+		out = append(out, w)
+		if w != strings.TrimLeft(f, "*_([\"“‘") {
+			break
+		}
+	}
+	return out
+}
+
+// rdWeeklySchedule reports whether a body lays out a weekly schedule: at
+// least two different weekdays used as labels ("- Monday: gym", "Tuesday —
+// swim", "| Friday | rest |", "## Thursday"). Its weekdays are recurring
+// days, not dates.
+func rdWeeklySchedule(body []byte) bool {
+	var first string
+	for _, loc := range rdScheduleLabel.FindAllSubmatchIndex(body, -1) {
+		day := strings.ToLower(string(body[loc[2]:loc[3]]))
+		if first == "" {
+			first = day
+		} else if day != first {
+			return true
+		}
+	}
+	return false
+}
+
+var rdScheduleLabel = regexp.MustCompile(`(?im)^[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[ \t]*|#{1,6}[ \t]+)?(?:\*\*|__)?(` + rdEnWeekday + `)s?(?:\*\*|__)?[ \t]*(?::|\||—|–|-[ \t]|\r?$)`)
+
+// ---------------------------------------------------------------------------
+// Chinese and Japanese
+
+const (
+	rdZhNumber = `(?:[0-9０-９]{1,3}|[一二两兩三四五六七八九十百]{1,3})`
+	rdZhDay    = `[一二三四五六日天]`
+	rdJaDay    = `[月火水木金土日]`
+)
+
+var rdCJKRe = regexp.MustCompile(`下下(?:个)?(?:周|星期|礼拜)` +
+	`|再来週` +
+	`|(?:下|上|这|這|本)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?:末|` + rdZhDay + `)?` +
+	`|(?:(?:这|這|下|上)(?:个|個)月|本月)(?:底|末)?` +
+	`|今天|明天|昨天|后天|前天|今晚|今早` +
+	`|今年|明年|去年|来年|一昨年|昨年` +
+	`|(?:今週|来週|先週)(?:末|の?` + rdJaDay + `曜日?)?` +
+	`|(?:今月|来月|先月)末?` +
+	`|今日|明後日|明日|一昨日|昨日|今夜|今晩` +
+	`|` + rdZhNumber + ` ?(?:天|周|週|[个個]星期|个礼拜|個禮拜|[个個]月|年)(?:以[后後]|之[后後]|以前|之前|[后後前])` +
+	`|` + rdZhNumber + ` ?(?:日|週間|[ヶケカか箇ヵ]月|年)(?:後|前)` +
+	`|(?:周|週|星期|礼拜|禮拜)` + rdZhDay +
+	`|` + rdJaDay + `曜日`)
+
+var (
+	rdZhWeekday = map[rune]time.Weekday{'一': time.Monday, '二': time.Tuesday, '三': time.Wednesday,
+		'四': time.Thursday, '五': time.Friday, '六': time.Saturday, '日': time.Sunday, '天': time.Sunday}
+	rdJaWeekday = map[rune]time.Weekday{'月': time.Monday, '火': time.Tuesday, '水': time.Wednesday,
+		'木': time.Thursday, '金': time.Friday, '土': time.Saturday, '日': time.Sunday}
+	rdCJKFixed = map[string]dateMeaning{
+		"今天": {unit: rdDay}, "明天": {unit: rdDay, n: 1}, "昨天": {unit: rdDay, n: -1},
+		"后天": {unit: rdDay, n: 2}, "前天": {unit: rdDay, n: -2}, "今晚": {unit: rdDay},
+		"今早": {unit: rdDay}, "今年": {unit: rdYear}, "明年": {unit: rdYear, n: 1},
+		"去年": {unit: rdYear, n: -1}, "来年": {unit: rdYear, n: 1}, "昨年": {unit: rdYear, n: -1},
+		"一昨年": {unit: rdYear, n: -2}, "今月": {unit: rdMonth}, "来月": {unit: rdMonth, n: 1},
+		"先月": {unit: rdMonth, n: -1}, "本月": {unit: rdMonth}, "这个月": {unit: rdMonth},
+		"下个月": {unit: rdMonth, n: 1}, "上个月": {unit: rdMonth, n: -1}, "今日": {unit: rdDay},
+		"這個月": {unit: rdMonth}, "下個月": {unit: rdMonth, n: 1}, "上個月": {unit: rdMonth, n: -1},
+		"明日": {unit: rdDay, n: 1}, "昨日": {unit: rdDay, n: -1}, "明後日": {unit: rdDay, n: 2},
+		"一昨日": {unit: rdDay, n: -2}, "今夜": {unit: rdDay}, "今晩": {unit: rdDay},
+	}
+	rdCJKWeekOffset = map[string]int{"下": 1, "上": -1, "这": 0, "這": 0, "本": 0, "今週": 0, "来週": 1, "先週": -1, "再来週": 2}
+)
+
+// Characters before a word's first character that make them one longer
+// word: 说明天 (说明 + 天), 如今天 (如今 + 天), 将来月 (将来 + 月).
+const (
+	rdBeforeJin  = "如迄古现現当當而昨只即"
+	rdBeforeMing = "说說证證透聪聰英发發表声聲简簡阐闡申标標注查失清开開高精鲜鮮分光文神黎指写寫载載讲講点點挑言澄昌辨严嚴公贤賢修圣聖阳陽晶通照松昭廉"
+	rdBeforeLai  = "将將本元従从以出未到由往伝传外家古近旧舊生爾尔在如渡襲袭舶飛飞招去年后後看起归歸回过過进進带帶原向素越"
+	rdBeforeXian = "優优祖最率機机行宛送届取得連连勤出旅手口筆笔鼻指爪舌穂店庭軒轩春矢切首事領领先目眼真一今相売卖仕移預预引派遣納纳転转赴訪访問问接請请争抢原"
+	rdBeforeQu   = "过過失出回上下进進离離死除删減减抹撤拿送跑逝归歸飞飛走带帶搬"
+	rdBeforeHou  = "先然之最背此落以其而随隨前事午身幕往今"
+	rdBeforeQian = "提之以目当當事从從向往眼面跟空超先此生日年月会會饭飯睡考战戰赛賽线線午门門胸额額身上前不史阵陣台幕席期节節天"
+	// Characters before 上, 下 or 本 that make a word ending in it (线上,
+	// 一下, 版本): 线上周报 is "online weekly report", not "last week".
+	rdBeforeShang = "线線以之晚早马馬网網世天地面往向至楼樓手头頭身路桌顶頂北加"
+	rdBeforeXia   = "以之一地底南天手部乡鄉陛阁閣殿足私眼当當落剩楼樓脚腳水树樹桌床山屋云雲低往向朝留放写寫记記拿打按"
+	rdBeforeBen   = "基根成资資样樣版日文剧劇课課账賬原范範副脚腳书書标標读讀话話蓝藍底血老股院画畫稿抄秘孤善刻唱台译譯珍残殘手笔筆簿一两兩三几幾每"
+	// Function words and pronouns after which a prefix reads as the start
+	// of a time expression even where the rest is ambiguous (上周末 after
+	// 我们; 早上周会 is a morning meeting).
+	rdAfterPrefixOK = "在于於从從到至自由等将將会會要的了是和与與及或把被让讓给給对對就都也还還再才又已需计計划劃算备備取迟遲止直我你他她它们們您咱家说說约約定起始截即"
+	// Characters after 周 that make a word a preceding 上/下 may also
+	// belong to: 上周末 (last weekend) or 早上 + 周会 (morning meeting).
+	rdAfterZhouAmbiguous = "报報会會末刊例"
+	// Characters after 周 that make another word: 周期, 周年, 周边.
+	rdAfterZhou = "期年岁歲刊边邊围圍到全知转轉密旋游遊长長遭波率正易公朝恩"
+	// Characters after 月 in 这个月/本月 that make another word: 月饼.
+	rdAfterYue = "饼餅亮光球台臺票薪刊"
+	// Characters after 后/前 that make another word: 后续, 前端.
+	rdAfterHou  = "续續端台面者缀綴果悔遗遺勤备備盾路门門代辈輩人事患劲勁援手撤退方置记記序部卫衛腿背院边邊世宫宮妈媽"
+	rdAfterQian = "后後端台面者缀綴提景途程线線方置辈輩人言任身期沿锋鋒卫衛进進往列夕科嫌瞻奏额額胸门門厅廳院排例所车車兆"
+	// Characters before a bare weekday that make it a count or a
+	// recurrence: 两周一次, 每周一, 一个星期.
+	rdBeforeBareWeekday = "每一二两兩三四五六七八九十几幾数數半隔个個全整当當同次前该該哪首周週圆圓上下本这這那逢某多第末余餘近头頭0123456789０１２３４５６７８９"
+)
+
+// rdAfterWeekdayChar lists, per weekday character, characters after it that
+// make another word: 一直, 一样; 日志, 日期; 天气.
+var rdAfterWeekdayChar = map[rune]string{
+	'一': "直样樣致起切般定共些点點旦边邊次遍回个個片半月年份段条條项項轮輪部声聲体體类類套种種",
+	'二': "手者次遍回个個",
+	'三': "次遍回个個角",
+	'四': "次遍回个個",
+	'五': "次遍回个個",
+	'六': "次遍回个個",
+	'日': "志誌期常报報程历歷记記均益子光出落夜化用语語文本系",
+	'天': "气氣数數内內下上地然空",
+}
+
+// cjk classifies and filters a Chinese or Japanese match.
+func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
+	text := t.text
+	m := string(text[s:e])
+	before := rdRuneBefore(text, s)
+	var after rune
+	if e < len(text) {
+		after, _ = utf8.DecodeRune(text[e:])
+	}
+	first, _ := utf8.DecodeRuneInString(m)
+	last, _ := utf8.DecodeLastRuneInString(m)
+	mm, ok := rdCJKFixed[m]
+	if end := strings.TrimRight(m, "底末"); !ok && end != m && rdCJKFixed[end].unit == rdMonth && end != "今年" {
+		// 本月底, 下个月末, 来月末: the end of that month.
+		if mm, ok = rdCJKFixed[end]; ok {
+			mm.unit = rdEndOfMonth
+		}
+	}
+	if ok {
+		switch first {
+		case '今':
+			// 今日では, 今日的: "nowadays", not a date.
+			// 今日头条 is an app.
+			if strings.ContainsRune(rdBeforeJin, before) || m == "今日" && (strings.ContainsRune("的头頭", after) || bytes.HasPrefix(text[e:], []byte("では"))) {
+				return s, e, mm, false
+			}
+		case '明':
+			// 明日香 (a name), 明日之星 ("rising star"), 明日方舟 (a game).
+			if strings.ContainsRune(rdBeforeMing, before) || m == "明日" && strings.ContainsRune("香之方", after) {
+				return s, e, mm, false
+			}
+		case '来':
+			if strings.ContainsRune(rdBeforeLai, before) {
+				return s, e, mm, false
+			}
+		case '先':
+			if strings.ContainsRune(rdBeforeXian, before) {
+				return s, e, mm, false
+			}
+		case '去':
+			if strings.ContainsRune(rdBeforeQu, before) {
+				return s, e, mm, false
+			}
+		case '后':
+			if strings.ContainsRune(rdBeforeHou, before) || strings.ContainsRune("性生赋賦形获獲培努习習因缺免疾", after) ||
+				bytes.HasSuffix(text[:s], []byte("先天")) {
+				return s, e, mm, false
+			}
+		case '前':
+			if strings.ContainsRune(rdBeforeQian, before) || strings.ContainsRune("数數气氣然下赋賦使空地", after) {
+				return s, e, mm, false
+			}
+		case '上', '下', '本':
+			if !rdPrefixMayFollow(first, before, 0) {
+				return s, e, mm, false
+			}
+		}
+		if last == '月' && strings.ContainsRune(rdAfterYue, after) {
+			return s, e, mm, false
+		}
+		return s, e, mm, true
+	}
+	// Counts: 3天后, 两周前, 三个月以后, 3日後, 2週間前.
+	if n, rest, ok := rdLeadingCJKNumber(m); ok {
+		if !rdCountMayFollow(text, s) {
+			return s, e, dateMeaning{}, false
+		}
+		rest = strings.TrimLeft(rest, " ")
+		ago := strings.HasSuffix(rest, "前")
+		// 3天前后 is "about 3 days"; 3天后续 is "3 days, follow-up".
+		if ago && strings.ContainsRune(rdAfterQian, after) || !ago && strings.ContainsRune(rdAfterHou, after) {
+			return s, e, dateMeaning{}, false
+		}
+		if ago {
+			n = -n
+		}
+		switch {
+		case strings.HasPrefix(rest, "天"), strings.HasPrefix(rest, "日"):
+			return s, e, dateMeaning{unit: rdDay, n: n}, true
+		case strings.HasPrefix(rest, "周"), strings.HasPrefix(rest, "週"), strings.Contains(rest, "星期"), strings.Contains(rest, "拜"):
+			return s, e, dateMeaning{unit: rdDay, n: 7 * n}, true
+		case strings.HasPrefix(rest, "年"):
+			return s, e, dateMeaning{unit: rdYear, n: n}, true
+		}
+		return s, e, dateMeaning{unit: rdMonth, n: n}, true
+	}
+	// Japanese weeks: 来週, 来週の月曜日.
+	for _, p := range []string{"再来週", "今週", "来週", "先週"} {
+		if !strings.HasPrefix(m, p) {
+			continue
+		}
+		if first == '来' && strings.ContainsRune(rdBeforeLai, before) || first == '先' && strings.ContainsRune(rdBeforeXian, before) ||
+			first == '今' && strings.ContainsRune(rdBeforeJin, before) {
+			return s, e, dateMeaning{}, false
+		}
+		n := rdCJKWeekOffset[p]
+		rest := strings.TrimPrefix(strings.TrimPrefix(m, p), "の")
+		if rest == "末" {
+			return s, e, dateMeaning{unit: rdWeekend, n: n}, true
+		}
+		if rest == "" {
+			if strings.ContainsRune(rdAfterZhou, after) {
+				return s, e, dateMeaning{}, false
+			}
+			return s, e, dateMeaning{unit: rdWeek, n: n}, true
+		}
+		r, _ := utf8.DecodeRuneInString(rest)
+		return s, e, dateMeaning{unit: rdWeekdayOfWeek, n: n, wd: rdJaWeekday[r]}, true
+	}
+	// Chinese weeks: 下周, 上个星期, 本周三, 下下周.
+	if strings.HasPrefix(m, "下下") {
+		if !rdPrefixMayFollow('下', before, after) {
+			return s, e, dateMeaning{}, false
+		}
+		return s, e, dateMeaning{unit: rdWeek, n: 2}, true
+	}
+	if p := string(first); rdCJKWeekOffset[p] != 0 || p == "这" || p == "這" || p == "本" {
+		zhouNext := after
+		if _, ok := rdZhWeekday[last]; ok || last == '末' {
+			zhouNext = last
+		}
+		if (p == "上" || p == "下" || p == "本") && !rdPrefixMayFollow(first, before, zhouNext) {
+			return s, e, dateMeaning{}, false
+		}
+		n := rdCJKWeekOffset[p]
+		if last == '末' {
+			return s, e, dateMeaning{unit: rdWeekend, n: n}, true
+		}
+		if wd, ok := rdZhWeekday[last]; ok && !strings.HasSuffix(m, "星期") && !strings.HasSuffix(m, "拜") {
+			if strings.ContainsRune(rdAfterWeekdayChar[last], after) {
+				// 本周一直: 本周 + 一直; the weekday was part of a word.
+				_, size := utf8.DecodeLastRuneInString(m)
+				return s, e - size, dateMeaning{unit: rdWeek, n: n}, true
+			}
+			return s, e, dateMeaning{unit: rdWeekdayOfWeek, n: n, wd: wd}, true
+		}
+		if (strings.HasSuffix(m, "周") || strings.HasSuffix(m, "週")) && strings.ContainsRune(rdAfterZhou, after) {
+			return s, e, dateMeaning{}, false
+		}
+		return s, e, dateMeaning{unit: rdWeek, n: n}, true
+	}
+	// Bare weekdays: 周三, 星期五, 金曜日.
+	if rdRecurringWordCJK.Match(text[ss:se]) {
+		return s, e, dateMeaning{}, false
+	}
+	if strings.HasSuffix(m, "曜日") {
+		if rdRecurringCJK(text, ss, s, e, se, "毎隔", "から〜～-–—・、") || bytes.HasPrefix(text[e:], []byte("ごと")) || after == '毎' {
+			return s, e, dateMeaning{}, false
+		}
+		return s, e, dateMeaning{unit: rdNearWeekday, wd: rdJaWeekday[first]}, true
+	}
+	wd, ok := rdZhWeekday[last]
+	if !ok || strings.ContainsRune(rdBeforeBareWeekday, before) || strings.ContainsRune(rdAfterWeekdayChar[last], after) ||
+		rdRecurringCJK(text, ss, s, e, se, "每逢隔", "至到~～-–—、") {
+		return s, e, dateMeaning{}, false
+	}
+	return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true
+}
+
+// rdRecurringWordCJK matches words that make the weekdays of a sentence
+// recurring: 每周, 毎週, 定例 (regular meeting), 例会, 定期.
+var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다`)
+
+// rdPrefixMayFollow reports whether a 上/下/本 prefix starts a time
+// expression after the character before: not when the two make a word
+// (线上, 一下, 版本), and only after a function word when what follows 周
+// could make another word (早上周会).
+func rdPrefixMayFollow(prefix, before, afterZhou rune) bool {
+	if !unicode.Is(unicode.Han, before) {
+		return true
+	}
+	block := map[rune]string{'上': rdBeforeShang, '下': rdBeforeXia, '本': rdBeforeBen}[prefix]
+	if strings.ContainsRune(block, before) {
+		return false
+	}
+	return !strings.ContainsRune(rdAfterZhouAmbiguous, afterZhou) || strings.ContainsRune(rdAfterPrefixOK, before)
+}
+
+// rdCountMayFollow reports whether a count such as 3天后 stands on its own:
+// after the start, punctuation, a space or a function word, not after a
+// noun or verb it counts from (上线3天后: 3 days after launch; リリースの3日後).
+func rdCountMayFollow(text []byte, s int) bool {
+	i := s
+	for i > 0 && text[i-1] == ' ' {
+		i--
+	}
+	r := rdRuneBefore(text, i)
+	switch {
+	case r == 0:
+		return true
+	case r == 'の' || r == '的':
+		return false
+	case unicode.Is(unicode.Han, r):
+		return strings.ContainsRune(rdAfterPrefixOK+"约約概预預过過最", r)
+	case unicode.Is(unicode.Katakana, r):
+		return false
+	}
+	return true
+}
+
+// rdRecurringCJK reports whether a weekday is recurring: a marker such as 每
+// shortly before it in the sentence, or a range/list with another weekday.
+func rdRecurringCJK(text []byte, ss, s, e, se int, markers, joins string) bool {
+	prefix := text[ss:s]
+	n := 0
+	for i := len(prefix); i > 0 && n < 6; n++ {
+		r, size := utf8.DecodeLastRune(prefix[:i])
+		if strings.ContainsRune(markers, r) {
+			return true
+		}
+		i -= size
+	}
+	isDay := func(r rune) bool { _, z := rdZhWeekday[r]; _, j := rdJaWeekday[r]; return z || j }
+	rest := bytes.TrimLeft(text[e:se], " ")
+	if r, size := utf8.DecodeRune(rest); r != utf8.RuneError && strings.ContainsRune(joins, r) {
+		next := bytes.TrimLeft(rest[size:], " ")
+		for _, p := range []string{"周", "週", "星期", "礼拜", "禮拜"} {
+			next = bytes.TrimPrefix(next, []byte(p))
+		}
+		if r2, _ := utf8.DecodeRune(next); isDay(r2) {
+			return true
+		}
+	}
+	if bytes.HasPrefix(rest, []byte("から")) {
+		if r2, _ := utf8.DecodeRune(rest[len("から"):]); isDay(r2) {
+			return true
+		}
+	}
+	before := bytes.TrimRight(prefix, " ")
+	if r, size := utf8.DecodeLastRune(before); r != utf8.RuneError && (strings.ContainsRune(joins, r) || bytes.HasSuffix(before, []byte("から"))) {
+		if bytes.HasSuffix(before, []byte("から")) {
+			size = len("から")
+		}
+		prev := bytes.TrimRight(before[:len(before)-size], " ")
+		prev = bytes.TrimSuffix(bytes.TrimSuffix(prev, []byte("日")), []byte("曜"))
+		if r2, _ := utf8.DecodeLastRune(prev); isDay(r2) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdLeadingCJKNumber parses the count at the start of 3天后 or 三个月前.
+func rdLeadingCJKNumber(m string) (int, string, bool) {
+	i := 0
+	for i < len(m) {
+		r, size := utf8.DecodeRuneInString(m[i:])
+		if !(r >= '0' && r <= '9' || r >= '０' && r <= '９' || strings.ContainsRune("一二两兩三四五六七八九十百", r)) {
+			break
+		}
+		i += size
+	}
+	if i == 0 {
+		return 0, "", false
+	}
+	n := rdParseCJKNumber(m[:i])
+	return n, m[i:], n > 0
+}
+
+func rdParseCJKNumber(s string) int {
+	digits := map[rune]int{'一': 1, '二': 2, '两': 2, '兩': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	n, cur := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			cur = cur*10 + int(r-'0')
+		case r >= '０' && r <= '９':
+			cur = cur*10 + int(r-'０')
+		case r == '十':
+			if cur == 0 {
+				cur = 1
+			}
+			n += cur * 10
+			cur = 0
+		case r == '百':
+			if cur == 0 {
+				cur = 1
+			}
+			n += cur * 100
+			cur = 0
+		default:
+			cur = cur*10 + digits[r]
+		}
+	}
+	return n + cur
+}
+
+func rdRuneBefore(text []byte, i int) rune {
+	if i <= 0 {
+		return 0
+	}
+	r, _ := utf8.DecodeLastRune(text[:i])
+	return r
+}
+
+// ---------------------------------------------------------------------------
+// Korean
+
+const rdKoDay = `[월화수목금토일]`
+
+var rdKoreanRe = regexp.MustCompile(`오늘|내일|어제|모레|그저께|올해|내년|작년|지난해` +
+	`|(?:이번|다음|지난)\s?(?:주말|주|달)(?:\s?` + rdKoDay + `요일)?` +
+	`|[0-9]{1,3}\s?(?:일|주|개월|년)\s?(?:후|전|뒤)` +
+	`|(?:일주일|하루|이틀|사흘|한\s?달|두\s?달|세\s?달)\s?(?:후|전|뒤)` +
+	`|` + rdKoDay + `요일`)
+
+var (
+	rdKoWeekday = map[rune]time.Weekday{'월': time.Monday, '화': time.Tuesday, '수': time.Wednesday,
+		'목': time.Thursday, '금': time.Friday, '토': time.Saturday, '일': time.Sunday}
+	rdKoFixed = map[string]dateMeaning{
+		"오늘": {unit: rdDay}, "내일": {unit: rdDay, n: 1}, "어제": {unit: rdDay, n: -1},
+		"모레": {unit: rdDay, n: 2}, "그저께": {unit: rdDay, n: -2}, "올해": {unit: rdYear},
+		"내년": {unit: rdYear, n: 1}, "작년": {unit: rdYear, n: -1}, "지난해": {unit: rdYear, n: -1},
+	}
+	rdKoOffset = map[string]int{"이번": 0, "다음": 1, "지난": -1}
+	rdKoCount  = map[string]int{"일주일": 7, "하루": 1, "이틀": 2, "사흘": 3, "한": 1, "두": 2, "세": 3}
+)
+
+// Particles and words that may follow 주 (week) and 달 (month): 다음 주에,
+// 지난달부터, 이번 주말; not 다음 주제 (next topic) or 다음 달성.
+const (
+	rdAfterKoWeek  = "에는은의도부까내중말동가를만와랑보엔초께쯤"
+	rdAfterKoMonth = "에는은의도부까내중말동가을만와랑보엔초께쯤"
+	// Endings of the word before a count that let it stand on its own:
+	// "배포는 3일 후" (the release is in 3 days); "배포 3일 후" (3 days after
+	// the release) counts from an event.
+	rdKoParticleEnd = "은는이가도에서고"
+)
+
+// korean classifies and filters a Korean match.
+func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
+	text := t.text
+	m := string(text[s:e])
+	if unicode.Is(unicode.Hangul, rdRuneBefore(text, s)) {
+		return s, e, dateMeaning{}, false
+	}
+	var after rune
+	if e < len(text) {
+		after, _ = utf8.DecodeRune(text[e:])
+	}
+	if mm, ok := rdKoFixed[m]; ok {
+		if m == "오늘" && after == '날' || bytes.HasPrefix(text[e:], []byte("오늘")) {
+			return s, e, mm, false // 오늘날: nowadays; 어제오늘: lately
+		}
+		return s, e, mm, true
+	}
+	if strings.HasSuffix(m, "요일") {
+		r, _ := utf8.DecodeLastRuneInString(strings.TrimSuffix(m, "요일"))
+		wd := rdKoWeekday[r]
+		if len(m) == len("월요일") {
+			prev := rdHangulWordsBefore(text, ss, s, 2)
+			for _, w := range prev {
+				if strings.HasPrefix(w, "매") || strings.HasPrefix(w, "격주") {
+					return s, e, dateMeaning{}, false
+				}
+			}
+			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) {
+				return s, e, dateMeaning{}, false
+			}
+			return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true
+		}
+		n := rdKoOffset[m[:len("이번")]]
+		if rdAt(rdHangulWordsBefore(text, ss, s, 1), 0) == "그" {
+			return s, e, dateMeaning{}, false
+		}
+		return s, e, dateMeaning{unit: rdWeekdayOfWeek, n: n, wd: wd}, true
+	}
+	if n, ok := rdKoOffset[m[:min(len(m), len("이번"))]]; ok {
+		if rdAt(rdHangulWordsBefore(text, ss, s, 1), 0) == "그" { // 그 다음 주: the week after that
+			return s, e, dateMeaning{}, false
+		}
+		if strings.HasSuffix(m, "주말") {
+			return s, e, dateMeaning{unit: rdWeekend, n: n}, true
+		}
+		if strings.HasSuffix(m, "주") {
+			if unicode.Is(unicode.Hangul, after) && !strings.ContainsRune(rdAfterKoWeek, after) {
+				return s, e, dateMeaning{}, false
+			}
+			return s, e, dateMeaning{unit: rdWeek, n: n}, true
+		}
+		if unicode.Is(unicode.Hangul, after) && !strings.ContainsRune(rdAfterKoMonth, after) {
+			return s, e, dateMeaning{}, false
+		}
+		return s, e, dateMeaning{unit: rdMonth, n: n}, true
+	}
+	// Counts: 3일 후, 2주 전, 일주일 뒤, 한 달 전.
+	if !rdKoreanCountMayFollow(text, ss, s) || (strings.HasSuffix(m, "전") && after == '후') {
+		return s, e, dateMeaning{}, false
+	}
+	sign := 1
+	if strings.HasSuffix(m, "전") {
+		sign = -1
+	}
+	fields := strings.Fields(m)
+	head := strings.TrimRight(strings.Join(fields, ""), "후전뒤")
+	if c, ok := rdKoCount[strings.TrimRight(head, "달")]; ok {
+		if strings.HasSuffix(head, "달") {
+			return s, e, dateMeaning{unit: rdMonth, n: sign * c}, true
+		}
+		return s, e, dateMeaning{unit: rdDay, n: sign * c}, true
+	}
+	i := 0
+	for i < len(head) && head[i] >= '0' && head[i] <= '9' {
+		i++
+	}
+	n, err := strconv.Atoi(head[:i])
+	if err != nil || n == 0 {
+		return s, e, dateMeaning{}, false
+	}
+	switch head[i:] {
+	case "일":
+		return s, e, dateMeaning{unit: rdDay, n: sign * n}, true
+	case "주":
+		return s, e, dateMeaning{unit: rdDay, n: sign * 7 * n}, true
+	case "개월":
+		return s, e, dateMeaning{unit: rdMonth, n: sign * n}, true
+	}
+	return s, e, dateMeaning{unit: rdYear, n: sign * n}, true
+}
+
+// rdHangulWordsBefore returns up to n space-separated words before text[s]
+// in the sentence, nearest first.
+func rdHangulWordsBefore(text []byte, ss, s, n int) []string {
+	fields := strings.Fields(string(text[ss:s]))
+	var out []string
+	for i := len(fields) - 1; i >= 0 && len(out) < n; i-- {
+		out = append(out, fields[i])
+	}
+	return out
+}
+
+// rdKoreanCountMayFollow reports whether "3일 후" stands on its own rather
+// than counting from the event named just before it.
+func rdKoreanCountMayFollow(text []byte, ss, s int) bool {
+	i := s
+	for i > ss && text[i-1] == ' ' {
+		i--
+	}
+	r := rdRuneBefore(text, i)
+	if r == 0 || i <= ss || !unicode.Is(unicode.Hangul, r) {
+		return true
+	}
+	w := rdAt(rdHangulWordsBefore(text, ss, i, 1), 0)
+	switch w {
+	case "약", "대략", "대강", "지금", "지금부터", "오늘부터", "오늘로부터", "앞으로":
+		return true
+	}
+	return strings.ContainsRune(rdKoParticleEnd, r) && w != "그"
+}
+
+// rdKoreanWeekdayRange reports whether a weekday is one end of a range:
+// 월요일부터 금요일까지, 월요일~금요일.
+func rdKoreanWeekdayRange(text []byte, ss, s, e, se int) bool {
+	return rdKoRangeAfter.Match(text[e:se]) || rdKoRangeBefore.Match(text[ss:s])
+}
+
+var (
+	rdKoRangeAfter  = regexp.MustCompile(`^\s*(?:부터|에서|~|～|-|–|—)\s*` + rdKoDay)
+	rdKoRangeBefore = regexp.MustCompile(rdKoDay + `(?:요일)?\s*(?:부터|에서|~|～|-|–|—)\s*$`)
+)
