@@ -1,0 +1,98 @@
+// Command memlint lints Claude Code auto-memory directories: an index
+// MEMORY.md plus one Markdown topic file per memory.
+//
+//	memlint [check] [flags] [PATH...]   lint (check is the default command)
+//	memlint rules [ID]                  list rules, or explain one
+//	memlint version                     print the version
+//
+// Exit codes: 0 no error-level finding, 1 error-level findings (any
+// finding with --strict), 2 usage, configuration or internal error.
+// docs/cli.md describes the commands in full.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes memlint with args and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdout, stderr)
+	if args == nil {
+		args = []string{} // nil would make cobra read os.Args
+	}
+	root.SetArgs(args)
+	err := root.Execute()
+	var exit *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &exit):
+		return exit.code
+	}
+	fmt.Fprintf(stderr, "memlint: %v\n", err)
+	return exitUsage
+}
+
+// exitError ends a run with a code and nothing more to say: the output
+// already said it.
+type exitError struct{ code int }
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// newRootCmd builds the command tree. The root command is check, so that
+// "memlint PATH" and "memlint check PATH" are the same.
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	opts := &checkOptions{stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:   "memlint [check] [flags] [PATH...]",
+		Short: "Lint Claude Code auto-memory directories",
+		Long: `memlint checks Claude Code auto-memory directories: an index MEMORY.md plus
+one Markdown topic file per memory.
+
+With no PATH it lints the memory dirs of the current repository, or, when
+the repository has none, your own Claude Code memory for it. A PATH may be a
+memory dir, a file inside one, or any directory to search for memory dirs.
+
+Exit codes: 0 no error-level finding; 1 error-level findings (or any finding
+with --strict); 2 usage, configuration or internal error.`,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE:          func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return fmt.Errorf("%w (see memlint --help)", err)
+	})
+	opts.addFlags(root)
+
+	check := &cobra.Command{
+		Use:   "check [flags] [PATH...]",
+		Short: "Lint memory dirs (the default command)",
+		Long:  root.Long,
+		Args:  cobra.ArbitraryArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+	}
+	opts.addFlags(check)
+
+	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout))
+	return root
+}

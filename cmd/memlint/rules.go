@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules"
+)
+
+func newRulesCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules [ID]",
+		Short: "List the rules, or explain one",
+		Long: `memlint rules lists every rule with its default severity and what it checks.
+memlint rules ID explains one rule: why it matters, an example, how to fix it,
+and the options it reads from configuration.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return listRules(stdout, rules.All())
+			}
+			return explainRule(stdout, rules.Registry(), args[0])
+		},
+	}
+}
+
+// listRules prints a table: ID, default severity, summary.
+func listRules(w io.Writer, all []*lint.Rule) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tDEFAULT\tCHECKS")
+	for _, r := range all {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Summary)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write rules: %w", err)
+	}
+	return nil
+}
+
+// explainRule prints one rule's documentation and options.
+func explainRule(w io.Writer, reg *lint.Registry, id string) error {
+	r, ok := reg.Lookup(id)
+	if !ok {
+		var ids []string
+		for _, r := range reg.Rules() {
+			ids = append(ids, r.ID)
+		}
+		hint := " (memlint rules lists them)"
+		if c := lint.Closest(id, ids); c != "" {
+			hint = fmt.Sprintf(" (did you mean %s?)", c)
+		}
+		return fmt.Errorf("unknown rule %q%s", id, hint)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\n", r.ID)
+	fmt.Fprintf(&b, "Default severity: %s\n", r.Severity)
+	fmt.Fprintf(&b, "Checks: %s\n", r.Summary)
+	if doc := strings.TrimSpace(r.Doc); doc != "" {
+		fmt.Fprintf(&b, "\n%s\n", doc)
+	}
+	b.WriteString("\nOptions:")
+	if len(r.Options) == 0 {
+		b.WriteString(" none besides severity\n")
+	} else {
+		b.WriteString("\n")
+		for _, o := range r.Options {
+			fmt.Fprintf(&b, "  %s (default %s)", o.Name, formatDefault(o.Default))
+			if len(o.Choices) > 0 {
+				fmt.Fprintf(&b, ", one of: %s", strings.Join(o.Choices, ", "))
+			}
+			b.WriteString("\n")
+			if o.Doc != "" {
+				fmt.Fprintf(&b, "      %s\n", strings.TrimSpace(o.Doc))
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\nConfigure it in .memlint.yaml under rules: %s: {severity: %s}\n", r.ID, r.Severity)
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write rule: %w", err)
+	}
+	return nil
+}
+
+// formatDefault writes an option default the way configuration spells it.
+func formatDefault(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("%q", v)
+	case []string:
+		return "[" + strings.Join(v, ", ") + "]"
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,101 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// JSONVersion is the version of the JSON format. It changes only when a
+// field changes meaning or goes away; new fields may be added without it.
+const JSONVersion = 1
+
+// JSON is the machine format, indented by two spaces:
+//
+//	{"version": 1,
+//	 "diagnostics": [{"rule", "severity", "path", "line", "column",
+//	   "end_line", "end_column", "message", "suggestion"}],
+//	 "summary": {"dirs", "files", "errors", "warnings", "infos"},
+//	 "indexes": [{"path", "lines", "max_lines", "units", "max_units"}]}
+//
+// end_line, end_column and suggestion are left out when empty; line and
+// column are 0 for findings about a whole file or memory dir.
+type JSON struct{}
+
+type jsonReport struct {
+	Version     int              `json:"version"`
+	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	Summary     jsonSummary      `json:"summary"`
+	Indexes     []jsonIndex      `json:"indexes"`
+}
+
+type jsonDiagnostic struct {
+	Rule       string        `json:"rule"`
+	Severity   lint.Severity `json:"severity"`
+	Path       string        `json:"path"`
+	Line       int           `json:"line"`
+	Column     int           `json:"column"`
+	EndLine    int           `json:"end_line,omitempty"`
+	EndColumn  int           `json:"end_column,omitempty"`
+	Message    string        `json:"message"`
+	Suggestion string        `json:"suggestion,omitempty"`
+}
+
+type jsonSummary struct {
+	Dirs     int `json:"dirs"`
+	Files    int `json:"files"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}
+
+type jsonIndex struct {
+	Path     string `json:"path"`
+	Lines    int    `json:"lines"`
+	MaxLines int    `json:"max_lines"`
+	Units    int    `json:"units"`
+	MaxUnits int    `json:"max_units"`
+}
+
+// Report writes r as one JSON document followed by a newline.
+func (JSON) Report(w io.Writer, r *Report) error {
+	c := r.Counts()
+	out := jsonReport{
+		Version:     JSONVersion,
+		Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics)),
+		Summary: jsonSummary{Dirs: r.Dirs, Files: r.Files,
+			Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos},
+		Indexes: make([]jsonIndex, 0, len(r.Indexes)),
+	}
+	for _, d := range r.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
+			Rule:       d.Rule,
+			Severity:   d.Severity,
+			Path:       r.Display(d.Path),
+			Line:       d.Start.Line,
+			Column:     d.Start.Col,
+			EndLine:    d.End.Line,
+			EndColumn:  d.End.Col,
+			Message:    d.Message,
+			Suggestion: d.Suggestion,
+		})
+	}
+	for _, ix := range r.Indexes {
+		out.Indexes = append(out.Indexes, jsonIndex{
+			Path:     r.Display(ix.Path),
+			Lines:    ix.Budget.Lines,
+			MaxLines: lint.IndexMaxLines,
+			Units:    ix.Budget.Units,
+			MaxUnits: lint.IndexMaxUnits,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("write JSON report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,110 @@
+// Package report writes the outcome of a lint run in the formats memlint
+// offers: one file per format, each a Reporter. Reporters only format:
+// they never decide which findings to show or what the exit code is.
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Report is everything a reporter may print about one run.
+type Report struct {
+	// Diagnostics are the findings to print, sorted with Sort.
+	Diagnostics []lint.Diagnostic
+	// Indexes are the budgets of the indexes linted, one per memory dir
+	// that has a readable MEMORY.md and was linted as a whole.
+	Indexes []Index
+	// Dirs and Files count the memory dirs and files looked at.
+	Dirs, Files int
+	// DisplayPath turns a path found in Diagnostics or Indexes into the
+	// path shown to the user: relative to the current directory with "/"
+	// separators, or absolute when outside it. Nil shows paths as they are.
+	DisplayPath func(p string) string
+}
+
+// Index is the loaded size of one MEMORY.md.
+type Index struct {
+	Path   string // the MEMORY.md file, in the same form as diagnostic paths
+	Budget lint.IndexBudget
+}
+
+// Counts are the findings of a report by severity.
+type Counts struct {
+	Errors, Warnings, Infos int
+}
+
+// Total is the number of findings.
+func (c Counts) Total() int { return c.Errors + c.Warnings + c.Infos }
+
+// Counts tallies the report's findings by severity.
+func (r *Report) Counts() Counts {
+	var c Counts
+	for _, d := range r.Diagnostics {
+		switch d.Severity {
+		case lint.Error:
+			c.Errors++
+		case lint.Warning:
+			c.Warnings++
+		default:
+			c.Infos++
+		}
+	}
+	return c
+}
+
+// Display returns the path shown for p.
+func (r *Report) Display(p string) string {
+	if r.DisplayPath == nil {
+		return p
+	}
+	return r.DisplayPath(p)
+}
+
+// Sort orders diagnostics by display path, line, column, rule and message,
+// and indexes by display path, so that output does not depend on how the
+// run was split up.
+func (r *Report) Sort() {
+	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
+		a, b := r.Diagnostics[i], r.Diagnostics[j]
+		if pa, pb := r.Display(a.Path), r.Display(b.Path); pa != pb {
+			return pa < pb
+		}
+		return a.Less(b)
+	})
+	sort.SliceStable(r.Indexes, func(i, j int) bool {
+		return r.Display(r.Indexes[i].Path) < r.Display(r.Indexes[j].Path)
+	})
+}
+
+// Reporter writes a report in one format.
+type Reporter interface {
+	Report(w io.Writer, r *Report) error
+}
+
+// Options are the settings of the terminal-oriented formats.
+type Options struct {
+	// Color adds ANSI colours to text output.
+	Color bool
+	// Quiet leaves out everything but the findings: no budget lines, no
+	// summary.
+	Quiet bool
+}
+
+// Formats lists the formats New accepts.
+var Formats = []string{"text", "json"}
+
+// New returns the reporter for a format name.
+func New(format string, opts Options) (Reporter, error) {
+	switch format {
+	case "text":
+		return &Text{Color: opts.Color, Quiet: opts.Quiet}, nil
+	case "json":
+		return JSON{}, nil
+	}
+	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, " or "))
+}

@@ -1,0 +1,181 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Text is the human format: one line per finding,
+//
+//	path:line:col: severity: message [rule-id]
+//	  suggestion: …
+//
+// then a budget line per index and a summary line.
+type Text struct {
+	// Color adds ANSI colours: severities coloured, paths bold, rule IDs
+	// dim.
+	Color bool
+	// Quiet prints the findings only.
+	Quiet bool
+}
+
+// ANSI escapes used by the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBlue   = "\x1b[34m"
+)
+
+// Report writes r as text.
+func (t *Text) Report(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	for _, d := range r.Diagnostics {
+		t.finding(bw, r, d)
+	}
+	if !t.Quiet {
+		if len(r.Diagnostics) > 0 {
+			bw.WriteString("\n")
+		}
+		t.budgets(bw, r)
+		bw.WriteString(summary(r) + "\n")
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+func (t *Text) paint(code, s string) string {
+	if !t.Color || code == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
+	loc := r.Display(d.Path)
+	switch {
+	case d.Start.Line > 0 && d.Start.Col > 0:
+		loc += fmt.Sprintf(":%d:%d", d.Start.Line, d.Start.Col)
+	case d.Start.Line > 0:
+		loc += fmt.Sprintf(":%d", d.Start.Line)
+	}
+	fmt.Fprintf(w, "%s: %s: %s %s\n", t.paint(ansiBold, loc), t.severity(d.Severity), d.Message,
+		t.paint(ansiDim, "["+d.Rule+"]"))
+	if d.Suggestion != "" {
+		// A suggestion of several lines (a block to paste) is indented
+		// under its first line.
+		fmt.Fprintf(w, "  suggestion: %s\n", strings.ReplaceAll(d.Suggestion, "\n", "\n    "))
+	}
+}
+
+func (t *Text) severity(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return t.paint(ansiRed, s.String())
+	case lint.Warning:
+		return t.paint(ansiYellow, s.String())
+	}
+	return t.paint(ansiBlue, s.String())
+}
+
+// budgets writes one aligned line per index:
+//
+//	memory/MEMORY.md       143/200 lines  12,400/25,000 units
+//	memory/team/MEMORY.md    3/200 lines     210/25,000 units
+func (t *Text) budgets(w *bufio.Writer, r *Report) {
+	type row struct{ path, lines, units string }
+	rows := make([]row, 0, len(r.Indexes))
+	var wPath, wLines, wUnits int
+	for _, ix := range r.Indexes {
+		x := row{
+			path:  r.Display(ix.Path),
+			lines: thousands(ix.Budget.Lines) + "/" + thousands(lint.IndexMaxLines),
+			units: thousands(ix.Budget.Units) + "/" + thousands(lint.IndexMaxUnits),
+		}
+		wPath = max(wPath, utf8.RuneCountInString(x.path))
+		wLines = max(wLines, len(x.lines))
+		wUnits = max(wUnits, len(x.units))
+		rows = append(rows, x)
+	}
+	for i, x := range rows {
+		b := r.Indexes[i].Budget
+		pad := strings.Repeat(" ", wPath-utf8.RuneCountInString(x.path))
+		lines := fmt.Sprintf("%*s", wLines, x.lines)
+		units := fmt.Sprintf("%*s", wUnits, x.units)
+		fmt.Fprintf(w, "%s%s  %s lines  %s units\n", x.path, pad,
+			t.paint(t.budgetColor(b.Lines, lint.IndexWarnLines, lint.IndexMaxLines), lines),
+			t.paint(t.budgetColor(b.Units, lint.IndexWarnUnits, lint.IndexMaxUnits), units))
+	}
+}
+
+// budgetColor colours a budget red past the limit and yellow past the
+// level Claude Code asks the agent to shrink the index to.
+func (t *Text) budgetColor(used, warn, limit int) string {
+	switch {
+	case used > limit:
+		return ansiRed
+	case used >= warn:
+		return ansiYellow
+	}
+	return ""
+}
+
+// summary is the last line: "2 errors, 1 warning in 12 files (1 memory
+// dir)" or "no problems in 12 files (1 memory dir)".
+func summary(r *Report) string {
+	c := r.Counts()
+	var parts []string
+	for _, p := range []struct {
+		n                int
+		singular, plural string
+	}{
+		{c.Errors, "error", "errors"},
+		{c.Warnings, "warning", "warnings"},
+		{c.Infos, "info", "infos"},
+	} {
+		if p.n > 0 {
+			parts = append(parts, plural(p.n, p.singular, p.plural))
+		}
+	}
+	found := "no problems"
+	if len(parts) > 0 {
+		found = strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("%s in %s (%s)", found, plural(r.Files, "file", "files"),
+		plural(r.Dirs, "memory dir", "memory dirs"))
+}
+
+func plural(n int, singular, plural string) string {
+	if n == 1 {
+		return "1 " + singular
+	}
+	return thousands(n) + " " + plural
+}
+
+// thousands formats n with comma thousands separators: 25,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
