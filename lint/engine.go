@@ -41,11 +41,27 @@ func (l *Linter) runs(rule *Rule) bool {
 
 // Result is the outcome of a run.
 type Result struct {
-	Dirs        []*Dir
+	Dirs        []DirSummary
 	Diagnostics []Diagnostic
 	// Files counts the files looked at: indexes, topic files, logs and
 	// files that could not be read.
 	Files int
+}
+
+// DirSummary is what a run keeps of a memory dir once its rules ran: the
+// parsed files are released dir by dir, so memory use stays flat however
+// many dirs a run covers.
+type DirSummary struct {
+	Path  string
+	Files int
+	// Index is nil when the dir has no readable MEMORY.md.
+	Index *IndexSummary
+}
+
+// IndexSummary is the budget of one MEMORY.md.
+type IndexSummary struct {
+	Path   string
+	Budget IndexBudget
 }
 
 // FileUnreadable reports files memlint could not read as text. The engine
@@ -120,34 +136,54 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		},
 		ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
 	}
-	res := &Result{}
-	var jobs []*File
-	for _, dp := range dirs {
-		d, err := ld.walkDir(dp)
+	res := &Result{Dirs: make([]DirSummary, len(dirs))}
+	perDir := make([][]Diagnostic, len(dirs))
+	errs := make([]error, len(dirs))
+	// Dirs are linted in parallel, each read, parsed, checked and released
+	// in turn. With fewer dirs than CPUs, the files of a dir are read in
+	// parallel instead.
+	spread := len(dirs) < runtime.GOMAXPROCS(0)
+	parallel(len(dirs), func(i int) {
+		d, err := ld.walkDir(dirs[i])
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		var files []*File
+		if d.Index != nil {
+			files = append(files, d.Index)
+		}
+		files = append(files, d.Topics...)
+		files = append(files, d.Logs...)
+		if spread {
+			parallel(len(files), func(j int) { ld.readFile(files[j]) })
+		} else {
+			for _, f := range files {
+				ld.readFile(f)
+			}
+		}
+		d.settleUnreadable()
+		perDir[i] = l.lintDir(d)
+		res.Dirs[i] = d.summary()
+	})
+	for i, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		res.Dirs = append(res.Dirs, d)
-		if d.Index != nil {
-			jobs = append(jobs, d.Index)
-		}
-		jobs = append(jobs, d.Topics...)
-		jobs = append(jobs, d.Logs...)
-	}
-	parallel(len(jobs), func(i int) { ld.readFile(jobs[i]) })
-	for _, d := range res.Dirs {
-		d.settleUnreadable()
-		res.Files += len(d.Files()) + len(d.Unreadable)
-	}
-
-	perDir := make([][]Diagnostic, len(res.Dirs))
-	parallel(len(res.Dirs), func(i int) { perDir[i] = l.lintDir(res.Dirs[i]) })
-	for _, ds := range perDir {
-		res.Diagnostics = append(res.Diagnostics, ds...)
+		res.Files += res.Dirs[i].Files
+		res.Diagnostics = append(res.Diagnostics, perDir[i]...)
 	}
 	sort.Slice(res.Diagnostics, func(i, j int) bool { return res.Diagnostics[i].Less(res.Diagnostics[j]) })
 	res.Diagnostics = dedupe(res.Diagnostics)
 	return res, nil
+}
+
+func (d *Dir) summary() DirSummary {
+	s := DirSummary{Path: d.Path, Files: len(d.Files()) + len(d.Unreadable)}
+	if d.Index != nil && d.Index.Index != nil {
+		s.Index = &IndexSummary{Path: d.Index.Path, Budget: d.Index.Index.Budget}
+	}
+	return s
 }
 
 // settleUnreadable moves files that failed to read out of the lists rules

@@ -211,7 +211,7 @@ func readBounded(fsys fs.FS, p string, max int64) ([]byte, fs.FileInfo, error) {
 	if info.Size() > max {
 		return nil, info, fmt.Errorf("%s is larger than the %s memlint reads; skipped", byteSize(info.Size()), byteSize(max))
 	}
-	src, err := io.ReadAll(io.LimitReader(file, max+1))
+	src, err := readAllSized(io.LimitReader(file, max+1), info.Size())
 	if err != nil {
 		return nil, info, fmt.Errorf("cannot be read: %s", errText(err))
 	}
@@ -251,5 +251,25 @@ func parseFile(f *File, src []byte) {
 	f.Suppressions = parseSuppressions(f)
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
+	}
+}
+
+// readAllSized reads r to the end into a buffer sized from the file's
+// size, as os.ReadFile does: io.ReadAll starts at 512 bytes and regrows
+// several times for a typical memory file.
+func readAllSized(r io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, size+1) // +1: EOF is seen without growing
+	for {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return data, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew: make room
+		}
 	}
 }

@@ -58,6 +58,8 @@ type Block struct {
 	// TopLevel is true for comment blocks that are direct children of the
 	// document: only those are stripped from MEMORY.md by Claude Code.
 	TopLevel bool
+	// Level is the level of a heading (1 for #), 0 for other blocks.
+	Level int
 }
 
 // ListItem is one item of a bullet or ordered list.
@@ -108,7 +110,8 @@ type Comment struct {
 
 // Markdown is the model of a Markdown body that rules share. All offsets are
 // into the whole file's content, so positions can be computed with the
-// file's LineIndex.
+// file's LineIndex. Every list is in document order, so rules may search
+// them by offset.
 type Markdown struct {
 	Start      int // offset where the body starts (after any frontmatter)
 	Blocks     []Block
@@ -199,10 +202,19 @@ func (wikiLinkParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast
 	return n
 }
 
+// markdownParser is goldmark's CommonMark parser without emphasis: no rule
+// needs to know what is bold, the delimiter matching costs a good share of
+// parse time, and links and code spans bind tighter than emphasis anyway,
+// so they come out the same.
 var markdownParser = parser.NewParser(
 	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-	parser.WithInlineParsers(append(parser.DefaultInlineParsers(),
-		util.Prioritized(wikiLinkParser{}, 199))...),
+	parser.WithInlineParsers(
+		util.Prioritized(parser.NewCodeSpanParser(), 100),
+		util.Prioritized(wikiLinkParser{}, 199),
+		util.Prioritized(parser.NewLinkParser(), 200),
+		util.Prioritized(parser.NewAutoLinkParser(), 300),
+		util.Prioritized(parser.NewRawHTMLParser(), 400),
+	),
 	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 )
 
@@ -306,6 +318,7 @@ func (b *markdownBuilder) walkBlocks(parent ast.Node, c Container, item int, dep
 			}
 		case *ast.Heading:
 			b.addBlock(BlockHeading, b.blockSpan(n), c, own, false)
+			b.md.Blocks[len(b.md.Blocks)-1].Level = n.Level
 			b.walkInlines(n)
 		case *ast.ThematicBreak:
 			b.addBlock(BlockThematicBreak, b.blockSpan(n), c, own, false)

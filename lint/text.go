@@ -13,17 +13,26 @@ import (
 type LineIndex struct {
 	src    []byte
 	starts []int // byte offset where each line starts; starts[0] == 0
+	// wide marks lines holding non-ASCII bytes: only on those does a
+	// column need counting characters, so positions on long ASCII lines
+	// stay O(1).
+	wide []bool
 }
 
 // NewLineIndex indexes src.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	n := bytes.Count(src, []byte{'\n'}) + 1
+	li := &LineIndex{src: src, starts: make([]int, 1, n), wide: make([]bool, 1, n)}
 	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, i+1)
+		switch {
+		case b == '\n':
+			li.starts = append(li.starts, i+1)
+			li.wide = append(li.wide, false)
+		case b >= utf8.RuneSelf:
+			li.wide[len(li.wide)-1] = true
 		}
 	}
-	return &LineIndex{src: src, starts: starts}
+	return li
 }
 
 // Lines is the number of lines. A final line without a newline counts; a
@@ -54,6 +63,9 @@ func (li *LineIndex) Pos(off int) Pos {
 	}
 	line := li.LineOf(off)
 	start := li.starts[line-1]
+	if !li.wide[line-1] {
+		return Pos{Line: line, Col: off - start + 1}
+	}
 	return Pos{Line: line, Col: utf8.RuneCount(li.src[start:off]) + 1}
 }
 
@@ -171,41 +183,143 @@ func jsTrimBounds(b []byte) (start, end int) {
 // Closest returns the candidate nearest to s by edit distance, ignoring
 // case, when it is near enough to be a likely typo (or s abbreviates it:
 // "desc" for "description"); otherwise "". Ties go to the earlier
-// candidate.
+// candidate. For many look-ups in one set, build a Suggester once.
 func Closest(s string, candidates []string) string {
-	s = strings.ToLower(s)
-	best, bestDist := "", max(3, utf8.RuneCountInString(s)/4)+1
+	return NewSuggester(candidates).Closest(s)
+}
+
+// Suggester finds likely intended names among a fixed set of candidates.
+type Suggester struct {
+	names []string
+	lower [][]rune
+	hist  [][32]uint8 // rune counts by rune%32: a cheap lower bound
+	cache map[string]string
+}
+
+// NewSuggester prepares the candidates (duplicates are dropped).
+func NewSuggester(candidates []string) *Suggester {
+	sg := &Suggester{}
+	seen := make(map[string]bool, len(candidates))
 	for _, c := range candidates {
-		lc := strings.ToLower(c)
-		d := editDistance(s, lc)
-		if utf8.RuneCountInString(s) >= 3 && strings.HasPrefix(lc, s) {
-			d = min(d, 1)
+		if seen[c] {
+			continue
 		}
-		if d < bestDist {
-			best, bestDist = c, d
+		seen[c] = true
+		sg.names = append(sg.names, c)
+		sg.lower = append(sg.lower, []rune(strings.ToLower(c)))
+		sg.hist = append(sg.hist, runeHist(sg.lower[len(sg.lower)-1]))
+	}
+	return sg
+}
+
+// Closest returns the candidate nearest to s, or "". It only suggests, so
+// it keeps cheap: candidates whose length alone rules them out are
+// skipped, and distances stop growing past the best one found.
+func (sg *Suggester) Closest(s string) string {
+	if best, ok := sg.cache[s]; ok {
+		return best
+	}
+	best := sg.closest(s)
+	if sg.cache == nil {
+		sg.cache = map[string]string{}
+	}
+	sg.cache[s] = best
+	return best
+}
+
+func (sg *Suggester) closest(s string) string {
+	rs := []rune(strings.ToLower(s))
+	hs := runeHist(rs)
+	best, bestDist := "", max(3, len(rs)/4)+1
+	for i, rc := range sg.lower {
+		if len(rs) >= 3 && hasRunePrefix(rc, rs) {
+			if 1 < bestDist {
+				best, bestDist = sg.names[i], 1
+			}
+			continue
+		}
+		if abs(len(rc)-len(rs)) >= bestDist {
+			continue
+		}
+		// Each edit changes the rune counts by at most 2.
+		l1 := 0
+		for k := range hs {
+			l1 += abs(int(hs[k]) - int(sg.hist[i][k]))
+		}
+		if (l1+1)/2 >= bestDist {
+			continue
+		}
+		if d := boundedDistance(rs, rc, bestDist); d < bestDist {
+			best, bestDist = sg.names[i], d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+func hasRunePrefix(s, prefix []rune) bool {
+	if len(prefix) > len(s) {
+		return false
 	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+	for i, r := range prefix {
+		if s[i] != r {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// boundedDistance is the Levenshtein distance between a and b, or limit
+// when the distance is limit or more. Only the diagonal band of width limit
+// is computed: cells further out cannot lead to a smaller distance.
+func boundedDistance(a, b []rune, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	inf := limit
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = min(j, inf)
+	}
+	for i := 1; i <= len(a); i++ {
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		cur[0] = min(i, inf)
+		if lo > 1 {
+			cur[lo-1] = inf
+		}
+		rowMin := inf
+		for j := lo; j <= hi; j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			c := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost, inf)
+			cur[j] = c
+			rowMin = min(rowMin, c)
+		}
+		if hi < len(b) {
+			cur[hi+1] = inf
+		}
+		if rowMin >= limit && cur[0] >= limit {
+			return limit
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return prev[len(b)]
+}
+
+func runeHist(rs []rune) (h [32]uint8) {
+	for _, r := range rs {
+		if h[r&31] < 255 {
+			h[r&31]++
+		}
+	}
+	return h
 }

@@ -95,3 +95,41 @@ func TestClosest(t *testing.T) {
 		t.Errorf("case is ignored, got %q", got)
 	}
 }
+
+func TestBoundedDistance(t *testing.T) {
+	words := []string{"", "a", "ab", "kitten", "sitting", "feedback-testing", "feedback_testing", "fedback-tseting", "índex", "index", "記憶テスト", "記憶のテスト"}
+	for _, a := range words {
+		for _, b := range words {
+			want := editDistance(a, b)
+			for limit := 1; limit <= 6; limit++ {
+				got := boundedDistance([]rune(a), []rune(b), limit)
+				if (want < limit && got != want) || (want >= limit && got < limit) {
+					t.Errorf("boundedDistance(%q, %q, %d) = %d, exact %d", a, b, limit, got, want)
+				}
+			}
+		}
+	}
+}
+
+// editDistance is the plain Levenshtein distance, the reference the
+// banded one is checked against.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}

@@ -36,13 +36,14 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 		for _, t := range d.Topics {
 			names = append(names, t.Rel)
 		}
+		suggest := lint.NewSuggester(names)
 		for _, l := range topicLinks(f.Body.Links) {
 			if d.Exists(l.Target) {
 				continue
 			}
 			msg := fmt.Sprintf("%s does not exist in this memory dir", l.Target)
 			suggestion := "fix the file name or delete the entry"
-			if near := lint.Closest(l.Target, names); near != "" {
+			if near := suggest.Closest(l.Target); near != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", near)
 				suggestion = "link " + near
 			}

@@ -35,6 +35,7 @@ Fix: correct the name, or write the missing memory.`,
 				}
 			}
 		}
+		suggest := lint.NewSuggester(names)
 		files := append([]*lint.File(nil), d.Topics...)
 		if d.Index != nil {
 			files = append(files, d.Index)
@@ -51,7 +52,7 @@ Fix: correct the name, or write the missing memory.`,
 				}
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
-				if near := lint.Closest(target, names); near != "" {
+				if near := suggest.Closest(target); near != "" {
 					msg += fmt.Sprintf(" (did you mean [[%s]]?)", near)
 					suggestion = "[[" + near + "]]"
 				}

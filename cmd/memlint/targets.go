@@ -375,12 +375,12 @@ func lintGroup(base *lint.Linter, targets []*target, r *report.Report) error {
 		r.Dirs++
 		switch {
 		case t == nil || t.files == nil:
-			r.Files += len(d.Files()) + len(d.Unreadable)
+			r.Files += d.Files
 		default:
 			r.Files += len(t.files)
 		}
-		if d.Index != nil && d.Index.Index != nil && (t == nil || t.files == nil || t.files[abs(d.Index.Path)]) {
-			r.Indexes = append(r.Indexes, report.Index{Path: filepath.ToSlash(abs(d.Index.Path)), Budget: d.Index.Index.Budget})
+		if d.Index != nil && (t == nil || t.files == nil || t.files[abs(d.Index.Path)]) {
+			r.Indexes = append(r.Indexes, report.Index{Path: filepath.ToSlash(abs(d.Index.Path)), Budget: d.Index.Budget})
 		}
 	}
 	for _, diag := range res.Diagnostics {

@@ -25,6 +25,8 @@ type Report struct {
 	// path shown to the user: relative to the current directory with "/"
 	// separators, or absolute when outside it. Nil shows paths as they are.
 	DisplayPath func(p string) string
+
+	shown map[string]string // DisplayPath's answers, by path
 }
 
 // Index is the loaded size of one MEMORY.md.
@@ -57,12 +59,20 @@ func (r *Report) Counts() Counts {
 	return c
 }
 
-// Display returns the path shown for p.
+// Display returns the path shown for p, computing it once per path.
 func (r *Report) Display(p string) string {
 	if r.DisplayPath == nil {
 		return p
 	}
-	return r.DisplayPath(p)
+	if d, ok := r.shown[p]; ok {
+		return d
+	}
+	if r.shown == nil {
+		r.shown = map[string]string{}
+	}
+	d := r.DisplayPath(p)
+	r.shown[p] = d
+	return d
 }
 
 // Sort orders diagnostics by display path, line, column, rule and message,
