@@ -29,6 +29,20 @@ type Linter struct {
 	// Only, when not empty, restricts the run to these rule IDs (fixture
 	// tests run one rule at a time).
 	Only []string
+	// Baseline, when set, is the content files had at an earlier revision
+	// (HEAD for a commit, --base for a pull request); rules that compare
+	// with it (log-append-only) see it through File.Base.
+	Baseline Baseline
+}
+
+// Baseline gives the content files had at an earlier revision. Paths are
+// paths of the linted fs.FS.
+type Baseline interface {
+	// ReadFile returns a file's content at the base; ok is false when the
+	// file did not exist there.
+	ReadFile(p string) (data []byte, ok bool, err error)
+	// Files lists the files below folder dir at the base, recursively.
+	Files(dir string) ([]string, error)
 }
 
 // runs reports whether the rule takes part in this run at all.
@@ -125,8 +139,9 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		max = DefaultMaxFileSize
 	}
 	ld := &loader{
-		fsys:    fsys,
-		maxSize: max,
+		fsys:     fsys,
+		maxSize:  max,
+		baseline: l.Baseline,
 		nested: func(p string) bool {
 			if dirSet[p] {
 				return true

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 )
 
@@ -33,6 +34,8 @@ type loader struct {
 	nested func(p string) bool
 	// ignored reports whether a path is excluded by configuration.
 	ignored func(p string) bool
+	// baseline, when set, supplies daily logs' earlier content.
+	baseline Baseline
 }
 
 // walkDir lists a memory dir's files without reading them.
@@ -112,6 +115,11 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 		}
 	}
 	d.Logs = logs
+	if l.baseline != nil {
+		if err := l.deletedLogs(d); err != nil {
+			return nil, err
+		}
+	}
 	sortFiles(d.Topics)
 	sortFiles(d.Logs)
 	sortFiles(d.Unreadable)
@@ -174,6 +182,26 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// deletedLogs records the daily logs the baseline has and the dir lost.
+func (l *loader) deletedLogs(d *Dir) error {
+	logsDir := path.Join(d.Path, "logs")
+	base, err := l.baseline.Files(logsDir)
+	if err != nil {
+		return fmt.Errorf("list %s at the base revision: %w", logsDir, err)
+	}
+	for _, p := range base {
+		rel := strings.TrimPrefix(p, d.Path+"/")
+		if d.Path == "." {
+			rel = p
+		}
+		if !d.entries[rel] {
+			d.DeletedLogs = append(d.DeletedLogs, rel)
+		}
+	}
+	sort.Strings(d.DeletedLogs)
+	return nil
+}
+
 // readFile reads and parses one file. Problems end up in f.Unreadable.
 func (l *loader) readFile(f *File) {
 	src, info, err := readBounded(l.fsys, f.Path, l.maxSize)
@@ -190,6 +218,15 @@ func (l *loader) readFile(f *File) {
 		f.Unreadable = "binary content (NUL bytes); not a Markdown memory file"
 		f.UnreadableSeverity = Error
 		return
+	}
+	if f.Kind == KindLog && l.baseline != nil {
+		base, ok, err := l.baseline.ReadFile(f.Path)
+		if err != nil {
+			f.Unreadable = "cannot read its earlier version: " + err.Error()
+			f.UnreadableSeverity = Error
+			return
+		}
+		f.Base, f.InBase = base, ok
 	}
 	parseFile(f, src)
 }

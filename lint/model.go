@@ -37,6 +37,9 @@ type Dir struct {
 	// NameCaseIndex is the name of a file such as "memory.md" that looks
 	// like a misnamed index, when MEMORY.md is missing.
 	NameCaseIndex string
+	// DeletedLogs are the daily logs (relative to Path) that the baseline
+	// revision has and the dir no longer has; empty without a baseline.
+	DeletedLogs []string
 
 	fsys    fs.FS
 	entries map[string]bool // every file and folder walked, relative to Path
@@ -101,6 +104,10 @@ type File struct {
 	// ParseError is set when the Markdown parser failed; the body is then
 	// empty.
 	ParseError error
+	// Base is a daily log's content at the baseline revision, when the
+	// run has a baseline and the log existed there (InBase).
+	Base   []byte
+	InBase bool
 }
 
 // Pos returns the position of byte offset off.

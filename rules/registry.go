@@ -50,6 +50,7 @@ func Registry() *lint.Registry {
 		WikilinkDangling,
 		// Layout
 		LogPath,
+		LogAppendOnly,
 	)
 	if err != nil {
 		// The built-in IDs are fixed at compile time; a clash is a
