@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
@@ -25,6 +26,10 @@ type checkOptions struct {
 	color      string
 	quiet      bool
 	staged     bool
+	base       string
+	// hook is set for memlint hooks run pre-commit: no budget lines, and
+	// nothing at all when there is nothing to say.
+	hook bool
 }
 
 func (o *checkOptions) addFlags(cmd *cobra.Command) {
@@ -34,14 +39,12 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
-	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds instead of the working tree")
+	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
+	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
 }
 
 // run lints the memory dirs named by args (or found) and reports.
 func (o *checkOptions) run(args []string) error {
-	if o.staged {
-		return errors.New("--staged is not implemented yet")
-	}
 	color, err := o.useColor()
 	if err != nil {
 		return err
@@ -55,18 +58,13 @@ func (o *checkOptions) run(args []string) error {
 		return fmt.Errorf("current directory: %w", err)
 	}
 	reg := rules.Registry()
-	cfg, err := loadConfig(o.configFile, cwd, reg)
-	if err != nil {
-		return err
+	var r *report.Report
+	var linted int
+	if o.staged {
+		r, linted, err = o.lintStaged(cwd, reg, args)
+	} else {
+		r, linted, err = o.lintWorkingTree(cwd, reg, args)
 	}
-
-	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
-	targets, err := p.plan(args)
-	if err != nil {
-		return err
-	}
-	linter := &lint.Linter{Registry: reg, Config: cfg}
-	r, err := lintTargets(linter, targets)
 	if err != nil {
 		return err
 	}
@@ -75,9 +73,15 @@ func (o *checkOptions) run(args []string) error {
 		r.Diagnostics = o.failing(r.Diagnostics)
 	}
 	r.Sort()
-	// With nothing to lint, text output has nothing to say beyond the note
-	// on stderr; machine formats still write a (empty) document.
-	if len(targets) > 0 || o.format != "text" {
+	switch {
+	case o.hook && len(r.Diagnostics) == 0:
+		// A clean commit says nothing.
+	case linted > 0 || o.format != "text":
+		// With nothing to lint, text output has nothing to say beyond the
+		// note on stderr; machine formats still write an empty document.
+		if o.hook {
+			r.Indexes = nil
+		}
 		if err := rep.Report(o.stdout, r); err != nil {
 			return err
 		}
@@ -87,6 +91,137 @@ func (o *checkOptions) run(args []string) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// lintWorkingTree lints the files on disk that the PATHs name (or that
+// discovery finds), comparing with --base when given.
+func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, int, error) {
+	cfg, err := loadConfig(o.configFile, cwd, reg)
+	if err != nil {
+		return nil, 0, err
+	}
+	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
+	targets, err := p.plan(args)
+	if err != nil {
+		return nil, 0, err
+	}
+	linter := &lint.Linter{Registry: reg, Config: cfg}
+	var base *hooks.Revision
+	if o.base != "" && len(targets) > 0 {
+		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
+			return nil, 0, fmt.Errorf("--base: %w", err)
+		}
+		defer base.Close()
+	}
+	r, err := lintTargets(linter, targets, base)
+	return r, len(targets), err
+}
+
+// lintStaged lints the memory dirs with a staged change, as the index
+// holds them, against HEAD (or --base). PATHs narrow the dirs.
+func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, int, error) {
+	staged, err := hooks.OpenStaged(cwd, os.Getenv)
+	if errors.Is(err, hooks.ErrNotARepository) {
+		return nil, 0, errors.New("--staged: not inside a git repository")
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer staged.Close()
+	cfg, err := o.stagedConfig(staged, cwd, reg)
+	if err != nil {
+		return nil, 0, err
+	}
+	var ignored func(string) bool
+	if cfg != nil {
+		ignored = func(p string) bool { return cfg.Ignored(filepath.Join(staged.Root, filepath.FromSlash(p))) }
+	}
+	dirs, baseline, err := staged.ChangedMemoryDirs(ignored)
+	if err != nil {
+		return nil, 0, err
+	}
+	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
+		return nil, 0, err
+	}
+	linter := &lint.Linter{Registry: reg, Config: cfg, Root: staged.Root, Baseline: baseline}
+	if o.base != "" {
+		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
+		if err != nil {
+			return nil, 0, fmt.Errorf("--base: %w", err)
+		}
+		defer rev.Close()
+		if linter.Baseline, err = rev.Baseline(staged.Root); err != nil {
+			return nil, 0, fmt.Errorf("--base: %w", err)
+		}
+	}
+	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
+	if len(dirs) == 0 {
+		if !o.hook {
+			o.note("no staged changes in memory dirs")
+		}
+		return r, 0, nil
+	}
+	res, err := linter.Lint(staged.FS, dirs)
+	if err != nil {
+		return nil, 0, err
+	}
+	addResult(r, res, staged.Root, nil)
+	return r, len(dirs), nil
+}
+
+// stagedConfig is --config, else the .memlint.yaml staged nearest above
+// cwd (the configuration being committed), else one found on disk.
+func (o *checkOptions) stagedConfig(staged *hooks.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
+	if o.configFile != "" {
+		return loadConfig(o.configFile, cwd, reg)
+	}
+	rel, err := filepath.Rel(staged.Root, cwd)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		rel = "."
+	}
+	p, data, ok, err := staged.StagedConfig(filepath.ToSlash(rel))
+	if err != nil {
+		return nil, fmt.Errorf("read staged %s: %w", p, err)
+	}
+	if !ok {
+		return loadConfig("", cwd, reg)
+	}
+	file := filepath.Join(staged.Root, filepath.FromSlash(p))
+	cfg, err := lint.ParseConfig(data, file, reg)
+	var ce *lint.ConfigError
+	if errors.As(err, &ce) {
+		shown := *ce
+		shown.Path = lint.RelPath(cwd, ce.Path) + " (staged)"
+		return nil, &shown
+	}
+	return cfg, err
+}
+
+// selectDirs keeps the memory dirs (slash paths relative to root) that a
+// PATH names: the dir itself, a folder above it, or a file inside it.
+func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
+	if len(args) == 0 {
+		return dirs, nil
+	}
+	var out []string
+	for _, d := range dirs {
+		for _, arg := range args {
+			abs := arg
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(cwd, arg)
+			}
+			rel, err := filepath.Rel(root, abs)
+			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return nil, fmt.Errorf("%s is outside the repository %s", arg, root)
+			}
+			rel = filepath.ToSlash(rel)
+			if rel == "." || d == rel || strings.HasPrefix(d, rel+"/") || strings.HasPrefix(rel, d+"/") {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out, nil
 }
 
 // useColor decides whether text output is coloured: --color always or

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 )
@@ -326,8 +327,9 @@ func pathErrText(err error) error {
 // lintTargets lints every target and merges the results into one report
 // whose paths are absolute, slash separated. Targets are linted through
 // one fs.FS per volume, rooted at their common ancestor, so that each dir
-// is linted once and nested dirs are told apart.
-func lintTargets(base *lint.Linter, targets []*target) (*report.Report, error) {
+// is linted once and nested dirs are told apart. With a base revision,
+// rules that compare (log-append-only) compare with it.
+func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*report.Report, error) {
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
 	byVolume := map[string][]*target{}
 	var volumes []string
@@ -340,14 +342,14 @@ func lintTargets(base *lint.Linter, targets []*target) (*report.Report, error) {
 	}
 	sort.Strings(volumes)
 	for _, v := range volumes {
-		if err := lintGroup(base, byVolume[v], r); err != nil {
+		if err := lintGroup(base, byVolume[v], rev, r); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
 }
 
-func lintGroup(base *lint.Linter, targets []*target, r *report.Report) error {
+func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *report.Report) error {
 	root := targets[0].dir
 	for _, t := range targets[1:] {
 		root = commonDir(root, t.dir)
@@ -365,13 +367,34 @@ func lintGroup(base *lint.Linter, targets []*target, r *report.Report) error {
 	}
 	l := *base
 	l.Root = root
+	if rev != nil {
+		baseline, err := rev.Baseline(root)
+		if err != nil {
+			return err
+		}
+		l.Baseline = baseline
+	}
 	res, err := l.Lint(os.DirFS(root), rels)
 	if err != nil {
 		return fmt.Errorf("lint %s: %w", root, err)
 	}
+	addResult(r, res, root, func(p string) *target { return byRel[owner(p, rels)] })
+	return nil
+}
+
+// addResult adds a run's findings and summaries to r with absolute paths.
+// owning, when not nil, says which target a path belongs to: a target
+// reached through file PATHs reports only those files.
+func addResult(r *report.Report, res *lint.Result, root string, owning func(p string) *target) {
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	targetOf := func(p string) *target {
+		if owning == nil {
+			return nil
+		}
+		return owning(p)
+	}
 	for _, d := range res.Dirs {
-		t := byRel[d.Path]
+		t := targetOf(d.Path)
 		r.Dirs++
 		switch {
 		case t == nil || t.files == nil:
@@ -384,13 +407,12 @@ func lintGroup(base *lint.Linter, targets []*target, r *report.Report) error {
 		}
 	}
 	for _, diag := range res.Diagnostics {
-		if t := byRel[owner(diag.Path, rels)]; t != nil && t.files != nil && !t.files[abs(diag.Path)] {
+		if t := targetOf(diag.Path); t != nil && t.files != nil && !t.files[abs(diag.Path)] {
 			continue
 		}
 		diag.Path = filepath.ToSlash(abs(diag.Path))
 		r.Diagnostics = append(r.Diagnostics, diag)
 	}
-	return nil
 }
 
 // owner returns the memory dir among dirs (slash paths) that p belongs

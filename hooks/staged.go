@@ -1,0 +1,213 @@
+package hooks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// ErrNotARepository is returned when there is no git repository to read.
+var ErrNotARepository = errNotARepository
+
+// Staged is what the git index holds: the content the next commit will
+// have. Its FS is rooted at the worktree and serves the staged Markdown,
+// daily logs and .memlint.yaml files from their blobs; the working tree is
+// never read.
+type Staged struct {
+	// Root is the worktree's root folder: paths of FS are relative to it.
+	Root string
+	// FS serves the staged files.
+	FS fs.FS
+	// Fallback, when not empty, says why the git command line reads this
+	// repository instead of go-git.
+	Fallback string
+
+	objects  *lockedObjects
+	headTree string // empty when HEAD is unborn (the first commit)
+}
+
+// keepStaged selects the index entries memlint can use: Markdown files,
+// anything in a logs/ folder, and configuration files. Everything else is
+// skipped without allocating.
+func keepStaged(p []byte) bool {
+	return bytes.HasSuffix(p, mdSuffix) || bytes.Equal(p, configName) || bytes.HasSuffix(p, slashConfigName) ||
+		bytes.HasPrefix(p, logsPrefix) || bytes.Contains(p, slashLogs)
+}
+
+var (
+	mdSuffix        = []byte(".md")
+	configName      = []byte(lint.ConfigFileName)
+	slashConfigName = []byte("/" + lint.ConfigFileName)
+	logsPrefix      = []byte("logs/")
+	slashLogs       = []byte("/logs/")
+)
+
+// OpenStaged reads the index of the repository around cwd: the file named
+// by $GIT_INDEX_FILE when git sets it (git commit -a and git commit
+// <paths> use temporary indexes), else the repository's own; $GIT_DIR is
+// honoured.
+func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
+	layout, err := locateRepo(cwd, getenv)
+	if err != nil {
+		return nil, err
+	}
+	objects, fallback, err := openObjects(layout)
+	if err != nil {
+		return nil, err
+	}
+	s := &Staged{Root: layout.workTree, Fallback: fallback, objects: objects}
+	// Resolving HEAD loads the object store's pack indexes: do it while
+	// the git index is decoded.
+	type head struct {
+		tree string
+		ok   bool
+		err  error
+	}
+	headc := make(chan head, 1)
+	go func() {
+		tree, ok, err := objects.resolveTree("HEAD")
+		headc <- head{tree, ok, err}
+	}()
+	entries, err := s.readEntries(layout)
+	h := <-headc
+	if err == nil {
+		err = h.err
+	}
+	if err != nil {
+		objects.close()
+		return nil, err
+	}
+	s.FS = newTreeFS(objects, entries)
+	if h.ok {
+		s.headTree = h.tree
+	}
+	return s, nil
+}
+
+// readEntries decodes the index itself when it can, and asks git for the
+// formats it leaves to git (split and sparse indexes, sha256).
+func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
+	if !s.objects.viaGit() {
+		entries, err := readIndex(layout.indexFile, 20, keepStaged)
+		if err == nil {
+			return entries, nil
+		}
+		if !errors.Is(err, errIndexUnsupported) {
+			return nil, err
+		}
+		s.Fallback = err.Error()
+	}
+	cli, err := newGitCLIStore(layout)
+	if err != nil {
+		return nil, fmt.Errorf("read the git index (%s): %w", s.Fallback, err)
+	}
+	return cli.lsFiles(keepStaged)
+}
+
+// Close releases the object store (and the git process reading it),
+// after any read-ahead has finished.
+func (s *Staged) Close() error {
+	if t, ok := s.FS.(*treeFS); ok {
+		t.wait()
+	}
+	return s.objects.close()
+}
+
+// ChangedMemoryDirs finds the memory dirs of the staged content and
+// returns those with a staged change against HEAD: a file added, modified,
+// deleted or renamed (before the first commit, every one). It also returns
+// the baseline those dirs had at HEAD, for log-append-only.
+func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Baseline, error) {
+	dirs, err := lint.FindMemoryDirs(s.FS, ".", ignored)
+	if err != nil {
+		return nil, nil, err
+	}
+	tfs := s.FS.(*treeFS)
+	var changed []string
+	var head []IndexEntry
+	for _, d := range dirs {
+		inDir := func(p string) bool { return ownDir(p, d, dirs) }
+		var before []IndexEntry
+		if s.headTree != "" {
+			listed, err := s.objects.listTree(s.headTree, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, e := range listed {
+				if keepStaged([]byte(e.Path)) && inDir(e.Path) {
+					before = append(before, e)
+				}
+			}
+		}
+		if differs(before, tfs, inDir) {
+			changed = append(changed, d)
+			head = append(head, before...)
+		}
+	}
+	// The linter reads every staged file of the changed dirs: start on
+	// their blobs now.
+	var read []string
+	for _, d := range changed {
+		for _, p := range tfs.sortedPaths() {
+			if ownDir(p, d, dirs) {
+				read = append(read, p)
+			}
+		}
+	}
+	tfs.prefetch(read)
+	return changed, lint.FSBaseline{FS: newTreeFS(s.objects, head)}, nil
+}
+
+// ownDir reports whether the path p belongs to memory dir d rather than to
+// a memory dir nested in it.
+func ownDir(p, d string, dirs []string) bool {
+	if d != "." && !strings.HasPrefix(p, d+"/") {
+		return false
+	}
+	for _, other := range dirs {
+		if other != d && len(other) > len(d) && (d == "." || strings.HasPrefix(other, d+"/")) && strings.HasPrefix(p, other+"/") {
+			return false
+		}
+	}
+	return true
+}
+
+// differs compares a dir's files at HEAD with the staged ones.
+func differs(before []IndexEntry, staged *treeFS, inDir func(string) bool) bool {
+	n := 0
+	for p := range staged.files {
+		if inDir(p) {
+			n++
+		}
+	}
+	if n != len(before) {
+		return true
+	}
+	for _, e := range before {
+		now, ok := staged.files[e.Path]
+		if !ok || now.Hash != e.Hash || now.Mode&modeTypeBit != e.Mode&modeTypeBit {
+			return true
+		}
+	}
+	return false
+}
+
+// StagedConfig returns the staged .memlint.yaml nearest above the folder
+// rel (relative to the root), or ok false when none is staged.
+func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err error) {
+	for dir := path.Clean(rel); ; dir = path.Dir(dir) {
+		p := path.Join(dir, lint.ConfigFileName)
+		if _, isFile := s.FS.(*treeFS).files[p]; isFile {
+			data, err := fs.ReadFile(s.FS, p)
+			return p, data, err == nil, err
+		}
+		if dir == "." || dir == "/" {
+			return "", nil, false, nil
+		}
+	}
+}
