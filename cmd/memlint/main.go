@@ -3,6 +3,8 @@
 //
 //	memlint [check] [flags] [PATH...]   lint (check is the default command)
 //	memlint rules [ID]                  list rules, or explain one
+//	memlint hooks install|uninstall|status [--claude]
+//	memlint hooks run pre-commit|claude
 //	memlint version                     print the version
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
@@ -102,6 +104,6 @@ with --strict); 2 usage, configuration or internal error.`,
 	}
 	opts.addFlags(check)
 
-	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout))
+	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout), newHooksCmd(os.Stdin, stdout, stderr))
 	return root
 }

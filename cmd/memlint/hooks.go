@@ -1,0 +1,176 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules"
+)
+
+// hookOptions are the flags shared by hooks install, uninstall and status.
+type hookOptions struct {
+	claude bool
+	scope  string
+}
+
+func (o *hookOptions) addFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&o.claude, "claude", false, "the Claude Code hook instead of the git pre-commit hook")
+	cmd.Flags().StringVar(&o.scope, "scope", "project", "with --claude, which settings file: project (.claude/settings.json), local (.claude/settings.local.json) or user (~/.claude/settings.json)")
+}
+
+func newHooksCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	hooksCmd := &cobra.Command{
+		Use:   "hooks",
+		Short: "Install, remove, inspect and run memlint's git and Claude Code hooks",
+		Long: `memlint hooks install     git pre-commit hook: lint exactly what is being committed
+memlint hooks install --claude [--scope project|local|user]
+                          Claude Code PostToolUse hook: hand findings back to the agent
+memlint hooks uninstall [--claude]   remove memlint's hook, restore what was there
+memlint hooks status [--claude]      say whether the hook will fire, and why not
+memlint hooks run pre-commit|claude  what the hooks run`,
+		Args: cobra.NoArgs,
+	}
+	var inst, uninst, stat hookOptions
+	install := &cobra.Command{
+		Use:   "install",
+		Short: "Install memlint's git pre-commit hook, or with --claude its Claude Code hook",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return inst.do(stdout, hooks.InstallGitHook, hooks.InstallClaudeHook)
+		},
+	}
+	inst.addFlags(install)
+	uninstall := &cobra.Command{
+		Use:   "uninstall",
+		Short: "Remove memlint's hook and restore what was there before",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return uninst.do(stdout, hooks.UninstallGitHook, hooks.UninstallClaudeHook)
+		},
+	}
+	uninst.addFlags(uninstall)
+	status := &cobra.Command{
+		Use:   "status",
+		Short: "Say whether memlint's hook will run, and why not",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var ok bool
+			err := stat.do(stdout,
+				func(o hooks.GitHookOptions) (err error) { ok, err = hooks.GitHookStatus(o); return err },
+				func(o hooks.ClaudeHookOptions) (err error) { ok, err = hooks.ClaudeHookStatus(o); return err })
+			if err == nil && !ok {
+				return &exitError{code: exitFindings}
+			}
+			return err
+		},
+	}
+	stat.addFlags(status)
+	run := &cobra.Command{
+		Use:       "run pre-commit|claude",
+		Short:     "Run a hook: pre-commit lints the staged memory, claude handles a Claude Code event on stdin",
+		Args:      cobra.ExactArgs(1),
+		ValidArgs: []string{"pre-commit", "claude"},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			switch args[0] {
+			case "pre-commit":
+				opts := &checkOptions{stdout: stdout, stderr: stderr, format: "text", color: "auto", staged: true, hook: true}
+				return opts.run(nil)
+			case "claude":
+				if code := runClaudeHook(stdin, stderr); code != 0 {
+					return &exitError{code: code}
+				}
+				return nil
+			}
+			return fmt.Errorf("unknown hook %q (want pre-commit or claude)", args[0])
+		},
+	}
+	hooksCmd.AddCommand(install, uninstall, status, run)
+	return hooksCmd
+}
+
+// do runs the git or the Claude Code variant of a hooks command.
+func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, claude func(hooks.ClaudeHookOptions) error) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("current directory: %w", err)
+	}
+	if !o.claude {
+		exe, err := executable()
+		if err != nil {
+			return err
+		}
+		return git(hooks.GitHookOptions{Dir: cwd, Memlint: exe, Out: out})
+	}
+	switch o.scope {
+	case "project", "local", "user":
+	default:
+		return fmt.Errorf("--scope: unknown scope %q (want project, local or user)", o.scope)
+	}
+	home, _ := os.UserHomeDir()
+	command := "memlint hooks run claude"
+	if o.scope != "project" {
+		// Settings of this machine only may name this binary; project
+		// settings are shared, so they name memlint as found on PATH.
+		if exe, err := executable(); err == nil {
+			command = hooks.ShellQuote(exe) + " hooks run claude"
+		}
+	}
+	return claude(hooks.ClaudeHookOptions{
+		ProjectDir: projectDir(cwd, os.Getenv),
+		ClaudeHome: lint.ClaudeHome(os.Getenv, home),
+		Scope:      o.scope,
+		Command:    command,
+		Out:        out,
+	})
+}
+
+// projectDir is the Claude Code project a hook belongs to: the folder
+// Claude Code says ($CLAUDE_PROJECT_DIR), else the repository's top level,
+// else the current directory.
+func projectDir(cwd string, getenv func(string) string) string {
+	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
+		return d
+	}
+	if top := gitTopLevel(cwd); top != "" {
+		return top
+	}
+	return cwd
+}
+
+// runClaudeHook lints after a Claude Code write, with the project's
+// configuration, which is only loaded when the file written is memory.
+func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
+	newLinter := func(projectDir string) (*lint.Linter, error) {
+		reg := rules.Registry()
+		l := &lint.Linter{Registry: reg}
+		if file := lint.FindConfig(projectDir); file != "" {
+			cfg, err := lint.LoadConfig(file, reg)
+			if err != nil {
+				// Reported with exit 1: shown to the user, not the agent,
+				// which was not asked about the configuration.
+				return nil, err
+			}
+			l.Config = cfg
+		}
+		return l, nil
+	}
+	return hooks.RunClaudeHook(stdin, stderr, newLinter, os.Getenv)
+}
+
+// executable is the absolute path of the running memlint.
+func executable() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find the memlint binary: %w", err)
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	return exe, nil
+}

@@ -1,0 +1,505 @@
+package hooks
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// claudeEvent is the part of a Claude Code hook event memlint reads.
+// Parts that are only needed for memory files stay raw until then.
+type claudeEvent struct {
+	HookEventName string          `json:"hook_event_name"`
+	ToolName      string          `json:"tool_name"`
+	Cwd           string          `json:"cwd"`
+	ToolInput     claudeToolInput `json:"tool_input"`
+	ToolResponse  json.RawMessage `json:"tool_response"`
+}
+
+type claudeToolInput struct {
+	FilePath string `json:"file_path"`
+	// Edit
+	OldString  *string `json:"old_string"`
+	NewString  *string `json:"new_string"`
+	ReplaceAll bool    `json:"replace_all"`
+	// MultiEdit
+	Edits json.RawMessage `json:"edits"`
+}
+
+// claudeEdit is one replacement made by Edit or MultiEdit.
+type claudeEdit struct {
+	OldString  string `json:"old_string"`
+	NewString  string `json:"new_string"`
+	ReplaceAll bool   `json:"replace_all"`
+}
+
+// maxFindingLines bounds the findings listed to the agent.
+const maxFindingLines = 10
+
+// RunClaudeHook handles one Claude Code PostToolUse event read from in.
+// When a Write, Edit or MultiEdit put error-level findings into a memory
+// file (or into the index of its memory dir) that were not there before,
+// it tells the agent what to fix on stderr and returns 2, which Claude Code
+// hands to the model. It returns 0, silently, for everything else, after
+// deciding from the path and a few stats (no repository scan) whether the
+// file is memory at all. It returns 1, with one line on stderr that Claude
+// Code shows the user only, when the event cannot be read or the memory
+// dir cannot be linted. newLinter is called only for memory files, so a
+// write elsewhere never pays for (or trips over) loading configuration.
+func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir string) (*lint.Linter, error), getenv func(string) string) (code int) {
+	defer func() {
+		// A Go panic exits with status 2, which would hand a stack trace
+		// to the agent as if it were a finding.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "memlint: internal error in the Claude Code hook: %v (please report this bug)\n", r)
+			code = 1
+		}
+	}()
+	var ev claudeEvent
+	if err := json.NewDecoder(in).Decode(&ev); err != nil {
+		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
+		return 1
+	}
+	if ev.HookEventName != "" && ev.HookEventName != claudeHookEvent {
+		return 0 // before the write (or another event): nothing to check yet
+	}
+	switch ev.ToolName {
+	case "Write", "Edit", "MultiEdit", "":
+	default:
+		return 0 // a matcher wider than ours: not a file write
+	}
+	if ev.ToolInput.FilePath == "" {
+		fmt.Fprintf(stderr, "memlint: the Claude Code hook event has no tool_input.file_path\n")
+		return 1
+	}
+	file := ev.ToolInput.FilePath
+	if !strings.HasSuffix(file, ".md") {
+		return 0
+	}
+	cwd := ev.Cwd
+	if abs, err := filepath.Abs(cwd); err == nil {
+		cwd = abs // "" is the current directory
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(cwd, file)
+	}
+	file = filepath.Clean(file)
+	projectDir := getenv("CLAUDE_PROJECT_DIR")
+	if projectDir == "" {
+		projectDir = cwd
+	} else if abs, err := filepath.Abs(projectDir); err == nil {
+		projectDir = abs
+	}
+	memDir, ok := findMemoryDir(file, projectDir, claudeHome(getenv))
+	if !ok {
+		return 0
+	}
+	l, err := newLinter(projectDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		return 1
+	}
+	if l.Config.Ignored(file) {
+		return 0
+	}
+
+	w := &memoryWrite{linter: l, memDir: memDir, file: file}
+	w.prev = previousContent(&ev, file)
+	diags, err := w.introducedErrors()
+	if err != nil {
+		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		return 1
+	}
+	if len(diags) == 0 {
+		return 0
+	}
+	w.report(stderr, diags, projectDir)
+	return 2
+}
+
+// claudeHome is Claude Code's configuration folder, or "" when neither
+// $CLAUDE_CONFIG_DIR nor a home folder is known.
+func claudeHome(getenv func(string) string) string {
+	home := getenv("HOME")
+	if home == "" {
+		home = getenv("USERPROFILE")
+	}
+	if getenv("CLAUDE_CONFIG_DIR") == "" && home == "" {
+		return ""
+	}
+	dir, err := filepath.Abs(lint.ClaudeHome(getenv, home))
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// maxMemoryDirLevels bounds how far up from a written file memlint looks
+// for its memory dir.
+const maxMemoryDirLevels = 8
+
+// findMemoryDir returns the memory dir a Markdown file belongs to, looking
+// at its folder and a few above it (never above the project folder): a
+// folder holding MEMORY.md, Claude Code's own memory folders
+// (<config>/projects/<key>/memory, agent-memory*/<agent>), or a folder
+// named memory or claude-memory that memory dir discovery accepts. The
+// common case, a file that is not memory, costs one stat per level.
+func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
+	dir := filepath.Dir(file)
+	projectDir = filepath.Clean(projectDir)
+	found := ""
+	for d, level := dir, 0; level < maxMemoryDirLevels; level++ {
+		if isMemoryDirAt(d, claudeHome) {
+			found = d
+			break
+		}
+		parent := filepath.Dir(d)
+		if d == projectDir || parent == d {
+			break
+		}
+		d = parent
+	}
+	if found == "" {
+		return "", false
+	}
+	// team/ inside a memory dir is a memory dir of its own, even without
+	// an index; the dir around it does not lint it.
+	if rel, err := filepath.Rel(found, dir); err == nil {
+		if first, _, _ := strings.Cut(filepath.ToSlash(rel), "/"); first == "team" {
+			found = filepath.Join(found, "team")
+		}
+	}
+	return found, true
+}
+
+// isMemoryDirAt tells whether the folder d is a memory dir.
+func isMemoryDirAt(d, claudeHome string) bool {
+	if info, err := os.Stat(filepath.Join(d, lint.IndexName)); err == nil && !info.IsDir() {
+		return true
+	}
+	name, parent := filepath.Base(d), filepath.Dir(d)
+	grandparent := filepath.Dir(parent)
+	if claudeHome != "" {
+		if name == "memory" && grandparent == filepath.Join(claudeHome, "projects") {
+			return true
+		}
+		if parent == filepath.Join(claudeHome, "agent-memory") {
+			return true
+		}
+	}
+	if strings.HasPrefix(filepath.Base(parent), "agent-memory") && filepath.Base(grandparent) == ".claude" {
+		return true
+	}
+	if name != "memory" && name != "claude-memory" {
+		return false
+	}
+	// A folder merely named memory may hold documentation; ask discovery,
+	// which looks for memory frontmatter, about this folder alone.
+	if parent == d {
+		return false
+	}
+	found, err := lint.FindMemoryDirs(os.DirFS(parent), name, func(string) bool { return true })
+	return err == nil && len(found) == 1
+}
+
+// previousState is a written file as it was before the write.
+type previousState struct {
+	// known is false when the previous content cannot be told: every
+	// finding then counts as introduced by the write.
+	known bool
+	// existed is false when the write created the file.
+	existed bool
+	content []byte
+}
+
+// previousContent works out what the file held before the write: Claude
+// Code's tool response carries it (originalFile) for updates; otherwise an
+// Edit or MultiEdit is undone on the file's current content when that is
+// unambiguous, and a Write is taken to have created the file.
+func previousContent(ev *claudeEvent, file string) previousState {
+	var resp struct {
+		OriginalFile *string `json:"originalFile"`
+	}
+	if len(ev.ToolResponse) > 0 && json.Unmarshal(ev.ToolResponse, &resp) == nil && resp.OriginalFile != nil {
+		return previousState{known: true, existed: true, content: []byte(*resp.OriginalFile)}
+	}
+	switch ev.ToolName {
+	case "Write":
+		return previousState{known: true}
+	case "Edit", "MultiEdit":
+	default:
+		return previousState{}
+	}
+	var edits []claudeEdit
+	in := ev.ToolInput
+	if ev.ToolName == "Edit" {
+		if in.OldString == nil || in.NewString == nil {
+			return previousState{}
+		}
+		edits = []claudeEdit{{OldString: *in.OldString, NewString: *in.NewString, ReplaceAll: in.ReplaceAll}}
+	} else if json.Unmarshal(in.Edits, &edits) != nil || len(edits) == 0 {
+		return previousState{}
+	}
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() || info.Size() > lint.DefaultMaxFileSize {
+		return previousState{}
+	}
+	current, err := os.ReadFile(file)
+	if err != nil {
+		return previousState{}
+	}
+	content := string(current)
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		if i == 0 && e.OldString == "" && content == e.NewString {
+			// An Edit with an empty old_string creates the file.
+			return previousState{known: true}
+		}
+		prev, ok := undoEdit(content, e)
+		if !ok {
+			return previousState{}
+		}
+		content = prev
+	}
+	return previousState{known: true, existed: true, content: []byte(content)}
+}
+
+// undoEdit returns the content before an edit, given the content after
+// it, when only one content could have given it: the new text occurs
+// exactly once, and redoing the edit gives the content back.
+func undoEdit(content string, e claudeEdit) (string, bool) {
+	if e.NewString == "" || e.OldString == e.NewString {
+		return "", false
+	}
+	i := strings.Index(content, e.NewString)
+	if i < 0 || strings.LastIndex(content, e.NewString) != i {
+		return "", false
+	}
+	prev := content[:i] + e.OldString + content[i+len(e.NewString):]
+	var redo string
+	if e.ReplaceAll {
+		redo = strings.ReplaceAll(prev, e.OldString, e.NewString)
+	} else {
+		if e.OldString == "" || strings.Count(prev, e.OldString) != 1 {
+			return "", false
+		}
+		redo = strings.Replace(prev, e.OldString, e.NewString, 1)
+	}
+	if redo != content {
+		return "", false
+	}
+	return prev, true
+}
+
+// memoryWrite is one write to a file of a memory dir.
+type memoryWrite struct {
+	linter *lint.Linter
+	memDir string // absolute
+	file   string // absolute
+	prev   previousState
+
+	root      string // the folder the linted fs.FS stands for
+	dirPath   string // the memory dir in that fs.FS
+	filePath  string // the written file in that fs.FS
+	indexPath string // the dir's MEMORY.md in that fs.FS
+}
+
+// introducedErrors lints the memory dir and returns the error-level
+// findings in the written file and in the dir's index that the write
+// introduced: those that linting the dir as it was before does not give.
+func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
+	w.root, w.dirPath = filepath.Dir(w.memDir), filepath.Base(w.memDir)
+	if w.root == w.memDir {
+		w.dirPath = "."
+	}
+	rel, err := filepath.Rel(w.root, w.file)
+	if err != nil {
+		return nil, fmt.Errorf("locate %s in %s: %w", w.file, w.memDir, err)
+	}
+	w.filePath = filepath.ToSlash(rel)
+	w.indexPath = path.Join(w.dirPath, lint.IndexName)
+
+	l := *w.linter
+	l.Root = w.root
+	base := os.DirFS(w.root)
+	after, err := w.errors(&l, base)
+	if err != nil || len(after) == 0 || !w.prev.known {
+		return after, err
+	}
+	before, err := w.errors(&l, &beforeWriteFS{base: base, name: w.filePath, data: w.prev.content, removed: !w.prev.existed})
+	if err != nil {
+		return nil, err
+	}
+	type key struct{ rule, path, message string }
+	seen := make(map[key]int, len(before))
+	for _, d := range before {
+		seen[key{d.Rule, d.Path, d.Message}]++
+	}
+	var introduced []lint.Diagnostic
+	for _, d := range after {
+		k := key{d.Rule, d.Path, d.Message}
+		if seen[k] > 0 {
+			seen[k]--
+			continue
+		}
+		introduced = append(introduced, d)
+	}
+	return introduced, nil
+}
+
+// errors lints the memory dir in fsys and keeps the error-level findings
+// in the written file and the index.
+func (w *memoryWrite) errors(l *lint.Linter, fsys fs.FS) ([]lint.Diagnostic, error) {
+	res, err := l.Lint(fsys, []string{w.dirPath})
+	if err != nil {
+		return nil, fmt.Errorf("lint %s: %w", w.memDir, err)
+	}
+	var out []lint.Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Severity == lint.Error && (d.Path == w.filePath || d.Path == w.indexPath) {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// report tells the agent what to fix, in a few lines: findings in the
+// written file first, then those in the index.
+func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir string) {
+	shown := func(p string) string {
+		return lint.RelPath(projectDir, filepath.Join(w.root, filepath.FromSlash(p)))
+	}
+	sort.SliceStable(diags, func(i, j int) bool {
+		return diags[i].Path == w.filePath && diags[j].Path != w.filePath
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "memlint found problems in the memory you just wrote (%s):\n", shown(w.filePath))
+	var ids []string
+	for _, d := range diags {
+		if !slices.Contains(ids, d.Rule) {
+			ids = append(ids, d.Rule)
+		}
+	}
+	for i, d := range diags {
+		if i == maxFindingLines-1 && len(diags) > maxFindingLines {
+			fmt.Fprintf(&b, "- … and %d more: run memlint %s\n", len(diags)-i, shown(w.dirPath))
+			break
+		}
+		var where []string
+		if d.Path != w.filePath {
+			where = append(where, shown(d.Path))
+		}
+		if d.Start.Line > 0 {
+			where = append(where, fmt.Sprintf("line %d", d.Start.Line))
+		}
+		b.WriteString("- ")
+		if len(where) > 0 {
+			b.WriteString(strings.Join(where, " ") + ": ")
+		}
+		b.WriteString(flattenMessage(d.Message))
+		if s, _, _ := strings.Cut(d.Suggestion, "\n"); strings.TrimSpace(s) != "" {
+			b.WriteString(" → " + strings.TrimSpace(s))
+		}
+		fmt.Fprintf(&b, " [%s]\n", d.Rule)
+	}
+	id := "<id>"
+	if len(ids) == 1 {
+		id = ids[0]
+	}
+	fmt.Fprintf(&b, "Fix them now; rules: memlint rules %s\n", id)
+	io.WriteString(out, b.String())
+}
+
+func flattenMessage(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// beforeWriteFS is a folder tree on disk in which one file holds other
+// content, or does not exist: a memory dir as it was before a write.
+type beforeWriteFS struct {
+	base    fs.FS
+	name    string // slash path of the file
+	data    []byte
+	removed bool
+}
+
+func (o *beforeWriteFS) Open(name string) (fs.File, error) {
+	if name != o.name {
+		return o.base.Open(name)
+	}
+	if o.removed {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return &beforeWriteFile{Reader: bytes.NewReader(o.data), info: o.info()}, nil
+}
+
+func (o *beforeWriteFS) Stat(name string) (fs.FileInfo, error) {
+	if name != o.name {
+		return fs.Stat(o.base, name)
+	}
+	if o.removed {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	return o.info(), nil
+}
+
+func (o *beforeWriteFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(o.base, name)
+	if err != nil || path.Dir(o.name) != name {
+		return entries, err
+	}
+	base := path.Base(o.name)
+	out := make([]fs.DirEntry, 0, len(entries)+1)
+	for _, e := range entries {
+		if e.Name() != base {
+			out = append(out, e)
+		}
+	}
+	if !o.removed {
+		out = append(out, fs.FileInfoToDirEntry(o.info()))
+		sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	}
+	return out, nil
+}
+
+// info describes the overlaid file: a regular file with the current
+// file's modification time, so that rules ordering files by age see the
+// same order.
+func (o *beforeWriteFS) info() fs.FileInfo {
+	fi := beforeWriteInfo{name: path.Base(o.name), size: int64(len(o.data))}
+	if cur, err := fs.Stat(o.base, o.name); err == nil {
+		fi.modTime = cur.ModTime()
+	}
+	return fi
+}
+
+type beforeWriteFile struct {
+	*bytes.Reader
+	info fs.FileInfo
+}
+
+func (f *beforeWriteFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *beforeWriteFile) Close() error               { return nil }
+
+type beforeWriteInfo struct {
+	name    string
+	size    int64
+	modTime time.Time
+}
+
+func (fi beforeWriteInfo) Name() string       { return fi.name }
+func (fi beforeWriteInfo) Size() int64        { return fi.size }
+func (fi beforeWriteInfo) Mode() fs.FileMode  { return 0o644 }
+func (fi beforeWriteInfo) ModTime() time.Time { return fi.modTime }
+func (fi beforeWriteInfo) IsDir() bool        { return false }
+func (fi beforeWriteInfo) Sys() any           { return nil }

@@ -1,0 +1,171 @@
+package hooks_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	buildOnce   sync.Once
+	memlintPath string
+	buildErr    error
+)
+
+// memlintBinary builds cmd/memlint once for the tests that run real git
+// commits through a pre-commit hook.
+func memlintBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "memlint-bin-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		memlintPath = filepath.Join(dir, "memlint")
+		out, err := exec.Command("go", "build", "-o", memlintPath, "../cmd/memlint").CombinedOutput()
+		if err != nil {
+			buildErr = err
+			t.Logf("%s", out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("build memlint: %v", buildErr)
+	}
+	return memlintPath
+}
+
+// withHook gives the repository (or the git dir gitDir, for submodules
+// and worktrees sharing hooks) a pre-commit hook that runs memlint the way
+// the installed shim does.
+func (r *gitRepo) withHook(hooksDir string) {
+	r.t.Helper()
+	bin := memlintBinary(r.t)
+	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	hook := "#!/bin/sh\nexec '" + bin + "' hooks run pre-commit\n"
+	if err := os.WriteFile(filepath.Join(hooksDir, "pre-commit"), []byte(hook), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// commit runs git commit and reports whether it succeeded, with output.
+func (r *gitRepo) commit(dir string, args ...string) (bool, string) {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"commit", "-q"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), r.env...)
+	out, err := cmd.CombinedOutput()
+	return err == nil, string(out)
+}
+
+// committedMemory makes a repository with a good memory dir committed and
+// the hook installed.
+func committedMemory(t *testing.T) *gitRepo {
+	r := newRepo(t)
+	r.write(".claude/memory/MEMORY.md", goodIndex+"- [Plan](project_plan.md) — release plan\n")
+	r.write(".claude/memory/feedback_testing.md", goodFeedback)
+	r.write(".claude/memory/project_plan.md", "---\nname: project-plan\ndescription: The release plan for the auth rewrite and its legal deadline\ntype: project\n---\n\nShip on 2026-03-05.\n\n**Why:** legal deadline.\n**How to apply:** freeze auth/ after 2026-02-20.\n")
+	r.write("README.md", "# project\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "--no-verify", "-m", "first")
+	r.withHook(filepath.Join(r.dir, ".git", "hooks"))
+	return r
+}
+
+func TestCommitStagedBadWorktreeGood(t *testing.T) {
+	r := committedMemory(t)
+	r.write(".claude/memory/feedback_testing.md", badFeedback)
+	r.git("add", ".")
+	r.write(".claude/memory/feedback_testing.md", goodFeedback)
+	ok, out := r.commit(r.dir, "-m", "bad staged")
+	if ok || !strings.Contains(out, "memory-type") {
+		t.Fatalf("the commit of bad memory must be blocked:\n%s", out)
+	}
+	// The hook never touches the index or the working tree.
+	if st := r.git("status", "--porcelain"); !strings.Contains(st, "MM .claude/memory/feedback_testing.md") {
+		t.Errorf("index or working tree changed by the hook: %q", st)
+	}
+}
+
+func TestCommitStagedGoodWorktreeBad(t *testing.T) {
+	r := committedMemory(t)
+	r.write(".claude/memory/feedback_testing.md", strings.Replace(goodFeedback, "Use a real", "Always use a real", 1))
+	r.git("add", ".")
+	r.write(".claude/memory/feedback_testing.md", badFeedback)
+	if ok, out := r.commit(r.dir, "-m", "good staged"); !ok {
+		t.Fatalf("good staged memory must commit, whatever the working tree holds:\n%s", out)
+	}
+}
+
+func TestCommitAll(t *testing.T) {
+	// git commit -a stages tracked changes into a temporary index.
+	r := committedMemory(t)
+	r.write(".claude/memory/feedback_testing.md", badFeedback)
+	if ok, out := r.commit(r.dir, "-a", "-m", "all"); ok || !strings.Contains(out, "memory-type") {
+		t.Fatalf("git commit -a of bad memory must be blocked:\n%s", out)
+	}
+}
+
+func TestCommitPaths(t *testing.T) {
+	// git commit <paths> commits those paths as they are in the working
+	// tree, through a temporary index holding only them.
+	r := committedMemory(t)
+	r.write(".claude/memory/feedback_testing.md", badFeedback)
+	r.write("README.md", "# project, edited\n")
+	if ok, out := r.commit(r.dir, "-m", "readme only", "README.md"); !ok {
+		t.Fatalf("committing README.md alone must pass; the bad memory is not part of it:\n%s", out)
+	}
+	if ok, out := r.commit(r.dir, "-m", "memory", ".claude/memory/feedback_testing.md"); ok || !strings.Contains(out, "memory-type") {
+		t.Fatalf("git commit <path> of bad memory must be blocked:\n%s", out)
+	}
+}
+
+func TestCommitDeletedTopicStillLinked(t *testing.T) {
+	r := committedMemory(t)
+	r.git("rm", "-q", ".claude/memory/project_plan.md")
+	if ok, out := r.commit(r.dir, "-m", "drop plan"); ok || !strings.Contains(out, "index-dangling-link") {
+		t.Fatalf("deleting a memory the index still links must be blocked:\n%s", out)
+	}
+}
+
+func TestCommitInLinkedWorktree(t *testing.T) {
+	r := committedMemory(t)
+	wt := filepath.Join(filepath.Dir(r.dir), "linked")
+	r.git("worktree", "add", "-q", "-b", "side", wt)
+	if err := os.WriteFile(filepath.Join(wt, ".claude", "memory", "feedback_testing.md"), []byte(badFeedback), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.gitIn(wt, "add", ".")
+	if ok, out := r.commit(wt, "-m", "bad in worktree"); ok || !strings.Contains(out, "memory-type") {
+		t.Fatalf("a bad commit in a linked worktree must be blocked:\n%s", out)
+	}
+}
+
+func TestCommitInSubmodule(t *testing.T) {
+	sub := newRepo(t)
+	sub.write("memory/MEMORY.md", goodIndex)
+	sub.write("memory/feedback_testing.md", goodFeedback)
+	sub.git("add", ".")
+	sub.git("commit", "-q", "--no-verify", "-m", "sub")
+	r := newRepo(t)
+	r.write("README.md", "# super\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "--no-verify", "-m", "first")
+	r.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.dir, "sub")
+	r.git("commit", "-q", "--no-verify", "-m", "add sub")
+	subDir := filepath.Join(r.dir, "sub")
+	gitDir := strings.TrimSpace(r.gitIn(subDir, "rev-parse", "--absolute-git-dir"))
+	r.withHook(filepath.Join(gitDir, "hooks"))
+	if err := os.WriteFile(filepath.Join(subDir, "memory", "feedback_testing.md"), []byte(badFeedback), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.gitIn(subDir, "add", ".")
+	if ok, out := r.commit(subDir, "-m", "bad in submodule"); ok || !strings.Contains(out, "memory-type") {
+		t.Fatalf("a bad commit in a submodule must be blocked:\n%s", out)
+	}
+}

@@ -1,0 +1,105 @@
+package hooks_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPreCommitFramework runs memlint through the real pre-commit framework
+// (`pre-commit try-repo`), built from this module by pre-commit's golang
+// support from .pre-commit-hooks.yaml: bad staged memory fails the hook,
+// good memory passes. .ci/run installs pre-commit and sets
+// MEMLINT_REQUIRE_PRECOMMIT so that CI never skips this.
+func TestPreCommitFramework(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds memlint through pre-commit")
+	}
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		if os.Getenv("MEMLINT_REQUIRE_PRECOMMIT") != "" {
+			t.Fatal("pre-commit is not installed (Debian package pre-commit)")
+		}
+		t.Skip("pre-commit is not installed")
+	}
+	hookRepo := snapshotModule(t)
+	goenv, err := exec.Command("go", "env", "GOMODCACHE", "GOCACHE").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	caches := strings.Fields(string(goenv))
+	r := newRepo(t)
+	r.env = append(r.env,
+		"PRE_COMMIT_HOME="+t.TempDir(),
+		// Reuse the downloaded modules and the build cache: the test
+		// checks the hook, not how fast pre-commit compiles.
+		"GOMODCACHE="+caches[0], "GOCACHE="+caches[1],
+		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	tryRepo := func() (string, error) {
+		cmd := exec.Command("pre-commit", "try-repo", hookRepo, "memlint")
+		cmd.Dir = r.dir
+		cmd.Env = append(os.Environ(), r.env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+
+	r.write(".claude/memory/MEMORY.md", goodIndex)
+	r.write(".claude/memory/feedback_testing.md", badFeedback)
+	r.git("add", ".")
+	out, err := tryRepo()
+	if err == nil || !strings.Contains(out, "memory-type") || !strings.Contains(out, "Failed") {
+		t.Fatalf("bad staged memory must fail the hook (err=%v):\n%s", err, out)
+	}
+
+	r.write(".claude/memory/feedback_testing.md", goodFeedback)
+	r.git("add", ".")
+	if out, err := tryRepo(); err != nil || !strings.Contains(out, "Passed") {
+		t.Fatalf("good staged memory must pass (err=%v):\n%s", err, out)
+	}
+}
+
+// snapshotModule commits the module as it is on disk (tracked and
+// untracked files, not ignored ones) into a fresh repository:
+// pre-commit clones hook repositories from their commits.
+func snapshotModule(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	list.Dir = root
+	names, err := list.Output()
+	if err != nil {
+		t.Skipf("the module is not a git checkout: %v", err)
+	}
+	dst := filepath.Join(t.TempDir(), "memlint")
+	for _, name := range bytes.Split(names, []byte{0}) {
+		if len(name) == 0 {
+			continue
+		}
+		src := filepath.Join(root, string(name))
+		info, err := os.Lstat(src)
+		if err != nil || !info.Mode().IsRegular() {
+			continue // deleted in the working tree, or a symlink fixture
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dst, string(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, info.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &gitRepo{t: t, dir: dst, env: newRepo(t).env}
+	r.git("init", "-q", "-b", "main")
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", "snapshot")
+	return dst
+}
