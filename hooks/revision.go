@@ -12,7 +12,7 @@ import (
 )
 
 // Revision is a commit of the repository, read for its files: the
-// baseline of `memlint check --base REV`.
+// earlier content of `memlint check --base REV`.
 type Revision struct {
 	Root    string // the worktree root
 	Name    string // the revision as given
@@ -44,19 +44,19 @@ func OpenRevision(cwd, rev string, getenv func(string) string) (*Revision, error
 // Close releases the object store.
 func (r *Revision) Close() error { return r.objects.close() }
 
-// Baseline returns the revision's files as a lint.Baseline for a linted
+// Earlier returns the revision's files as a lint.Earlier for a linted
 // fs.FS rooted at fsRoot, which must be the worktree root or inside it.
-func (r *Revision) Baseline(fsRoot string) (lint.Baseline, error) {
+func (r *Revision) Earlier(fsRoot string) (lint.Earlier, error) {
 	rel, err := filepath.Rel(r.Root, fsRoot)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("%s is not inside the repository %s", fsRoot, r.Root)
 	}
-	return &revisionBaseline{rev: r, prefix: filepath.ToSlash(rel), dirs: map[string][]IndexEntry{}}, nil
+	return &revisionEarlier{rev: r, prefix: filepath.ToSlash(rel), dirs: map[string][]IndexEntry{}}, nil
 }
 
-// revisionBaseline reads files of a revision on demand, listing each
+// revisionEarlier reads files of a revision on demand, listing each
 // folder once.
-type revisionBaseline struct {
+type revisionEarlier struct {
 	rev    *Revision
 	prefix string // the linted fs.FS's root, relative to the worktree
 
@@ -64,9 +64,9 @@ type revisionBaseline struct {
 	dirs map[string][]IndexEntry
 }
 
-func (b *revisionBaseline) repoPath(p string) string { return path.Join(b.prefix, p) }
+func (b *revisionEarlier) repoPath(p string) string { return path.Join(b.prefix, p) }
 
-func (b *revisionBaseline) list(dir string) ([]IndexEntry, error) {
+func (b *revisionEarlier) list(dir string) ([]IndexEntry, error) {
 	if entries, ok := b.dirs[dir]; ok {
 		return entries, nil
 	}
@@ -79,7 +79,7 @@ func (b *revisionBaseline) list(dir string) ([]IndexEntry, error) {
 }
 
 // ReadFile returns a file's content at the revision.
-func (b *revisionBaseline) ReadFile(p string) ([]byte, bool, error) {
+func (b *revisionEarlier) ReadFile(p string) ([]byte, bool, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q := b.repoPath(p)
@@ -100,7 +100,7 @@ func (b *revisionBaseline) ReadFile(p string) ([]byte, bool, error) {
 }
 
 // Files lists the files below dir at the revision.
-func (b *revisionBaseline) Files(dir string) ([]string, error) {
+func (b *revisionEarlier) Files(dir string) ([]string, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	entries, err := b.list(b.repoPath(dir))

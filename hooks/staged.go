@@ -121,8 +121,8 @@ func (s *Staged) Close() error {
 // ChangedMemoryDirs finds the memory dirs of the staged content and
 // returns those with a staged change against HEAD: a file added, modified,
 // deleted or renamed (before the first commit, every one). It also returns
-// the baseline those dirs had at HEAD, for log-append-only.
-func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Baseline, error) {
+// the content those dirs had at HEAD, for log-append-only.
+func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Earlier, error) {
 	dirs, err := lint.FindMemoryDirs(s.FS, ".", ignored)
 	if err != nil {
 		return nil, nil, err
@@ -160,7 +160,7 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Ba
 		}
 	}
 	tfs.prefetch(read)
-	return changed, lint.FSBaseline{FS: newTreeFS(s.objects, head)}, nil
+	return changed, lint.FSEarlier{FS: newTreeFS(s.objects, head)}, nil
 }
 
 // ownDir reports whether the path p belongs to memory dir d rather than to

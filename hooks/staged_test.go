@@ -92,11 +92,11 @@ func lintStagedVia(t *testing.T, cwd string, env map[string]string) ([]string, s
 		t.Fatalf("OpenStaged: %v", err)
 	}
 	defer s.Close()
-	dirs, baseline, err := s.ChangedMemoryDirs(nil)
+	dirs, earlier, err := s.ChangedMemoryDirs(nil)
 	if err != nil {
 		t.Fatalf("ChangedMemoryDirs: %v", err)
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Root: s.Root, Baseline: baseline, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Registry: rules.Registry(), Root: s.Root, Earlier: earlier, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	res, err := l.Lint(s.FS, dirs)
 	if err != nil {
 		t.Fatalf("Lint: %v", err)

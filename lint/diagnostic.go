@@ -79,6 +79,37 @@ type Diagnostic struct {
 	End        Pos
 	Message    string
 	Suggestion string
+	// Text is the source text the finding flags (the start line when it
+	// has no end), filled in by the engine; baselines and SARIF
+	// fingerprints are made from it, so they survive lines moving.
+	Text string
+	// Fix, when set, repairs the finding mechanically.
+	Fix *Fix
+	// Suppressed is set on findings an inline memlint-disable comment
+	// hid; they are listed apart (Result.Suppressed) for audit.
+	Suppressed    bool
+	Justification string // the reason the suppression gave
+}
+
+// Fix is a mechanical repair: text edits, possibly in several files (an
+// orphan memory is fixed in MEMORY.md). Unsafe fixes may change meaning
+// and only run with --unsafe-fixes.
+type Fix struct {
+	Message string
+	Unsafe  bool
+	Edits   []TextEdit
+}
+
+// TextEdit replaces the bytes [Start, End) of a file with NewText.
+type TextEdit struct {
+	Path       string // slash path inside the linted fs.FS
+	Start, End int
+	NewText    string
+}
+
+// key is what makes two findings the same, for removing duplicates.
+func (d Diagnostic) key() [6]string {
+	return [6]string{d.Rule, d.Path, fmt.Sprint(d.Start), fmt.Sprint(d.End), d.Message, d.Severity.String()}
 }
 
 // Less orders diagnostics by path, line, column and rule, then message, so

@@ -29,15 +29,15 @@ type Linter struct {
 	// Only, when not empty, restricts the run to these rule IDs (fixture
 	// tests run one rule at a time).
 	Only []string
-	// Baseline, when set, is the content files had at an earlier revision
+	// Earlier, when set, is the content files had at an earlier revision
 	// (HEAD for a commit, --base for a pull request); rules that compare
 	// with it (log-append-only) see it through File.Base.
-	Baseline Baseline
+	Earlier Earlier
 }
 
-// Baseline gives the content files had at an earlier revision. Paths are
+// Earlier gives the content files had at an earlier revision. Paths are
 // paths of the linted fs.FS.
-type Baseline interface {
+type Earlier interface {
 	// ReadFile returns a file's content at the base; ok is false when the
 	// file did not exist there.
 	ReadFile(p string) (data []byte, ok bool, err error)
@@ -57,6 +57,9 @@ func (l *Linter) runs(rule *Rule) bool {
 type Result struct {
 	Dirs        []DirSummary
 	Diagnostics []Diagnostic
+	// Suppressed are the findings inline memlint-disable comments hid,
+	// with their justification, for audit (SARIF lists them).
+	Suppressed []Diagnostic
 	// Files counts the files looked at: indexes, topic files, logs and
 	// files that could not be read.
 	Files int
@@ -139,9 +142,9 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		max = DefaultMaxFileSize
 	}
 	ld := &loader{
-		fsys:     fsys,
-		maxSize:  max,
-		baseline: l.Baseline,
+		fsys:    fsys,
+		maxSize: max,
+		earlier: l.Earlier,
 		nested: func(p string) bool {
 			if dirSet[p] {
 				return true
@@ -153,6 +156,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	}
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
+	suppressed := make([][]Diagnostic, len(dirs))
 	errs := make([]error, len(dirs))
 	// Dirs are linted in parallel, each read, parsed, checked and released
 	// in turn. With fewer dirs than CPUs, the files of a dir are read in
@@ -178,7 +182,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 		}
 		d.settleUnreadable()
-		perDir[i] = l.lintDir(d)
+		perDir[i], suppressed[i] = l.lintDir(d)
 		res.Dirs[i] = d.summary()
 	})
 	for i, err := range errs {
@@ -187,9 +191,13 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		}
 		res.Files += res.Dirs[i].Files
 		res.Diagnostics = append(res.Diagnostics, perDir[i]...)
+		res.Suppressed = append(res.Suppressed, suppressed[i]...)
 	}
-	sort.Slice(res.Diagnostics, func(i, j int) bool { return res.Diagnostics[i].Less(res.Diagnostics[j]) })
-	res.Diagnostics = dedupe(res.Diagnostics)
+	for _, list := range []*[]Diagnostic{&res.Diagnostics, &res.Suppressed} {
+		ds := *list
+		sort.Slice(ds, func(i, j int) bool { return ds[i].Less(ds[j]) })
+		*list = dedupe(ds)
+	}
 	return res, nil
 }
 
@@ -224,8 +232,9 @@ func (d *Dir) settleUnreadable() {
 	sortFiles(d.Unreadable)
 }
 
-// lintDir runs the rules over one dir and filters their findings.
-func (l *Linter) lintDir(d *Dir) []Diagnostic {
+// lintDir runs the rules over one dir and filters their findings; it
+// returns those to report and those a suppression hid.
+func (l *Linter) lintDir(d *Dir) (out, hidden []Diagnostic) {
 	var raw []Diagnostic
 	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
@@ -258,21 +267,25 @@ func (l *Linter) lintDir(d *Dir) []Diagnostic {
 	for _, f := range d.Files() {
 		files[f.Path] = f
 	}
-	var out []Diagnostic
+	keep := func(diag Diagnostic) {
+		diag, ok := l.settle(diag, d, files)
+		switch {
+		case !ok:
+		case diag.Suppressed:
+			hidden = append(hidden, diag)
+		default:
+			out = append(out, diag)
+		}
+	}
 	for _, diag := range raw {
-		if diag, ok := l.settle(diag, d, files); ok {
-			out = append(out, diag)
+		keep(diag)
+	}
+	if l.runs(UnusedSuppression) {
+		for _, diag := range l.unusedSuppressions(d) {
+			keep(diag)
 		}
 	}
-	if !l.runs(UnusedSuppression) {
-		return out
-	}
-	for _, diag := range l.unusedSuppressions(d) {
-		if diag, ok := l.settle(diag, d, files); ok {
-			out = append(out, diag)
-		}
-	}
-	return out
+	return out, hidden
 }
 
 // runRule runs one rule, turning a panic into a finding: a bug in one rule
@@ -289,8 +302,9 @@ func (l *Linter) runRule(pass *Pass) {
 	pass.Rule.Run(pass)
 }
 
-// settle applies configuration and suppressions to a finding; ok is false
-// when it is dropped.
+// settle applies configuration and suppressions to a finding and records
+// the text it flags; ok is false when configuration drops it, and a
+// suppressed finding comes back marked Suppressed.
 func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagnostic, bool) {
 	rule, known := l.Registry.Lookup(diag.Rule)
 	if known {
@@ -311,6 +325,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagno
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions
+		diag.Text = flaggedText(f, diag.Start, diag.End)
 	} else if diag.Path == d.Path && d.Index != nil {
 		// Findings about the whole dir are suppressed from its index.
 		for _, s := range d.Index.Suppressions {
@@ -325,10 +340,36 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagno
 				s.Used = map[string]bool{}
 			}
 			s.Used[diag.Rule] = true
-			return diag, false
+			diag.Suppressed, diag.Justification = true, s.Reason
+			return diag, true
 		}
 	}
 	return diag, true
+}
+
+// maxFlaggedText bounds the text kept per finding: enough to tell
+// findings apart, never a whole file.
+const maxFlaggedText = 512
+
+// flaggedText returns the source between two positions of f, or the rest
+// of the start line when there is no end; "" for whole-file findings.
+func flaggedText(f *File, start, end Pos) string {
+	if !start.IsValid() || f.Lines == nil {
+		return ""
+	}
+	from := f.Lines.Offset(start)
+	to := f.Lines.LineEnd(start.Line)
+	if end.IsValid() && !end.Before(start) {
+		to = f.Lines.Offset(end)
+	}
+	if to < from {
+		to = from
+	}
+	to = min(to, from+maxFlaggedText)
+	for to > from && to < len(f.Src) && f.Src[to]&0xC0 == 0x80 {
+		to-- // never cut a character in two
+	}
+	return string(f.Src[from:to])
 }
 
 // unusedSuppressions reports suppression comments that hid nothing.
@@ -396,7 +437,7 @@ func dedupe(ds []Diagnostic) []Diagnostic {
 	}
 	out := ds[:1]
 	for _, d := range ds[1:] {
-		if d != out[len(out)-1] {
+		if d.key() != out[len(out)-1].key() {
 			out = append(out, d)
 		}
 	}

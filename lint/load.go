@@ -34,8 +34,8 @@ type loader struct {
 	nested func(p string) bool
 	// ignored reports whether a path is excluded by configuration.
 	ignored func(p string) bool
-	// baseline, when set, supplies daily logs' earlier content.
-	baseline Baseline
+	// earlier, when set, supplies daily logs' earlier content.
+	earlier Earlier
 }
 
 // walkDir lists a memory dir's files without reading them.
@@ -115,7 +115,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 		}
 	}
 	d.Logs = logs
-	if l.baseline != nil {
+	if l.earlier != nil {
 		if err := l.deletedLogs(d); err != nil {
 			return nil, err
 		}
@@ -182,10 +182,10 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// deletedLogs records the daily logs the baseline has and the dir lost.
+// deletedLogs records the daily logs the earlier revision has and the dir lost.
 func (l *loader) deletedLogs(d *Dir) error {
 	logsDir := path.Join(d.Path, "logs")
-	base, err := l.baseline.Files(logsDir)
+	base, err := l.earlier.Files(logsDir)
 	if err != nil {
 		return fmt.Errorf("list %s at the base revision: %w", logsDir, err)
 	}
@@ -219,8 +219,8 @@ func (l *loader) readFile(f *File) {
 		f.UnreadableSeverity = Error
 		return
 	}
-	if f.Kind == KindLog && l.baseline != nil {
-		base, ok, err := l.baseline.ReadFile(f.Path)
+	if f.Kind == KindLog && l.earlier != nil {
+		base, ok, err := l.earlier.ReadFile(f.Path)
 		if err != nil {
 			f.Unreadable = "cannot read its earlier version: " + err.Error()
 			f.UnreadableSeverity = Error

@@ -37,8 +37,8 @@ type Dir struct {
 	// NameCaseIndex is the name of a file such as "memory.md" that looks
 	// like a misnamed index, when MEMORY.md is missing.
 	NameCaseIndex string
-	// DeletedLogs are the daily logs (relative to Path) that the baseline
-	// revision has and the dir no longer has; empty without a baseline.
+	// DeletedLogs are the daily logs (relative to Path) that the earlier
+	// revision has and the dir no longer has; empty without one.
 	DeletedLogs []string
 
 	fsys    fs.FS
@@ -104,8 +104,8 @@ type File struct {
 	// ParseError is set when the Markdown parser failed; the body is then
 	// empty.
 	ParseError error
-	// Base is a daily log's content at the baseline revision, when the
-	// run has a baseline and the log existed there (InBase).
+	// Base is a daily log's content at the earlier revision, when the
+	// run has one and the log existed there (InBase).
 	Base   []byte
 	InBase bool
 }

@@ -4,8 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func parse(t *testing.T, kind FileKind, src string) *File {
@@ -242,5 +244,41 @@ func TestAutoLinks(t *testing.T) {
 	}
 	if _, kind := ResolveLink("MEMORY.md", f.Body.Links[1].Dest); kind != LinkExternal {
 		t.Errorf("an email autolink is external: %q", f.Body.Links[1].Dest)
+	}
+}
+
+func TestFingerprintSurvivesInsertedLines(t *testing.T) {
+	reg, err := NewRegistry(&Rule{ID: "flag-x", Severity: Warning, Run: func(p *Pass) {
+		for _, f := range p.Dir.Topics {
+			for i := 0; i < len(f.Src); i++ {
+				if f.Src[i] == 'X' {
+					p.ReportSpan(f, Span{i, i + 1}, "an X at column "+strconv.Itoa(f.Pos(i).Col), "")
+				}
+			}
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prints := func(src string) []string {
+		fsys := fstest.MapFS{"m/a.md": {Data: []byte(src)}}
+		res, err := (&Linter{Registry: reg}).Lint(fsys, []string{"m"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		occ := Occurrences(res.Diagnostics, func(d Diagnostic) string { return d.Path })
+		var out []string
+		for i, d := range res.Diagnostics {
+			out = append(out, Fingerprint(d, d.Path, occ[i]))
+		}
+		return out
+	}
+	before := prints("one X\ntwo\nthree X\n")
+	after := prints("new line\nanother\none   X\ntwo\nthree X\n")
+	if len(before) != 2 || strings.Join(before, ",") != strings.Join(after, ",") {
+		t.Errorf("fingerprints changed when lines were inserted above:\n%v\n%v", before, after)
+	}
+	if before[0] == before[1] {
+		t.Errorf("two occurrences of the same text must get different fingerprints")
 	}
 }

@@ -69,6 +69,26 @@ func (li *LineIndex) Pos(off int) Pos {
 	return Pos{Line: line, Col: utf8.RuneCount(li.src[start:off]) + 1}
 }
 
+// Offset converts a position back into a byte offset, clamped to the
+// line's text.
+func (li *LineIndex) Offset(p Pos) int {
+	if p.Line < 1 {
+		return 0
+	}
+	if p.Line > len(li.starts) {
+		return len(li.src)
+	}
+	off, end := li.LineStart(p.Line), li.LineEnd(p.Line)
+	if !li.wide[p.Line-1] {
+		return min(off+max(p.Col-1, 0), end)
+	}
+	for col := 1; col < p.Col && off < end; col++ {
+		_, size := utf8.DecodeRune(li.src[off:end])
+		off += size
+	}
+	return off
+}
+
 // LineStart returns the byte offset where 1-based line n starts.
 func (li *LineIndex) LineStart(n int) int {
 	if n < 1 {

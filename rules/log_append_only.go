@@ -8,7 +8,7 @@ import (
 )
 
 // LogAppendOnly reports changes to daily logs other than lines added at the
-// end. It needs a baseline: the staged commit's HEAD, or --base REV.
+// end. It needs the earlier content: the staged commit's HEAD, or --base REV.
 var LogAppendOnly = &lint.Rule{
 	ID:       "log-append-only",
 	Severity: lint.Error,

@@ -34,7 +34,7 @@ var fixtureNow = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 // A folder named "all" runs every rule; expectations then start with the
 // rule ID: <!-- want+1 index-dangling-link "re" -->. A .memlint.yaml in the
 // case folder configures the run; a .base/ folder holds the files as they
-// were at the baseline revision (for log-append-only).
+// were at the earlier revision (for log-append-only).
 func TestFixtures(t *testing.T) {
 	reg := rules.Registry()
 	ruleDirs, err := os.ReadDir(filepath.Join("..", "testdata", "rules"))
@@ -134,8 +134,8 @@ func runFixture(t *testing.T, reg *lint.Registry, dir string, only []string) {
 	}
 	linter := &lint.Linter{Registry: reg, Root: abs, Now: fixtureNow, Only: only}
 	if base := filepath.Join(dir, ".base"); fileExists(base) {
-		// The files as they were at the baseline revision (HEAD, --base).
-		linter.Baseline = lint.FSBaseline{FS: os.DirFS(base)}
+		// The files as they were at the earlier revision (HEAD, --base).
+		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}
 	}
 	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
 		c, err := lint.LoadConfig(cfg, reg)

@@ -27,6 +27,13 @@ type checkOptions struct {
 	quiet      bool
 	staged     bool
 	base       string
+	// outputs are extra reports, FORMAT=FILE each (--output).
+	outputs []string
+	// baselineFile is --baseline: findings recorded there are not
+	// reported (default: .memlint-baseline.json beside the configuration).
+	baselineFile string
+	// fix, unsafeFixes and diff are --fix, --unsafe-fixes and --diff.
+	fix, unsafeFixes, diff bool
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
@@ -41,6 +48,11 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
 	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
+	f.StringArrayVar(&o.outputs, "output", nil, "also write a report to a file, as FORMAT=FILE (text, json, sarif, github); may repeat")
+	f.StringVar(&o.baselineFile, "baseline", "", "baseline file of accepted findings (default: .memlint-baseline.json beside the configuration, if present)")
+	f.BoolVar(&o.fix, "fix", false, "apply safe fixes to the memory files")
+	f.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also apply fixes that may change meaning (implies --fix)")
+	f.BoolVar(&o.diff, "diff", false, "with --fix: print the changes as a unified diff instead of writing them")
 }
 
 // run lints the memory dirs named by args (or found) and reports.
@@ -60,15 +72,27 @@ func (o *checkOptions) run(args []string) error {
 	reg := rules.Registry()
 	var r *report.Report
 	var linted int
+	var cfg *lint.Config
 	if o.staged {
-		r, linted, err = o.lintStaged(cwd, reg, args)
+		r, linted, cfg, err = o.lintStaged(cwd, reg, args)
 	} else {
-		r, linted, err = o.lintWorkingTree(cwd, reg, args)
+		r, linted, cfg, err = o.lintWorkingTree(cwd, reg, args)
 	}
 	if err != nil {
 		return err
 	}
 	r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
+	if err := o.applyBaseline(cwd, cfg, r); err != nil {
+		return err
+	}
+	if o.fix || o.unsafeFixes || o.diff {
+		if err := o.applyFixes(r); err != nil {
+			return err
+		}
+	}
+	if err := o.writeOutputs(r); err != nil {
+		return err
+	}
 	if o.quiet {
 		r.Diagnostics = o.failing(r.Diagnostics)
 	}
@@ -95,63 +119,63 @@ func (o *checkOptions) run(args []string) error {
 
 // lintWorkingTree lints the files on disk that the PATHs name (or that
 // discovery finds), comparing with --base when given.
-func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, int, error) {
+func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, int, *lint.Config, error) {
 	cfg, err := loadConfig(o.configFile, cwd, reg)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
 	targets, err := p.plan(args)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	linter := &lint.Linter{Registry: reg, Config: cfg}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg}
 	var base *hooks.Revision
 	if o.base != "" && len(targets) > 0 {
 		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
-			return nil, 0, fmt.Errorf("--base: %w", err)
+			return nil, 0, nil, fmt.Errorf("--base: %w", err)
 		}
 		defer base.Close()
 	}
 	r, err := lintTargets(linter, targets, base)
-	return r, len(targets), err
+	return r, len(targets), cfg, err
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
 // holds them, against HEAD (or --base). PATHs narrow the dirs.
-func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, int, error) {
+func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, int, *lint.Config, error) {
 	staged, err := hooks.OpenStaged(cwd, os.Getenv)
 	if errors.Is(err, hooks.ErrNotARepository) {
-		return nil, 0, errors.New("--staged: not inside a git repository")
+		return nil, 0, nil, errors.New("--staged: not inside a git repository")
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	defer staged.Close()
 	cfg, err := o.stagedConfig(staged, cwd, reg)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	var ignored func(string) bool
 	if cfg != nil {
 		ignored = func(p string) bool { return cfg.Ignored(filepath.Join(staged.Root, filepath.FromSlash(p))) }
 	}
-	dirs, baseline, err := staged.ChangedMemoryDirs(ignored)
+	dirs, earlier, err := staged.ChangedMemoryDirs(ignored)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	linter := &lint.Linter{Registry: reg, Config: cfg, Root: staged.Root, Baseline: baseline}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier}
 	if o.base != "" {
 		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
 		if err != nil {
-			return nil, 0, fmt.Errorf("--base: %w", err)
+			return nil, 0, nil, fmt.Errorf("--base: %w", err)
 		}
 		defer rev.Close()
-		if linter.Baseline, err = rev.Baseline(staged.Root); err != nil {
-			return nil, 0, fmt.Errorf("--base: %w", err)
+		if linter.Earlier, err = rev.Earlier(staged.Root); err != nil {
+			return nil, 0, nil, fmt.Errorf("--base: %w", err)
 		}
 	}
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
@@ -159,14 +183,14 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		if !o.hook {
 			o.note("no staged changes in memory dirs")
 		}
-		return r, 0, nil
+		return r, 0, cfg, nil
 	}
 	res, err := linter.Lint(staged.FS, dirs)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	addResult(r, res, staged.Root, nil)
-	return r, len(dirs), nil
+	return r, len(dirs), cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above

@@ -368,11 +368,11 @@ func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *rep
 	l := *base
 	l.Root = root
 	if rev != nil {
-		baseline, err := rev.Baseline(root)
+		earlier, err := rev.Earlier(root)
 		if err != nil {
 			return err
 		}
-		l.Baseline = baseline
+		l.Earlier = earlier
 	}
 	res, err := l.Lint(os.DirFS(root), rels)
 	if err != nil {
@@ -406,12 +406,25 @@ func addResult(r *report.Report, res *lint.Result, root string, owning func(p st
 			r.Indexes = append(r.Indexes, report.Index{Path: filepath.ToSlash(abs(d.Index.Path)), Budget: d.Index.Budget})
 		}
 	}
-	for _, diag := range res.Diagnostics {
-		if t := targetOf(diag.Path); t != nil && t.files != nil && !t.files[abs(diag.Path)] {
-			continue
+	for _, list := range []struct {
+		from []lint.Diagnostic
+		to   *[]lint.Diagnostic
+	}{{res.Diagnostics, &r.Diagnostics}, {res.Suppressed, &r.Suppressed}} {
+		for _, diag := range list.from {
+			if t := targetOf(diag.Path); t != nil && t.files != nil && !t.files[abs(diag.Path)] {
+				continue
+			}
+			diag.Path = filepath.ToSlash(abs(diag.Path))
+			if diag.Fix != nil {
+				fix := *diag.Fix
+				fix.Edits = append([]lint.TextEdit(nil), fix.Edits...)
+				for i := range fix.Edits {
+					fix.Edits[i].Path = filepath.ToSlash(abs(fix.Edits[i].Path))
+				}
+				diag.Fix = &fix
+			}
+			*list.to = append(*list.to, diag)
 		}
-		diag.Path = filepath.ToSlash(abs(diag.Path))
-		r.Diagnostics = append(r.Diagnostics, diag)
 	}
 }
 

@@ -16,6 +16,9 @@ import (
 type Report struct {
 	// Diagnostics are the findings to print, sorted with Sort.
 	Diagnostics []lint.Diagnostic
+	// Suppressed are findings inline memlint-disable comments hid, for
+	// formats that list them for audit (SARIF).
+	Suppressed []lint.Diagnostic
 	// Indexes are the budgets of the indexes linted, one per memory dir
 	// that has a readable MEMORY.md and was linted as a whole.
 	Indexes []Index

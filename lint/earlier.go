@@ -5,12 +5,12 @@ import (
 	"io/fs"
 )
 
-// FSBaseline is a Baseline read from an fs.FS laid out like the linted one:
+// FSEarlier is an Earlier read from an fs.FS laid out like the linted one:
 // a git tree, or a folder of earlier copies in tests.
-type FSBaseline struct{ FS fs.FS }
+type FSEarlier struct{ FS fs.FS }
 
 // ReadFile returns the file's earlier content.
-func (b FSBaseline) ReadFile(p string) ([]byte, bool, error) {
+func (b FSEarlier) ReadFile(p string) ([]byte, bool, error) {
 	data, err := fs.ReadFile(b.FS, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -22,7 +22,7 @@ func (b FSBaseline) ReadFile(p string) ([]byte, bool, error) {
 }
 
 // Files lists the files below dir, recursively; none when dir is absent.
-func (b FSBaseline) Files(dir string) ([]string, error) {
+func (b FSEarlier) Files(dir string) ([]string, error) {
 	var out []string
 	err := fs.WalkDir(b.FS, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
