@@ -27,6 +27,9 @@ type Config struct {
 	Ignore    []string
 	Rules     map[string]RuleConfig
 	Overrides []Override
+
+	// custom are the rules defined under custom-rules:, in file order.
+	custom []*customRule
 }
 
 // RuleConfig is what configuration says about one rule.
@@ -98,8 +101,9 @@ func LoadConfig(file string, reg *Registry) (*Config, error) {
 	return ParseConfig(src, abs, reg)
 }
 
-// ParseConfig validates configuration text; file names it in errors and
-// its folder anchors globs.
+// ParseConfig validates configuration text against the rules of reg (the
+// built-in ones) and the custom rules the text defines; file names it in
+// errors and its folder anchors globs.
 func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 	c := &Config{Path: file, Dir: filepath.Dir(file), Rules: map[string]RuleConfig{}}
 	p := configParser{file: file, reg: reg}
@@ -118,15 +122,29 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, rules, overrides)")
+		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, rules, overrides, custom-rules)")
 	}
 	if err := p.noDuplicates(root, ""); err != nil {
 		return nil, err
+	}
+	// Custom rules are read first, wherever they stand in the file, so
+	// that rules: and overrides: can configure them.
+	if _, v := Lookup(root, "custom-rules"); v != nil {
+		custom, err := p.customRules(v)
+		if err != nil {
+			return nil, err
+		}
+		c.custom = custom
+		if p.reg, err = p.reg.With(c.CustomRules()...); err != nil {
+			return nil, p.errorf(v, "custom-rules", "%v", err)
+		}
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		var err error
 		switch k.Value {
+		case "custom-rules":
+			// Read above.
 		case "roots":
 			c.Roots, err = p.globs(v, "roots")
 		case "ignore":
@@ -136,7 +154,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 		case "overrides":
 			c.Overrides, err = p.overrides(v)
 		default:
-			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, rules or overrides)")
+			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, rules, overrides or custom-rules)")
 		}
 		if err != nil {
 			return nil, err
@@ -472,7 +490,36 @@ func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts O
 			}
 		}
 	}
+	// A custom rule's files: are part of its definition, not a setting:
+	// outside them it is off, whatever rules: and overrides: say.
+	if cr := c.customRule(rule); cr != nil && len(cr.files) > 0 && !matchAny(cr.files, c.rel(abs)) {
+		off, sev = true, SeverityDefault
+	}
 	return off, sev, opts
+}
+
+// customRule returns the custom rule behind rule, or nil for a built-in
+// one.
+func (c *Config) customRule(rule *Rule) *customRule {
+	for _, cr := range c.custom {
+		if cr.rule == rule {
+			return cr
+		}
+	}
+	return nil
+}
+
+// CustomRules returns the rules defined under custom-rules:, in file
+// order.
+func (c *Config) CustomRules() []*Rule {
+	if c == nil {
+		return nil
+	}
+	out := make([]*Rule, len(c.custom))
+	for i, cr := range c.custom {
+		out[i] = cr.rule
+	}
+	return out
 }
 
 // MaybeOn reports whether the rule could be on anywhere: not off, or turned
@@ -493,7 +540,28 @@ func (c *Config) MaybeOn(rule *Rule) bool {
 }
 
 // Registry returns the rules a run with this configuration has: base plus
-// the configuration's custom rules. A nil configuration has base.
+// the configuration's custom rules, in a new registry; a nil configuration,
+// or one without custom rules, returns base itself. ParseConfig refuses
+// custom IDs that clash with the registry it was given; should base hold
+// such an ID all the same, base's rule wins.
 func (c *Config) Registry(base *Registry) *Registry {
-	return base
+	if c == nil || len(c.custom) == 0 {
+		return base
+	}
+	var extra []*Rule
+	for _, r := range c.CustomRules() {
+		if base != nil {
+			if _, clash := base.Lookup(r.ID); clash {
+				continue
+			}
+		}
+		extra = append(extra, r)
+	}
+	reg, err := base.With(extra...)
+	if err != nil {
+		// Unreachable: custom IDs are validated and distinct, and the
+		// clashing ones are left out above.
+		return base
+	}
+	return reg
 }

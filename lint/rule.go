@@ -25,6 +25,9 @@ type Rule struct {
 	Doc string
 	// Options the rule reads, with their defaults.
 	Options []Option
+	// Fix, when set, says what the rule's automatic fix does and whether
+	// it is safe (--fix) or unsafe (--unsafe-fixes), for the docs.
+	Fix string
 	// Run inspects pass.Dir and reports findings.
 	Run func(pass *Pass)
 }
@@ -162,4 +165,14 @@ func (r *Registry) Rules() []*Rule { return r.rules }
 func (r *Registry) Lookup(id string) (*Rule, bool) {
 	rule, ok := r.byID[id]
 	return rule, ok
+}
+
+// With returns a new registry holding r's rules and more; r is unchanged.
+// A nil r stands for an empty registry.
+func (r *Registry) With(more ...*Rule) (*Registry, error) {
+	var all []*Rule
+	if r != nil {
+		all = append(all, r.rules...)
+	}
+	return NewRegistry(append(all, more...)...)
 }
