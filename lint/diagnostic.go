@@ -100,6 +100,14 @@ type Fix struct {
 	Edits   []TextEdit
 }
 
+// EditsOf returns the fix's edits; none for a nil fix.
+func (f *Fix) EditsOf() []TextEdit {
+	if f == nil {
+		return nil
+	}
+	return f.Edits
+}
+
 // TextEdit replaces the bytes [Start, End) of a file with NewText.
 type TextEdit struct {
 	Path       string // slash path inside the linted fs.FS

@@ -282,3 +282,30 @@ func TestFingerprintSurvivesInsertedLines(t *testing.T) {
 		t.Errorf("two occurrences of the same text must get different fingerprints")
 	}
 }
+
+func TestApplyFixes(t *testing.T) {
+	src := map[string][]byte{"a.md": []byte("one two three\n"), "b.md": []byte("x\n")}
+	fix := func(path string, start, end int, text string) *Fix {
+		return &Fix{Edits: []TextEdit{{Path: path, Start: start, End: end, NewText: text}}}
+	}
+	out, applied := ApplyFixes(src, []*Fix{
+		fix("a.md", 4, 7, "2"),        // two → 2
+		fix("a.md", 5, 9, "clash"),    // overlaps the first: skipped
+		fix("a.md", 14, 14, "four\n"), // insertions at the end, in order
+		fix("a.md", 14, 14, "five\n"),
+		{Edits: []TextEdit{{Path: "a.md", Start: 0, End: 3, NewText: "1"}, {Path: "b.md", Start: 0, End: 1, NewText: "y"}}},
+		fix("gone.md", 0, 0, "x"), // a file not given: skipped
+	})
+	if got := string(out["a.md"]); got != "1 2 three\nfour\nfive\n" {
+		t.Errorf("a.md = %q", got)
+	}
+	if got := string(out["b.md"]); got != "y\n" {
+		t.Errorf("b.md = %q", got)
+	}
+	if len(applied) != 4 {
+		t.Errorf("applied %d fixes, want 4", len(applied))
+	}
+	if string(src["a.md"]) != "one two three\n" {
+		t.Errorf("the input must not change")
+	}
+}

@@ -26,6 +26,9 @@ func Markdown(rules []*lint.Rule) []byte {
 		fmt.Fprintf(&b, "Default severity: **%s**. %s.\n\n", r.Severity, upperFirst(r.Summary))
 		b.WriteString(strings.TrimSpace(r.Doc))
 		b.WriteString("\n")
+		if r.Fix != "" {
+			fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
+		}
 		if len(r.Options) > 0 {
 			b.WriteString("\nOptions:\n\n| Option | Default | Meaning |\n|---|---|---|\n")
 			for _, o := range r.Options {

@@ -368,12 +368,14 @@ var FrontmatterCommentTruncation = &lint.Rule{
 	Doc: `In YAML a ` + "`#`" + ` after a space starts a comment, even in the middle of an
 unquoted value: ` + "`description: fix bug #123 in parser`" + ` is read as
 ` + "`fix bug`" + `. Claude Code before 2.1.214 lost the rest of such descriptions
-silently. A ` + "`#`" + ` without a space before it (` + "`C#`" + `, ` + "`issue#4`" + `) is fine.
+silently. A ` + "`#`" + ` without a space before it (` + "`C#`" + `, ` + "`issue#4`" + `) is fine, and
+so is a comment after a single-token value (` + "`type: project # decided 2026-03`" + `).
 
 Bad: ` + "`description: rollout plan #2 for auth`" + `.
 Good: ` + "`description: \"rollout plan #2 for auth\"`" + `.
 
 Fix: quote the value.`,
+	Fix: "safe (--fix): quotes the value, comment included",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -388,15 +390,28 @@ Fix: quote the value.`,
 				line := string(f.Lines.Line(pos.Line))
 				hash := commentColumn(line, v)
 				start := lint.Pos{Line: pos.Line, Col: hash}
-				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: f.Lines.LineEndPos(pos.Line),
+				d := lint.Diagnostic{Path: f.Path, Start: start, End: f.Lines.LineEndPos(pos.Line),
 					Message:    fmt.Sprintf("YAML reads this value as %s and drops %s as a comment", quote(clip(v.Value, 60)), quote(clip(strings.TrimSpace(v.LineComment), 40))),
-					Suggestion: fmt.Sprintf("quote the whole value: \"%s %s\"", v.Value, strings.TrimSpace(v.LineComment))})
+					Suggestion: fmt.Sprintf("quote the whole value: \"%s %s\"", v.Value, strings.TrimSpace(v.LineComment))}
+				if !strings.Contains(v.Value, "\n") {
+					// The value and its "comment" are one line: quote all of it.
+					from := f.Lines.Offset(pos)
+					to := f.Lines.LineEnd(pos.Line)
+					raw := strings.TrimRight(string(f.Src[from:to]), " \t")
+					d.Fix = &lint.Fix{Message: "quote the value", Edits: []lint.TextEdit{
+						f.Replace(lint.Span{Start: from, End: from + len(raw)}, doubleQuote(raw))}}
+				}
+				pass.Report(d)
 			}
 		}
 	},
 }
 
-// collectTruncated finds plain scalar values followed by a comment on
+// tokenKeys hold single tokens (a type, a timestamp, an ID): a comment
+// after them is a comment, not lost text.
+var tokenKeys = map[string]bool{"type": true, "node_type": true, "modified": true, "originSessionId": true}
+
+// collectTruncated finds plain free-text values followed by a comment on
 // their line: a value YAML cut at " #".
 func collectTruncated(n *yaml.Node, out *[]*yaml.Node, depth int) {
 	if depth > 16 {
@@ -405,8 +420,8 @@ func collectTruncated(n *yaml.Node, out *[]*yaml.Node, depth int) {
 	switch n.Kind {
 	case yaml.MappingNode:
 		for i := 1; i < len(n.Content); i += 2 {
-			v := n.Content[i]
-			if v.Kind == yaml.ScalarNode && v.Style == 0 && v.LineComment != "" && v.Value != "" {
+			k, v := n.Content[i-1], n.Content[i]
+			if v.Kind == yaml.ScalarNode && v.Style == 0 && v.LineComment != "" && v.Value != "" && !tokenKeys[k.Value] {
 				*out = append(*out, v)
 			}
 			collectTruncated(v, out, depth+1)
@@ -428,4 +443,29 @@ func commentColumn(line string, v *yaml.Node) int {
 		}
 	}
 	return v.Column
+}
+
+// doubleQuote writes s as a YAML double-quoted scalar.
+func doubleQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// scalarSpan returns the source span of a single-line scalar's value:
+// the text itself for a plain scalar, the text inside the quotes for a
+// quoted one without escapes. ok is false when the source does not hold
+// the value verbatim (escapes, folding).
+func scalarSpan(f *lint.File, fm *lint.Frontmatter, v *yaml.Node) (lint.Span, bool) {
+	start := f.Lines.Offset(fm.Pos(v))
+	switch v.Style {
+	case 0:
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		start++
+	default:
+		return lint.Span{}, false
+	}
+	end := start + len(v.Value)
+	if end > len(f.Src) || string(f.Src[start:end]) != v.Value {
+		return lint.Span{}, false
+	}
+	return lint.Span{Start: start, End: end}, true
 }

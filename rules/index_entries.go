@@ -194,6 +194,7 @@ Bad: ` + "`- [Testing](feedback_testing.md)`" + ` on line 3 and again on line 40
 Good: one entry per topic file.
 
 Fix: delete the later entry (merge its hook into the first if it says more).`,
+	Fix: "safe (--fix): deletes the later entry when it is a list item of its own",
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -208,8 +209,14 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 				}
 				seen[l.Target] = true
 				if line, dup := first[l.Target]; dup {
-					pass.ReportSpan(f, l.Span, fmt.Sprintf("%s is already listed on line %d", l.Target, line),
-						"delete this entry or merge it into the first one")
+					start, end := f.SpanPos(l.Span)
+					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
+						Message:    fmt.Sprintf("%s is already listed on line %d", l.Target, line),
+						Suggestion: "delete this entry or merge it into the first one"}
+					if e, ok := soleEntry(f, l.Link); ok {
+						diag.Fix = &lint.Fix{Message: "delete the duplicate entry", Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+					}
+					pass.Report(diag)
 					continue
 				}
 				first[l.Target] = e.StartLine

@@ -26,6 +26,7 @@ Good: the link names an existing topic file (` + "`./`" + `, ` + "`%20`" + ` and
 ` + "`#anchors`" + ` are understood).
 
 Fix: correct the file name, or delete the entry if the memory was removed.`,
+	Fix: "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		f := d.Index
@@ -47,7 +48,13 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 				msg += fmt.Sprintf(" (did you mean %s?)", near)
 				suggestion = "link " + near
 			}
-			pass.ReportSpan(f, l.Span, msg, suggestion)
+			start, end := f.SpanPos(l.Span)
+			diag := lint.Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion}
+			if e, ok := soleEntry(f, l.Link); ok {
+				// Unsafe: the memory may only have been renamed.
+				diag.Fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+			}
+			pass.Report(diag)
 		}
 	},
 }
@@ -102,6 +109,7 @@ Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real da
 Fix: add an index entry (the suggestion gives one built from the memory's name
 and description), or delete the file if the memory is obsolete. A
 ` + "`[[name]]`" + ` wikilink in the index counts as a link.`,
+	Fix: "safe (--fix): appends an index entry made from the memory's name and description",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if d.Index == nil {
@@ -120,8 +128,26 @@ and description), or delete the file if the memory is obsolete. A
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
 				continue
 			}
-			pass.ReportFile(t, "memory is not listed in MEMORY.md, so the agent does not know it exists",
-				"add to MEMORY.md: "+memoryEntry(t))
+			entry := memoryEntry(t)
+			pass.Report(lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
+				Suggestion: "add to MEMORY.md: " + entry,
+				Fix:        &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}})
 		}
 	},
+}
+
+// soleEntry returns the index entry of a link when the entry is a list item
+// whose only memory link it is, so that deleting the entry's lines removes
+// that link and nothing else.
+func soleEntry(f *lint.File, l lint.Link) (lint.IndexEntry, bool) {
+	for _, e := range f.Index.Entries {
+		if e.Kind != lint.EntryItem || l.Start < e.Start || l.Start >= e.End {
+			continue
+		}
+		if len(topicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
+			return e, false
+		}
+		return e, true
+	}
+	return lint.IndexEntry{}, false
 }

@@ -32,6 +32,7 @@ Bad: ` + "`type: Feedback`" + `, ` + "`type: decision`" + `, ` + "`type: user`" 
 Good: ` + "`type: feedback`" + `.
 
 Fix: use one of the four lowercase values, in one place.`,
+	Fix: "safe (--fix): lowercases a type written in another case",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			top, nested := f.TypeNodes()
@@ -65,9 +66,13 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 	}
 	lower := strings.ToLower(strings.TrimSpace(v.Value))
 	if contains(memoryTypes, lower) {
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+		d := lint.Diagnostic{Path: f.Path, Start: pos, End: end,
 			Message:    fmt.Sprintf("type %s must be lowercase %s: Claude Code compares it exactly and ignores this memory's type", quote(v.Value), quote(lower)),
-			Suggestion: "type: " + lower})
+			Suggestion: "type: " + lower}
+		if s, ok := scalarSpan(f, fm, v); ok {
+			d.Fix = &lint.Fix{Message: "lowercase the type", Edits: []lint.TextEdit{f.Replace(s, lower)}}
+		}
+		pass.Report(d)
 		return
 	}
 	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", quote(v.Value))

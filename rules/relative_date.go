@@ -55,6 +55,7 @@ checked.`,
 		Doc:     "memory types whose relative dates are reported",
 		Choices: []string{"user", "feedback", "project", "reference"},
 	}},
+	Fix: "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
 	Run: runRelativeDate,
 }
 
@@ -75,7 +76,15 @@ func runRelativeDate(pass *lint.Pass) {
 			}
 			expr := strings.Join(strings.Fields(string(f.Src[start:end])), " ")
 			msg, suggestion := relativeDateMessage(expr, m, base, hasBase)
-			pass.ReportSpan(f, lint.Span{Start: start, End: end}, msg, suggestion)
+			from, to := f.SpanPos(lint.Span{Start: start, End: end})
+			d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg, Suggestion: suggestion}
+			if abs, alt := m.resolve(base); hasBase && alt == "" && !rdMeansNow(expr) {
+				// Unsafe: the date is computed from modified, which may
+				// not be when the sentence was written.
+				d.Fix = &lint.Fix{Message: "write the absolute date", Unsafe: true,
+					Edits: []lint.TextEdit{f.Replace(lint.Span{Start: start, End: end}, abs)}}
+			}
+			pass.Report(d)
 		}
 		rdCheckDescription(f, report)
 		rdCheckBody(f, report)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/memlint/memlint/lint"
@@ -35,6 +36,11 @@ var fixtureNow = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 // rule ID: <!-- want+1 index-dangling-link "re" -->. A .memlint.yaml in the
 // case folder configures the run; a .base/ folder holds the files as they
 // were at the earlier revision (for log-append-only).
+//
+// Fixes: for every file X with an X.golden beside it, the findings' safe
+// fixes (and unsafe ones when the folder holds a file named
+// .unsafe-fixes) are applied and the result must equal X.golden; linting
+// the fixed files again must find nothing left to fix.
 func TestFixtures(t *testing.T) {
 	reg := rules.Registry()
 	ruleDirs, err := os.ReadDir(filepath.Join("..", "testdata", "rules"))
@@ -74,7 +80,17 @@ func TestFixtures(t *testing.T) {
 // TestEveryRuleHasFixtures keeps the promise that every rule is shown both
 // firing and not firing.
 func TestEveryRuleHasFixtures(t *testing.T) {
+	// Findings made outside the engine are tested where they are made.
+	elsewhere := map[string]string{
+		"baseline-stale": filepath.Join("..", "cmd", "memlint", "testdata", "script", "baseline.txtar"),
+	}
 	for _, r := range rules.All() {
+		if test, ok := elsewhere[r.ID]; ok {
+			if b, err := os.ReadFile(test); err != nil || !strings.Contains(string(b), r.ID) {
+				t.Errorf("rule %s: %s does not test it", r.ID, test)
+			}
+			continue
+		}
 		dir := filepath.Join("..", "testdata", "rules", r.ID)
 		cases, err := os.ReadDir(dir)
 		if err != nil {
@@ -143,6 +159,7 @@ func runFixture(t *testing.T, reg *lint.Registry, dir string, only []string) {
 			t.Fatalf("config: %v", err)
 		}
 		linter.Config = c
+		linter.Registry = c.Registry(reg)
 	}
 	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
 	if err != nil {
@@ -156,6 +173,7 @@ func runFixture(t *testing.T, reg *lint.Registry, dir string, only []string) {
 		t.Fatal(err)
 	}
 	wants := readExpectations(t, dir, dirs, len(only) == 0)
+	checkFixes(t, linter, dir, dirs, res, only)
 	for _, d := range res.Diagnostics {
 		if len(only) > 0 && !contains(only, d.Rule) {
 			continue
@@ -194,7 +212,7 @@ func ruleOrAny(r string) string {
 func readExpectations(t *testing.T, dir string, memDirs []string, withRule bool) []*expectation {
 	var out []*expectation
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Type()&os.ModeSymlink != 0 || !d.Type().IsRegular() {
+		if err != nil || d.IsDir() || d.Type()&os.ModeSymlink != 0 || !d.Type().IsRegular() || strings.HasSuffix(p, ".golden") {
 			return nil
 		}
 		rel, _ := filepath.Rel(dir, p)
@@ -283,4 +301,84 @@ func contains(list []string, s string) bool {
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// checkFixes applies the run's fixes and compares with the .golden files.
+func checkFixes(t *testing.T, linter *lint.Linter, dir string, dirs []string, res *lint.Result, only []string) {
+	t.Helper()
+	goldens := map[string]string{}
+	contents := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(rel, ".golden") {
+			goldens[strings.TrimSuffix(rel, ".golden")] = string(data)
+		} else {
+			contents[rel] = data
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(goldens) == 0 {
+		return
+	}
+	unsafe := fileExists(filepath.Join(dir, ".unsafe-fixes"))
+	fixesOf := func(res *lint.Result) []*lint.Fix {
+		var fixes []*lint.Fix
+		for _, d := range res.Diagnostics {
+			if d.Fix != nil && (unsafe || !d.Fix.Unsafe) && (len(only) == 0 || contains(only, d.Rule)) {
+				fixes = append(fixes, d.Fix)
+			}
+		}
+		return fixes
+	}
+	fixed, _ := lint.ApplyFixes(contents, fixesOf(res))
+	for path, want := range goldens {
+		got, ok := fixed[path]
+		if !ok {
+			got = contents[path]
+		}
+		if string(got) != want {
+			t.Errorf("%s after fixes:\n%s\nwant (%s.golden):\n%s", path, got, path, want)
+		}
+	}
+	for path := range fixed {
+		if _, ok := goldens[path]; !ok {
+			t.Errorf("fixes change %s, which has no %s.golden", path, path)
+		}
+	}
+	// A second run changes nothing.
+	after := fstest.MapFS{}
+	for path, data := range contents {
+		if f, ok := fixed[path]; ok {
+			data = f
+		}
+		after[path] = &fstest.MapFile{Data: data}
+	}
+	again, err := linter.Lint(after, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if more, _ := lint.ApplyFixes(mapContents(after), fixesOf(again)); len(more) > 0 {
+		for path, data := range more {
+			t.Errorf("a second run of the fixes changes %s again:\n%s", path, data)
+		}
+	}
+}
+
+func mapContents(m fstest.MapFS) map[string][]byte {
+	out := make(map[string][]byte, len(m))
+	for p, f := range m {
+		out[p] = f.Data
+	}
+	return out
 }

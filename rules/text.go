@@ -92,10 +92,8 @@ func memoryEntry(f *lint.File) string {
 	return line
 }
 
-// linkPath escapes a relative path for use as a Markdown link destination.
+// linkPath escapes a relative path for use as a Markdown link
+// destination: spaces, brackets and percent signs are percent-encoded.
 func linkPath(rel string) string {
-	if strings.ContainsAny(rel, " ()<>") {
-		return "<" + rel + ">"
-	}
-	return rel
+	return strings.NewReplacer("%", "%25", " ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(rel)
 }

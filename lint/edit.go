@@ -1,0 +1,91 @@
+package lint
+
+import "sort"
+
+// Helpers for rules that attach fixes: they build text edits of a file
+// from the shared model, so rules never compute byte offsets by hand.
+
+// Replace returns an edit replacing span s of f with text.
+func (f *File) Replace(s Span, text string) TextEdit {
+	return TextEdit{Path: f.Path, Start: s.Start, End: s.End, NewText: text}
+}
+
+// DeleteLines returns an edit removing lines from..to (1-based, inclusive)
+// with their line breaks.
+func (f *File) DeleteLines(from, to int) TextEdit {
+	end := f.Lines.LineStart(to + 1)
+	if to >= f.Lines.Lines() {
+		end = len(f.Src)
+	}
+	return TextEdit{Path: f.Path, Start: f.Lines.LineStart(from), End: end}
+}
+
+// AppendLine returns an edit adding text as a new last line of f. Several
+// such edits stack: without a final newline each one starts a line,
+// with one each one ends its line.
+func (f *File) AppendLine(text string) TextEdit {
+	if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
+		text = "\n" + text
+	} else {
+		text += "\n"
+	}
+	return TextEdit{Path: f.Path, Start: len(f.Src), End: len(f.Src), NewText: text}
+}
+
+// ApplyFixes applies fixes to file contents (by TextEdit path) and returns
+// the changed contents and the fixes applied. The edits of one fix are
+// applied together or not at all: a fix with an edit overlapping one
+// already accepted is skipped (a second run can apply it). Insertions at
+// the same place are kept in order.
+func ApplyFixes(contents map[string][]byte, fixes []*Fix) (map[string][]byte, []*Fix) {
+	type placed struct {
+		TextEdit
+		seq int
+	}
+	accepted := map[string][]placed{}
+	var applied []*Fix
+	seq := 0
+	for _, fix := range fixes {
+		ok := len(fix.Edits) > 0
+		for _, e := range fix.Edits {
+			src, known := contents[e.Path]
+			if !known || e.Start < 0 || e.End < e.Start || e.End > len(src) {
+				ok = false
+				break
+			}
+			for _, a := range accepted[e.Path] {
+				if e.Start < a.End && a.Start < e.End || (e.Start == e.End && a.Start < e.Start && e.Start < a.End) ||
+					(a.Start == a.End && e.Start < a.Start && a.Start < e.End) {
+					ok = false
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		for _, e := range fix.Edits {
+			accepted[e.Path] = append(accepted[e.Path], placed{e, seq})
+			seq++
+		}
+		applied = append(applied, fix)
+	}
+	out := make(map[string][]byte, len(accepted))
+	for path, edits := range accepted {
+		sort.SliceStable(edits, func(i, j int) bool {
+			if edits[i].Start != edits[j].Start {
+				return edits[i].Start < edits[j].Start
+			}
+			return edits[i].seq < edits[j].seq
+		})
+		src := contents[path]
+		var b []byte
+		at := 0
+		for _, e := range edits {
+			b = append(b, src[at:e.Start]...)
+			b = append(b, e.NewText...)
+			at = e.End
+		}
+		out[path] = append(b, src[at:]...)
+	}
+	return out, applied
+}
