@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/baseline"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -16,6 +17,7 @@ func Registry() *lint.Registry {
 	reg, err := lint.NewRegistry(
 		lint.FileUnreadable,
 		lint.UnusedSuppression,
+		baseline.StaleFindings,
 		// Index (MEMORY.md)
 		IndexMissing,
 		IndexLineLimit,

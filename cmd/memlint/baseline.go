@@ -1,12 +1,190 @@
 package main
 
 import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/rules"
 )
 
-// applyBaseline drops findings recorded in the baseline file
-// (placeholder: being written).
-func (o *checkOptions) applyBaseline(cwd string, cfg *lint.Config, r *report.Report) error {
+// newBaselineCmd builds memlint baseline, which records the current
+// findings so that check reports only new ones.
+func newBaselineCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &checkOptions{stdout: stdout, stderr: stderr}
+	cmd := &cobra.Command{
+		Use:   "baseline [flags] [PATH...]",
+		Short: "Accept the current findings: write them to " + baseline.FileName,
+		Long: `memlint baseline lints like memlint check and writes every finding, of
+every severity, to a baseline file. memlint check then reports only findings
+that are not in it, and reports entries that match nothing any more
+(baseline-stale), so the file can shrink: run memlint baseline again to
+drop them.
+
+The file is ` + baseline.FileName + ` in the folder of the configuration
+file, or else at the repository's top level, or else in the current
+directory; --baseline FILE chooses another. Entries name a finding by its
+rule, file, flagged text and occurrence, not its line, so edits elsewhere
+in a file keep it accepted. With PATHs, entries for files outside them are
+kept.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return o.writeBaseline(args) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
+	f.StringVar(&o.baselineFile, "baseline", "", "baseline file to write (default: "+baseline.FileName+" beside the configuration, or at the repository's top level)")
+	return cmd
+}
+
+// writeBaseline lints as check does and writes every finding to the
+// baseline file, keeping the entries for paths this run did not lint.
+func (o *checkOptions) writeBaseline(args []string) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("current directory: %w", err)
+	}
+	r, linted, cfg, err := o.lintWorkingTree(cwd, rules.Registry(), args)
+	if err != nil {
+		return err
+	}
+	file, _ := o.baselinePath(cwd, cfg)
+	shown := lint.RelPath(cwd, file)
+	dir := filepath.Dir(file)
+	old, err := readBaseline(file, shown)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	entries := baseline.Entries(r.Diagnostics, dir)
+	kept := 0
+	if old != nil {
+		inScope := scopeOf(linted, dir, true)
+		for _, e := range old.Entries {
+			if !inScope(e) {
+				entries = append(entries, e)
+				kept++
+			}
+		}
+	}
+	if err := baseline.New(entries).WriteFile(file); err != nil {
+		return fmt.Errorf("%s: %w", shown, err)
+	}
+	c := r.Counts()
+	fmt.Fprintf(o.stdout, "wrote %s: %s accepted (%s, %s, %s)", shown, plural(c.Total(), "finding"),
+		plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Infos, "info"))
+	if kept > 0 {
+		fmt.Fprintf(o.stdout, "; kept %s for paths not linted", plural(kept, "entry", "entries"))
+	}
+	fmt.Fprintln(o.stdout)
 	return nil
+}
+
+// applyBaseline drops the findings the baseline file accepts and adds a
+// baseline-stale finding for each of its entries about a path this run
+// linted that matched nothing. Without --baseline, a missing file means
+// there is no baseline.
+func (o *checkOptions) applyBaseline(cwd string, cfg *lint.Config, r *report.Report, linted []*target) error {
+	file, named := o.baselinePath(cwd, cfg)
+	b, err := readBaseline(file, lint.RelPath(cwd, file))
+	if errors.Is(err, fs.ErrNotExist) && !named {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(file)
+	fresh, _, unmatched := b.Filter(r.Diagnostics, dir)
+	r.Diagnostics = fresh
+	inScope := scopeOf(linted, dir, !o.staged)
+	for _, e := range unmatched {
+		if inScope(e) {
+			r.Diagnostics = append(r.Diagnostics, baseline.Stale(e, filepath.ToSlash(file)))
+		}
+	}
+	return nil
+}
+
+// baselinePath is the baseline file of this run, absolute: --baseline,
+// else .memlint-baseline.json in the configuration's folder, the
+// repository's top level or the current directory. named reports whether
+// --baseline chose it.
+func (o *checkOptions) baselinePath(cwd string, cfg *lint.Config) (file string, named bool) {
+	if o.baselineFile != "" {
+		file = o.baselineFile
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(cwd, file)
+		}
+		return filepath.Clean(file), true
+	}
+	dir := cwd
+	if cfg != nil && cfg.Dir != "" {
+		dir = cfg.Dir
+	} else if top := gitTopLevel(cwd); top != "" {
+		dir = top
+	}
+	return filepath.Join(dir, baseline.FileName), false
+}
+
+// readBaseline reads and parses a baseline file; shown names it in
+// errors. A missing file is an error wrapping fs.ErrNotExist.
+func readBaseline(file, shown string) (*baseline.Baseline, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read baseline %s: %w", shown, pathErrText(err))
+	}
+	b, err := baseline.Parse(data, shown)
+	if err != nil {
+		return nil, fmt.Errorf("%w (repair it, or delete it and run memlint baseline)", err)
+	}
+	return b, nil
+}
+
+// scopeOf returns a test of whether a run that linted targets can judge a
+// baseline entry (relative to dir): its path is in a linted dir or file,
+// or, when gone counts, the path no longer exists, so that nothing will
+// ever match it. Entries about other paths are neither stale nor dropped.
+func scopeOf(targets []*target, dir string, gone bool) func(baseline.Entry) bool {
+	return func(e baseline.Entry) bool {
+		p := filepath.FromSlash(e.Path)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		for _, t := range targets {
+			if t.files != nil {
+				if t.files[p] {
+					return true
+				}
+				continue
+			}
+			if within(p, t.dir) {
+				return true
+			}
+		}
+		if !gone {
+			return false
+		}
+		_, err := os.Lstat(p)
+		return errors.Is(err, fs.ErrNotExist)
+	}
+}
+
+// plural returns "1 finding", "2 findings"; forms are the singular and,
+// when it is not the singular plus "s", the plural.
+func plural(n int, forms ...string) string {
+	word := forms[0]
+	if n != 1 {
+		if len(forms) > 1 {
+			word = forms[1]
+		} else {
+			word += "s"
+		}
+	}
+	return fmt.Sprintf("%d %s", n, word)
 }

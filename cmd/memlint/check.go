@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,9 @@ type checkOptions struct {
 	baselineFile string
 	// fix, unsafeFixes and diff are --fix, --unsafe-fixes and --diff.
 	fix, unsafeFixes, diff bool
+	// staged content of the files fixes edit, by absolute slash path:
+	// with --staged, fixes apply only where the working copy equals it.
+	stagedContent map[string][]byte
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
@@ -41,14 +45,14 @@ type checkOptions struct {
 
 func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.StringVar(&o.format, "format", "text", "output format: "+report.FormatList())
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
 	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
-	f.StringArrayVar(&o.outputs, "output", nil, "also write a report to a file, as FORMAT=FILE (text, json, sarif, github); may repeat")
+	f.Var(&outputFlag{specs: &o.outputs}, "output", "also write the full report in FORMAT ("+report.FormatList()+") to FILE; may repeat")
 	f.StringVar(&o.baselineFile, "baseline", "", "baseline file of accepted findings (default: .memlint-baseline.json beside the configuration, if present)")
 	f.BoolVar(&o.fix, "fix", false, "apply safe fixes to the memory files")
 	f.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also apply fixes that may change meaning (implies --fix)")
@@ -71,7 +75,7 @@ func (o *checkOptions) run(args []string) error {
 	}
 	reg := rules.Registry()
 	var r *report.Report
-	var linted int
+	var linted []*target
 	var cfg *lint.Config
 	if o.staged {
 		r, linted, cfg, err = o.lintStaged(cwd, reg, args)
@@ -82,12 +86,27 @@ func (o *checkOptions) run(args []string) error {
 		return err
 	}
 	r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
-	if err := o.applyBaseline(cwd, cfg, r); err != nil {
+	r.Rules, r.CustomRules = rulesRun(cfg, reg)
+	r.Root, r.ToolVersion = reportRoot(cwd), version()
+	if err := o.applyBaseline(cwd, cfg, r, linted); err != nil {
 		return err
 	}
-	if o.fix || o.unsafeFixes || o.diff {
-		if err := o.applyFixes(r); err != nil {
+	if o.fixing() {
+		changed, err := o.applyFixes(cwd, r)
+		if err != nil {
 			return err
+		}
+		if o.diff {
+			if changed > 0 {
+				return &exitError{code: exitFindings}
+			}
+			return nil
+		}
+		if changed > 0 {
+			// Report what is left: lint again, without fixing.
+			again := *o
+			again.fix, again.unsafeFixes, again.stagedContent = false, false, nil
+			return again.run(args)
 		}
 	}
 	if err := o.writeOutputs(r); err != nil {
@@ -100,7 +119,7 @@ func (o *checkOptions) run(args []string) error {
 	switch {
 	case o.hook && len(r.Diagnostics) == 0:
 		// A clean commit says nothing.
-	case linted > 0 || o.format != "text":
+	case len(linted) > 0 || o.format != "text":
 		// With nothing to lint, text output has nothing to say beyond the
 		// note on stderr; machine formats still write an empty document.
 		if o.hook {
@@ -118,43 +137,45 @@ func (o *checkOptions) run(args []string) error {
 }
 
 // lintWorkingTree lints the files on disk that the PATHs name (or that
-// discovery finds), comparing with --base when given.
-func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, int, *lint.Config, error) {
+// discovery finds), comparing with --base when given. It returns what it
+// linted with the report.
+func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
 	cfg, err := loadConfig(o.configFile, cwd, reg)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
 	targets, err := p.plan(args)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg}
 	var base *hooks.Revision
 	if o.base != "" && len(targets) > 0 {
 		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
-			return nil, 0, nil, fmt.Errorf("--base: %w", err)
+			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
 		defer base.Close()
 	}
 	r, err := lintTargets(linter, targets, base)
-	return r, len(targets), cfg, err
+	return r, targets, cfg, err
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
-// holds them, against HEAD (or --base). PATHs narrow the dirs.
-func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, int, *lint.Config, error) {
+// holds them, against HEAD (or --base). PATHs narrow the dirs. It returns
+// the dirs it linted with the report.
+func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
 	staged, err := hooks.OpenStaged(cwd, os.Getenv)
 	if errors.Is(err, hooks.ErrNotARepository) {
-		return nil, 0, nil, errors.New("--staged: not inside a git repository")
+		return nil, nil, nil, errors.New("--staged: not inside a git repository")
 	}
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	defer staged.Close()
 	cfg, err := o.stagedConfig(staged, cwd, reg)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	var ignored func(string) bool
 	if cfg != nil {
@@ -162,20 +183,20 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	}
 	dirs, earlier, err := staged.ChangedMemoryDirs(ignored)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
 	}
 	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier}
 	if o.base != "" {
 		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
 		if err != nil {
-			return nil, 0, nil, fmt.Errorf("--base: %w", err)
+			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
 		defer rev.Close()
 		if linter.Earlier, err = rev.Earlier(staged.Root); err != nil {
-			return nil, 0, nil, fmt.Errorf("--base: %w", err)
+			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
 	}
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
@@ -183,14 +204,21 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		if !o.hook {
 			o.note("no staged changes in memory dirs")
 		}
-		return r, 0, cfg, nil
+		return r, nil, cfg, nil
 	}
 	res, err := linter.Lint(staged.FS, dirs)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, nil, nil, err
+	}
+	if o.fixing() {
+		o.stagedContent = stagedContents(staged, res)
 	}
 	addResult(r, res, staged.Root, nil)
-	return r, len(dirs), cfg, nil
+	targets := make([]*target, len(dirs))
+	for i, d := range dirs {
+		targets[i] = &target{dir: filepath.Join(staged.Root, filepath.FromSlash(d))}
+	}
+	return r, targets, cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above
@@ -247,6 +275,27 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// stagedContents reads the staged content of the files the findings'
+// fixes edit, by absolute slash path.
+func stagedContents(staged *hooks.Staged, res *lint.Result) map[string][]byte {
+	out := map[string][]byte{}
+	for _, d := range res.Diagnostics {
+		for _, e := range d.Fix.EditsOf() {
+			abs := filepath.ToSlash(filepath.Join(staged.Root, filepath.FromSlash(e.Path)))
+			if _, done := out[abs]; done {
+				continue
+			}
+			if data, err := fs.ReadFile(staged.FS, e.Path); err == nil {
+				out[abs] = data
+			}
+		}
+	}
+	return out
+}
+
+// fixing reports whether the run applies or shows fixes.
+func (o *checkOptions) fixing() bool { return o.fix || o.unsafeFixes || o.diff }
 
 // useColor decides whether text output is coloured: --color always or
 // never decide; auto colours a terminal unless NO_COLOR is set.
@@ -317,7 +366,7 @@ func loadConfig(file, cwd string, reg *lint.Registry) (*lint.Config, error) {
 
 // commandNames are the subcommands, for a hint when a PATH that does not
 // exist looks like a misspelt one.
-var commandNames = []string{"check", "rules", "version"}
+var commandNames = []string{"baseline", "check", "rules", "version"}
 
 func commandHint(arg string) string {
 	if strings.ContainsAny(arg, `/\.`) {

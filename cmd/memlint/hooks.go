@@ -157,6 +157,7 @@ func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
 				return nil, err
 			}
 			l.Config = cfg
+			l.Registry = cfg.Registry(reg)
 		}
 		return l, nil
 	}

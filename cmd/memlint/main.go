@@ -3,6 +3,7 @@
 //
 //	memlint [check] [flags] [PATH...]   lint (check is the default command)
 //	memlint rules [ID]                  list rules, or explain one
+//	memlint baseline [PATH...]          accept the current findings
 //	memlint hooks install|uninstall|status [--claude]
 //	memlint hooks run pre-commit|claude
 //	memlint version                     print the version
@@ -105,5 +106,6 @@ with --strict); 2 usage, configuration or internal error.`,
 	opts.addFlags(check)
 
 	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout), newHooksCmd(os.Stdin, stdout, stderr))
+	root.AddCommand(newBaselineCmd(stdout, stderr))
 	return root
 }

@@ -63,6 +63,9 @@ func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 	if doc := strings.TrimSpace(r.Doc); doc != "" {
 		fmt.Fprintf(&b, "\n%s\n", doc)
 	}
+	if r.Fix != "" {
+		fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
+	}
 	b.WriteString("\nOptions:")
 	if len(r.Options) == 0 {
 		b.WriteString(" none besides severity\n")

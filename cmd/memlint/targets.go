@@ -396,6 +396,7 @@ func addResult(r *report.Report, res *lint.Result, root string, owning func(p st
 	for _, d := range res.Dirs {
 		t := targetOf(d.Path)
 		r.Dirs++
+		r.MemoryDirs = append(r.MemoryDirs, filepath.ToSlash(abs(d.Path)))
 		switch {
 		case t == nil || t.files == nil:
 			r.Files += d.Files

@@ -24,10 +24,28 @@ type Report struct {
 	Indexes []Index
 	// Dirs and Files count the memory dirs and files looked at.
 	Dirs, Files int
+	// MemoryDirs are the absolute, slash-separated paths of the memory
+	// dirs linted (fixes may only write inside them).
+	MemoryDirs []string
 	// DisplayPath turns a path found in Diagnostics or Indexes into the
 	// path shown to the user: relative to the current directory with "/"
 	// separators, or absolute when outside it. Nil shows paths as they are.
 	DisplayPath func(p string) string
+	// Rules are the rules that ran, for formats that describe them
+	// (SARIF's tool.driver.rules). Findings of a rule missing here are
+	// still reported.
+	Rules []*lint.Rule
+	// CustomRules are the IDs among Rules that the configuration defines:
+	// docs/rules.md does not describe them, so SARIF gives them no helpUri.
+	CustomRules map[string]bool
+	// Root is the absolute, slash-separated folder that SARIF locations
+	// are relative to (%SRCROOT%) and GitHub annotations name files from:
+	// the repository's top level. Paths outside it stay absolute; empty
+	// makes every such path absolute.
+	Root string
+	// ToolVersion is memlint's version, for formats that name the tool
+	// (SARIF).
+	ToolVersion string
 
 	shown map[string]string // DisplayPath's answers, by path
 }
@@ -99,7 +117,8 @@ type Reporter interface {
 	Report(w io.Writer, r *Report) error
 }
 
-// Options are the settings of the terminal-oriented formats.
+// Options are the settings of the terminal-oriented formats; the other
+// formats ignore them.
 type Options struct {
 	// Color adds ANSI colours to text output.
 	Color bool
@@ -109,7 +128,7 @@ type Options struct {
 }
 
 // Formats lists the formats New accepts.
-var Formats = []string{"text", "json"}
+var Formats = []string{"text", "json", "sarif", "github"}
 
 // New returns the reporter for a format name.
 func New(format string, opts Options) (Reporter, error) {
@@ -118,6 +137,34 @@ func New(format string, opts Options) (Reporter, error) {
 		return &Text{Color: opts.Color, Quiet: opts.Quiet}, nil
 	case "json":
 		return JSON{}, nil
+	case "sarif":
+		return SARIF{}, nil
+	case "github":
+		return GitHub{}, nil
 	}
-	return nil, fmt.Errorf("unknown format %q (want %s)", format, strings.Join(Formats, " or "))
+	return nil, fmt.Errorf("unknown format %q (want %s)", format, FormatList())
+}
+
+// FormatList names the formats for messages: "text, json, sarif or
+// github".
+func FormatList() string {
+	last := len(Formats) - 1
+	return strings.Join(Formats[:last], ", ") + " or " + Formats[last]
+}
+
+// relToRoot returns p (an absolute slash path, as in Diagnostics) relative
+// to Root, with "/" separators; ok is false when p is not inside Root.
+// Root itself is ".".
+func (r *Report) relToRoot(p string) (rel string, ok bool) {
+	if r.Root == "" {
+		return "", false
+	}
+	root := strings.TrimSuffix(r.Root, "/")
+	switch {
+	case p == root || p == r.Root:
+		return ".", true
+	case strings.HasPrefix(p, root+"/"):
+		return p[len(root)+1:], true
+	}
+	return "", false
 }

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/baseline"
+)
+
+func TestBaselinePath(t *testing.T) {
+	root := t.TempDir()
+	repo := filepath.Join(root, "repo")
+	sub := filepath.Join(repo, "a", "b")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &lint.Config{Path: filepath.Join(repo, "a", lint.ConfigFileName), Dir: filepath.Join(repo, "a")}
+	for _, tc := range []struct {
+		name  string
+		flag  string
+		cwd   string
+		cfg   *lint.Config
+		want  string
+		named bool
+	}{
+		{"beside the configuration", "", sub, cfg, filepath.Join(repo, "a", baseline.FileName), false},
+		{"repository top level", "", sub, nil, filepath.Join(repo, baseline.FileName), false},
+		{"current directory", "", root, nil, filepath.Join(root, baseline.FileName), false},
+		{"--baseline relative", "ci/../ci/x.json", sub, cfg, filepath.Join(sub, "ci", "x.json"), true},
+		{"--baseline absolute", filepath.Join(root, "x.json"), sub, cfg, filepath.Join(root, "x.json"), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &checkOptions{baselineFile: tc.flag}
+			got, named := o.baselinePath(tc.cwd, tc.cfg)
+			if got != tc.want || named != tc.named {
+				t.Errorf("baselinePath = %s, %v; want %s, %v", got, named, tc.want, tc.named)
+			}
+		})
+	}
+}
+
+func TestBaselineScope(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"mem/a.md", "mem/team/b.md", "other/c.md"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole := []*target{{dir: filepath.Join(dir, "mem")}}
+	oneFile := []*target{{dir: filepath.Join(dir, "mem"), files: map[string]bool{filepath.Join(dir, "mem", "a.md"): true}}}
+	for _, tc := range []struct {
+		path    string
+		targets []*target
+		gone    bool
+		want    bool
+	}{
+		{"mem/a.md", whole, true, true},
+		{"mem/team/b.md", whole, true, true},
+		{"mem", whole, true, true},
+		{"other/c.md", whole, true, false},
+		{"mem/a.md", oneFile, true, true},
+		{"mem/team/b.md", oneFile, true, false},
+		{"mem", oneFile, true, false},
+		{"other/deleted.md", whole, true, true},
+		{"other/deleted.md", whole, false, false},
+		{"other/deleted.md", nil, true, true},
+		{"mem/a.md", nil, true, false},
+	} {
+		inScope := scopeOf(tc.targets, dir, tc.gone)
+		if got := inScope(baseline.Entry{Path: tc.path}); got != tc.want {
+			t.Errorf("in scope(%s, %d targets, files %v, gone %v) = %v, want %v", tc.path, len(tc.targets), tc.targets != nil && tc.targets[0].files != nil, tc.gone, got, tc.want)
+		}
+	}
+}
