@@ -117,14 +117,17 @@ func decodeIndex(data []byte, hashLen int, keep func(path []byte) bool) ([]Index
 	// Extensions: four-byte signature, four-byte size, payload.
 	for off+8 <= end {
 		sig := string(data[off : off+4])
-		size := int(binary.BigEndian.Uint32(data[off+4 : off+8]))
+		size := uint64(binary.BigEndian.Uint32(data[off+4 : off+8]))
 		switch sig {
 		case "link":
 			return nil, fmt.Errorf("split index: %w", errIndexUnsupported)
 		case "sdir":
 			return nil, fmt.Errorf("sparse index: %w", errIndexUnsupported)
 		}
-		off += 8 + size
+		if size > uint64(end-off-8) {
+			break // a damaged extension; the entries are complete
+		}
+		off += 8 + int(size)
 	}
 	return out, nil
 }

@@ -121,6 +121,9 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 		return c, nil
 	}
 	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return c, nil // "---" alone, or only comments after it
+	}
 	if root.Kind != yaml.MappingNode {
 		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, rules, overrides, custom-rules)")
 	}

@@ -99,8 +99,10 @@ overrides:
 }
 
 func TestConfigEmpty(t *testing.T) {
-	c, err := ParseConfig([]byte("# nothing yet\n"), "c.yaml", testRegistry(t))
-	if err != nil || len(c.Rules) != 0 {
-		t.Errorf("an empty config is valid: %v", err)
+	for _, src := range []string{"", "# nothing yet\n", "---\n", "---\n# nothing yet\n", "~\n"} {
+		c, err := ParseConfig([]byte(src), "c.yaml", testRegistry(t))
+		if err != nil || len(c.Rules) != 0 {
+			t.Errorf("%q: an empty config is valid: %v", src, err)
+		}
 	}
 }

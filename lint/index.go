@@ -108,14 +108,15 @@ func indexBodyStart(src []byte) int {
 func buildIndex(f *File) *Index {
 	ix := &Index{Budget: measureIndex(f)}
 	md := f.Body
+	// Links are in document order: the links of a span are a run found
+	// by binary search (an index may hold tens of thousands of entries).
 	linksIn := func(s Span) []Link {
-		var out []Link
-		for _, l := range md.Links {
-			if s.Covers(l.Span) || (l.Start >= s.Start && l.Start < s.End) {
-				out = append(out, l)
-			}
+		from := sort.Search(len(md.Links), func(i int) bool { return md.Links[i].Start >= s.Start })
+		to := from
+		for to < len(md.Links) && md.Links[to].Start < s.End {
+			to++
 		}
-		return out
+		return md.Links[from:to:to]
 	}
 	for i, it := range md.Items {
 		e := IndexEntry{Kind: EntryItem, Span: it.Span, StartLine: it.StartLine, EndLine: it.EndLine, Item: i}

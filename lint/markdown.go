@@ -2,7 +2,9 @@ package lint
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -99,7 +101,9 @@ type CodeBlock struct {
 	Fenced             bool
 	Info               string // the info string of a fenced block
 	ContentLines       int    // lines between the fences
-	Content            Span
+	// Content spans those lines; it is empty, at the block's start, when
+	// there are none.
+	Content Span
 }
 
 // Comment is an HTML comment, either a block of its own or inline.
@@ -135,13 +139,13 @@ func (m *Markdown) InProse(s Span) bool {
 
 // InCode reports whether off lies inside a code block or code span.
 func (m *Markdown) InCode(off int) bool {
-	for _, c := range m.CodeBlocks {
-		if c.Contains(off) {
-			return true
-		}
+	// Code blocks are in document order and do not overlap.
+	i := sort.Search(len(m.CodeBlocks), func(i int) bool { return m.CodeBlocks[i].Start > off }) - 1
+	if i >= 0 && m.CodeBlocks[i].Contains(off) {
+		return true
 	}
-	i := searchSpans(m.CodeSpans, off)
-	return i >= 0 && m.CodeSpans[i].Contains(off)
+	j := searchSpans(m.CodeSpans, off)
+	return j >= 0 && m.CodeSpans[j].Contains(off)
 }
 
 // searchSpans returns the index of the last span starting at or before off
@@ -229,10 +233,92 @@ func ParseMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, err e
 		}
 	}()
 	body := src[start:]
+	if why := markdownTooCostly(body); why != "" {
+		return &Markdown{Start: start}, errors.New(why)
+	}
 	doc := markdownParser.Parse(text.NewReader(body))
 	b := &markdownBuilder{src: body, base: start, lines: lines, md: &Markdown{Start: start}}
 	b.walkBlocks(doc, InDocument, -1, 0)
 	return b.md, nil
+}
+
+// Limits on Markdown memlint will parse. goldmark's block parser costs
+// lines × open containers, and its link parser rescans the rest of a
+// paragraph for every unclosed "[a](": hostile input of a few megabytes
+// (10,000 nested list levels, a paragraph of unclosed links) would take
+// minutes. Real memory is nowhere near either limit.
+const (
+	maxContainerDepth = 64 // > quotes and list markers opening one line
+	maxIndent         = 256
+	// maxParagraphCost bounds the sum of squared paragraph lengths: about
+	// two seconds of the worst case (unclosed links), while a 1 MB index
+	// of ordinary lines costs a thousandth of it.
+	maxParagraphCost = 1 << 33
+)
+
+// markdownTooCostly says why a body is not worth parsing, or "". It looks
+// at each line once.
+func markdownTooCostly(body []byte) string {
+	var cost, para uint64
+	for len(body) > 0 {
+		line := body
+		if i := bytes.IndexByte(body, '\n'); i >= 0 {
+			line, body = body[:i], body[i+1:]
+		} else {
+			body = nil
+		}
+		indent, depth := containerDepth(line)
+		if trimmed := bytes.TrimSpace(line); len(trimmed) == 0 || depth > 0 || trimmed[0] == '#' {
+			// A blank line, a list item, a quote or a heading starts a
+			// new paragraph: the link parser's rescans stop there.
+			cost += para * para
+			para = 0
+		}
+		para += uint64(len(line)) + 1
+		switch {
+		case indent > maxIndent:
+			return fmt.Sprintf("a line is indented %d columns: Markdown this deeply nested is not parsed", indent)
+		case depth > maxContainerDepth:
+			return fmt.Sprintf("a line opens %d nested quotes or lists: Markdown this deeply nested is not parsed", depth)
+		}
+	}
+	if cost += para * para; cost > maxParagraphCost {
+		return "paragraphs this long cost the Markdown parser too much"
+	}
+	return ""
+}
+
+// containerDepth returns a line's indentation (tabs count 4) and how many
+// blockquote and list markers open it.
+func containerDepth(line []byte) (indent, depth int) {
+	i := 0
+	for i < len(line) {
+		switch c := line[i]; {
+		case c == ' ':
+			indent++
+		case c == '\t':
+			indent += 4
+		case c == '>':
+			depth++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+			depth++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j < len(line)-1 && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
+				depth++
+				i = j
+			} else {
+				return indent, depth
+			}
+		default:
+			return indent, depth
+		}
+		i++
+	}
+	return indent, depth
 }
 
 type markdownBuilder struct {
@@ -258,7 +344,7 @@ func linesSpan(n ast.Node) (Span, bool) {
 // the end of its last line.
 func (b *markdownBuilder) blockSpan(n ast.Node) Span {
 	s, ok := linesSpan(n)
-	start := n.Pos()
+	start := min(n.Pos(), len(b.src))
 	if start < 0 {
 		if !ok {
 			return Span{0, 0}
@@ -335,10 +421,9 @@ func (b *markdownBuilder) walkBlocks(parent ast.Node, c Container, item int, dep
 				b.md.Items[item].HasSublist = true
 			}
 			for li := n.FirstChild(); li != nil; li = li.NextSibling() {
-				pos := li.Pos()
-				if pos < 0 {
-					pos = 0
-				}
+				// goldmark may place an empty item after a tab past
+				// the end of the text ("*\n\t*").
+				pos := min(max(li.Pos(), 0), len(b.src))
 				line := b.lineOf(pos)
 				b.md.Items = append(b.md.Items, ListItem{
 					Span:      Span{pos + b.base, pos + b.base},
@@ -358,6 +443,9 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 	cb := CodeBlock{Fenced: fenced, ContentLines: n.Lines().Len()}
 	if cs, ok := linesSpan(n); ok {
 		cb.Content = Span{cs.Start + b.base, cs.End + b.base}
+		// goldmark starts an indented block at its first non-space, but
+		// the code begins four columns in: "     x" is " x".
+		s.Start = min(s.Start, cs.Start)
 	}
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		if f.Info != nil {
@@ -391,6 +479,13 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 		end--
 	}
 	cb.Span = Span{s.Start + b.base, s.End + b.base}
+	if cb.Content == (Span{}) {
+		cb.Content = Span{cb.Start, cb.Start}
+	}
+	// The block's span leaves out the final line break of an unclosed
+	// block (and its blank last lines); so does its content.
+	cb.Content.End = min(cb.Content.End, cb.End)
+	cb.Content.Start = min(cb.Content.Start, cb.Content.End)
 	cb.StartLine, cb.EndLine = b.lineOf(s.Start), b.lineOf(end)
 	b.md.CodeBlocks = append(b.md.CodeBlocks, cb)
 	b.addBlock(BlockCode, s, c, item, false)

@@ -2,11 +2,16 @@ package lint_test
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/memlint/memlint/lint"
@@ -117,10 +122,19 @@ func TestHugeFileIsSkipped(t *testing.T) {
 	}
 	f.Close()
 	writeFile(t, dir, "ok.md", []byte(validMemory))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
 	res := lintWithin(t, os.DirFS(dir), 10*time.Second)
+	runtime.ReadMemStats(&after)
 	got := findings(res, "huge.md", "file-unreadable")
 	if len(got) != 1 || !strings.Contains(got[0].Message, "100.0 MiB is larger than the 8.0 MiB memlint reads") {
 		t.Errorf("findings = %+v", res.Diagnostics)
+	}
+	// The stated bound: skipping the file reads none of it, so the whole
+	// run allocates well under a megabyte per file, nowhere near 100 MB.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("the run allocated %d bytes; a skipped 100 MB file must not be read", alloc)
 	}
 }
 
@@ -208,5 +222,178 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPathologicalMarkdown feeds inputs on which goldmark's cost grows
+// with the square of their size or with their nesting: memlint refuses to
+// parse them (body rules skip the file, with a warning) instead of running
+// for minutes.
+func TestPathologicalMarkdown(t *testing.T) {
+	nested := func(levels int) []byte {
+		var b strings.Builder
+		for i := 0; i < levels; i++ {
+			b.WriteString(strings.Repeat("  ", i))
+			b.WriteString("- item\n")
+		}
+		return []byte(b.String())
+	}
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		want string
+	}{
+		{"10000-nested-lists", nested(10000)[:lint.DefaultMaxFileSize-len(validMemory)], "deeply nested"},
+		{"10000-nested-quotes", []byte(strings.Repeat("> ", 10000) + "x\n"), "deeply nested"},
+		{"10000-inline-lists", []byte(strings.Repeat("- ", 10000) + "x\n"), "deeply nested"},
+		{"unclosed-links", []byte(strings.Repeat("[a](", 1<<20)), "cost the Markdown parser"},
+		{"unclosed-images", []byte(strings.Repeat("![a](<", 1<<20)), "cost the Markdown parser"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, dir, "x.md", append([]byte(validMemory), tc.src...))
+			res := lintWithin(t, os.DirFS(dir), 20*time.Second)
+			got := findings(res, "x.md", "file-unreadable")
+			if len(got) != 1 || !strings.Contains(got[0].Message, tc.want) || got[0].Severity != lint.Warning {
+				t.Errorf("findings = %+v", got)
+			}
+		})
+	}
+	// Ordinary big content is still parsed: a long index list is many
+	// short paragraphs, not one long one.
+	dir := t.TempDir()
+	var index strings.Builder
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&index, "- [Memory %d](m%d.md) — a hook about memory number %d and what it is for\n", i, i, i)
+	}
+	writeFile(t, dir, "MEMORY.md", []byte(index.String()))
+	res := lintWithin(t, os.DirFS(dir), 20*time.Second)
+	if got := findings(res, "MEMORY.md", "file-unreadable"); len(got) != 0 {
+		t.Errorf("a long index must be parsed: %+v", got)
+	}
+}
+
+// recordFS records every path memlint opens, stats or lists.
+type recordFS struct {
+	fs.FS
+	mu      sync.Mutex
+	touched []string
+}
+
+func (r *recordFS) note(name string) {
+	r.mu.Lock()
+	r.touched = append(r.touched, name)
+	r.mu.Unlock()
+}
+
+func (r *recordFS) Open(name string) (fs.File, error) {
+	r.note(name)
+	return r.FS.Open(name)
+}
+
+func (r *recordFS) Stat(name string) (fs.FileInfo, error) {
+	r.note(name)
+	return fs.Stat(r.FS, name)
+}
+
+func (r *recordFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	r.note(name)
+	return fs.ReadDir(r.FS, name)
+}
+
+func (r *recordFS) Lstat(name string) (fs.FileInfo, error) {
+	r.note(name)
+	if l, ok := r.FS.(interface {
+		Lstat(string) (fs.FileInfo, error)
+	}); ok {
+		return l.Lstat(name)
+	}
+	return fs.Stat(r.FS, name)
+}
+
+// TestLinksNeverLeaveTheMemoryDir lints an index and a topic whose links
+// point outside the memory dir in every spelling: memlint reports them
+// from their text and never opens, stats or lists anything outside.
+func TestLinksNeverLeaveTheMemoryDir(t *testing.T) {
+	links := []string{
+		"../../../etc/passwd", "/etc/passwd", "../outside/secret.md", "./../outside/secret.md",
+		"%2e%2e/outside/secret.md", "..%2Foutside%2Fsecret.md", "file:///etc/passwd",
+		"sub/../../outside/secret.md", `..\outside\secret.md`, "~/.ssh/id_rsa", "C:/Windows/win.ini",
+	}
+	var index, topic strings.Builder
+	for i, l := range links {
+		fmt.Fprintf(&index, "- [Link %d](%s) — points outside\n", i, l)
+		fmt.Fprintf(&topic, "See [here](%s) and [[%s]].\n", l, l)
+	}
+	rec := &recordFS{FS: fstest.MapFS{
+		"mem/MEMORY.md":          {Data: []byte(index.String())},
+		"mem/topic.md":           {Data: []byte(validMemory + topic.String())},
+		"outside/secret.md":      {Data: []byte("---\nname: secret\n---\n")},
+		"outside/MEMORY.md":      {Data: []byte("- [x](x.md)\n")},
+		"etc/passwd":             {Data: []byte("root:x:0:0\n")},
+		"mem/sub/placeholder.md": {Data: []byte(validMemory)},
+	}}
+	done := make(chan *lint.Result, 1)
+	go func() {
+		l := &lint.Linter{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+		res, err := l.Lint(rec, []string{"mem"})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	var res *lint.Result
+	select {
+	case res = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Lint did not finish within 20s")
+	}
+	if res == nil {
+		return
+	}
+	if !slices.Contains(rec.touched, "mem/topic.md") {
+		t.Fatalf("the recorder saw no read of the topic: %q", rec.touched)
+	}
+	for _, p := range rec.touched {
+		if p != "mem" && !strings.HasPrefix(p, "mem/") {
+			t.Errorf("memlint touched %q, outside the memory dir", p)
+		}
+	}
+	if len(findings(res, "mem/MEMORY.md", "")) == 0 {
+		t.Errorf("links out of the memory dir are not reported: %+v", res.Diagnostics)
+	}
+}
+
+// TestYAMLAliasBombStaysSmall lints frontmatter whose aliases expand to
+// 9^9 (about 387 million) values: memlint keeps the YAML as a node tree,
+// never expanding an alias, so the run stays fast and small. The stated
+// bound is 64 MB allocated in all for a one-file dir.
+func TestYAMLAliasBombStaysSmall(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\nname: bomb\ndescription: a billion laughs\ntype: project\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n")
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, "l%d: &l%d [", i, i)
+		for j := 0; j < 9; j++ {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*l%d", i-1)
+		}
+		b.WriteString("]\n")
+	}
+	b.WriteString("metadata: {a: *l9, b: *l9}\nmodified: *l9\n---\nBody.\n")
+	dir := t.TempDir()
+	writeFile(t, dir, "bomb.md", []byte(b.String()))
+	writeFile(t, dir, "MEMORY.md", []byte("- [Bomb](bomb.md) — bomb\n"))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res := lintWithin(t, os.DirFS(dir), 10*time.Second)
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("the run allocated %d bytes", alloc)
+	}
+	if res.Files != 2 {
+		t.Errorf("files = %d", res.Files)
 	}
 }

@@ -92,6 +92,11 @@ var (
 	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 )
 
-func escapeGitHubData(s string) string { return githubData.Replace(s) }
+// Other control characters (an escape sequence in a file name or a quoted
+// line) would reach the log viewer raw, and the runner has no escape for
+// them, so they are spelled out as EscapeText does.
+func escapeGitHubData(s string) string { return githubData.Replace(escapeControls(s, true)) }
 
-func escapeGitHubProperty(s string) string { return githubProperty.Replace(s) }
+func escapeGitHubProperty(s string) string {
+	return githubProperty.Replace(escapeControls(s, true))
+}

@@ -69,7 +69,7 @@ func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
 	case d.Start.Line > 0:
 		loc += fmt.Sprintf(":%d", d.Start.Line)
 	}
-	fmt.Fprintf(w, "%s: %s: %s %s\n", t.paint(ansiBold, loc), t.severity(d.Severity), d.Message,
+	fmt.Fprintf(w, "%s: %s: %s %s\n", t.paint(ansiBold, loc), t.severity(d.Severity), EscapeText(d.Message),
 		t.paint(ansiDim, "["+d.Rule+"]"))
 	if d.Suggestion != "" {
 		// A suggestion of several lines (a block to paste) is indented
