@@ -31,12 +31,16 @@ type Staged struct {
 	headTree string // empty when HEAD is unborn (the first commit)
 }
 
+// ProjectSettings is Claude Code's checked-in project settings file,
+// relative to the worktree root.
+const ProjectSettings = ".claude/settings.json"
+
 // keepStaged selects the index entries memlint can use: Markdown files,
-// anything in a logs/ folder, and configuration files. Everything else is
-// skipped without allocating.
+// anything in a logs/ folder, configuration files and Claude Code's
+// project settings. Everything else is skipped without allocating.
 func keepStaged(p []byte) bool {
 	return bytes.HasSuffix(p, mdSuffix) || bytes.Equal(p, configName) || bytes.HasSuffix(p, slashConfigName) ||
-		bytes.HasPrefix(p, logsPrefix) || bytes.Contains(p, slashLogs)
+		bytes.HasPrefix(p, logsPrefix) || bytes.Contains(p, slashLogs) || bytes.Equal(p, projectSettings)
 }
 
 var (
@@ -45,6 +49,7 @@ var (
 	slashConfigName = []byte("/" + lint.ConfigFileName)
 	logsPrefix      = []byte("logs/")
 	slashLogs       = []byte("/logs/")
+	projectSettings = []byte(ProjectSettings)
 )
 
 // OpenStaged reads the index of the repository around cwd: the file named
@@ -210,4 +215,28 @@ func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err e
 			return "", nil, false, nil
 		}
 	}
+}
+
+// Changed reports whether the index holds a file at p (a path keepStaged
+// keeps) that the next commit adds or changes: it is not at HEAD, or has
+// other content or another file type there. Before the first commit every
+// staged file is a change.
+func (s *Staged) Changed(p string) (bool, error) {
+	now, ok := s.FS.(*treeFS).files[p]
+	if !ok {
+		return false, nil
+	}
+	if s.headTree == "" {
+		return true, nil
+	}
+	listed, err := s.objects.listTree(s.headTree, path.Dir(p))
+	if err != nil {
+		return false, fmt.Errorf("compare %s with HEAD: %w", p, err)
+	}
+	for _, e := range listed {
+		if e.Path == p {
+			return e.Hash != now.Hash || e.Mode&modeTypeBit != now.Mode&modeTypeBit, nil
+		}
+	}
+	return true, nil
 }

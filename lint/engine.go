@@ -29,6 +29,10 @@ type Linter struct {
 	// Only, when not empty, restricts the run to these rule IDs (fixture
 	// tests run one rule at a time).
 	Only []string
+	// Redact, when set, masks secrets in the text of every finding
+	// (message, suggestion, flagged text) whatever rule made it: a
+	// description quoted by one rule may hold a token another detects.
+	Redact func(string) string
 	// Earlier, when set, is the content files had at an earlier revision
 	// (HEAD for a commit, --base for a pull request); rules that compare
 	// with it (log-append-only) see it through File.Base.
@@ -305,7 +309,7 @@ func (l *Linter) runRule(pass *Pass) {
 // settle applies configuration and suppressions to a finding and records
 // the text it flags; ok is false when configuration drops it, and a
 // suppressed finding comes back marked Suppressed.
-func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagnostic, bool) {
+func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
 	rule, known := l.Registry.Lookup(diag.Rule)
 	if known {
 		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
@@ -322,6 +326,11 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (Diagno
 	if diag.Severity == SeverityDefault {
 		diag.Severity = Error
 	}
+	defer func() {
+		if l.Redact != nil {
+			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
+		}
+	}()
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions

@@ -50,7 +50,10 @@ func Registry() *lint.Registry {
 		MemoryRecallLimit,
 		MemoryCountLimit,
 		WikilinkDangling,
-		// Layout
+		// Security and layout
+		Secret,
+		HiddenUnicode,
+		SettingsMemoryDirectory,
 		LogPath,
 		LogAppendOnly,
 	)

@@ -82,7 +82,8 @@ func TestFixtures(t *testing.T) {
 func TestEveryRuleHasFixtures(t *testing.T) {
 	// Findings made outside the engine are tested where they are made.
 	elsewhere := map[string]string{
-		"baseline-stale": filepath.Join("..", "cmd", "memlint", "testdata", "script", "baseline.txtar"),
+		"baseline-stale":            filepath.Join("..", "cmd", "memlint", "testdata", "script", "baseline.txtar"),
+		"settings-memory-directory": filepath.Join("..", "cmd", "memlint", "testdata", "script", "settings.txtar"),
 	}
 	for _, r := range rules.All() {
 		if test, ok := elsewhere[r.ID]; ok {
@@ -148,7 +149,7 @@ func runFixture(t *testing.T, reg *lint.Registry, dir string, only []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	linter := &lint.Linter{Registry: reg, Root: abs, Now: fixtureNow, Only: only}
+	linter := &lint.Linter{Registry: reg, Root: abs, Now: fixtureNow, Only: only, Redact: rules.Redact}
 	if base := filepath.Join(dir, ".base"); fileExists(base) {
 		// The files as they were at the earlier revision (HEAD, --base).
 		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}

@@ -119,9 +119,10 @@ func (o *checkOptions) run(args []string) error {
 	switch {
 	case o.hook && len(r.Diagnostics) == 0:
 		// A clean commit says nothing.
-	case len(linted) > 0 || o.format != "text":
-		// With nothing to lint, text output has nothing to say beyond the
-		// note on stderr; machine formats still write an empty document.
+	case r.Dirs > 0 || len(r.Diagnostics) > 0 || o.format != "text":
+		// With no memory dir linted and nothing found, text output has
+		// nothing to say beyond the note on stderr; machine formats still
+		// write an empty document.
 		if o.hook {
 			r.Indexes = nil
 		}
@@ -149,7 +150,7 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact}
 	var base *hooks.Revision
 	if o.base != "" && len(targets) > 0 {
 		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
@@ -158,7 +159,11 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 		defer base.Close()
 	}
 	r, err := lintTargets(linter, targets, base)
-	return r, targets, cfg, err
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	targets = append(targets, o.checkWorkingSettings(r, cfg, cwd, args, targets)...)
+	return r, targets, cfg, nil
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
@@ -188,7 +193,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
 		return nil, nil, nil, err
 	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact}
 	if o.base != "" {
 		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
 		if err != nil {
@@ -200,11 +205,15 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		}
 	}
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
+	settings, err := o.checkStagedSettings(r, cfg, staged)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if len(dirs) == 0 {
 		if !o.hook {
 			o.note("no staged changes in memory dirs")
 		}
-		return r, nil, cfg, nil
+		return r, settings, cfg, nil
 	}
 	res, err := linter.Lint(staged.FS, dirs)
 	if err != nil {
@@ -218,7 +227,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	for i, d := range dirs {
 		targets[i] = &target{dir: filepath.Join(staged.Root, filepath.FromSlash(d))}
 	}
-	return r, targets, cfg, nil
+	return r, append(targets, settings...), cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above

@@ -11,6 +11,7 @@ import (
 	"github.com/memlint/memlint/internal/udiff"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/rules"
 )
 
 // applyFixes applies the findings' fixes — safe ones, and unsafe ones
@@ -61,8 +62,10 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) (int, error) {
 	paths := sortedKeys(fixed)
 	if o.diff {
 		for _, p := range paths {
-			shown := lint.RelPath(cwd, filepath.FromSlash(p))
-			fmt.Fprint(o.stdout, udiff.Unified("a/"+shown, "b/"+shown, contents[p], fixed[p], 3))
+			shown := report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p)))
+			// The changed lines are the file's own text: a secret in
+			// them is masked as in every other output.
+			fmt.Fprint(o.stdout, rules.Redact(udiff.Unified("a/"+shown, "b/"+shown, contents[p], fixed[p], 3)))
 		}
 		return len(paths), nil
 	}
