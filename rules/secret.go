@@ -390,6 +390,13 @@ func tokenAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 			return secretMatch{}, false
 		}
 		tok := string(s[i : i+loc[1]])
+		if scHasPrefixAt(s, i+loc[1], "…") && scEndsWithTokenPrefix(tok) {
+			// "xoxa-0-0001278901-xoxa-…": the match ends in the mask of
+			// a token Redact replaced; taking it as a token would find a
+			// secret in redacted text, and make Redact(Redact(s)) differ
+			// from Redact(s).
+			return secretMatch{}, false
+		}
 		body := tok[len(f.prefix):]
 		if scPlaceholder(body) || scKnownExample(tok) || scEntropy(body) < f.minEntropy {
 			return secretMatch{}, false
@@ -994,8 +1001,9 @@ func scStartsWithToken(v string) bool {
 // Passwords in URLs
 
 // urlCredentialAt matches scheme://user:password@host where the "://"
-// starts at s[i]. The finding covers the whole authority, so that the
-// flagged text alone is recognised again by Redact.
+// starts at s[i]. The finding covers scheme://user:password@, which
+// Redact recognises again on its own, but not the host: the host may run
+// into the next URL ("a://:x@b://:y@"), which must be scanned as well.
 func urlCredentialAt[T scText](s T, i int) (secretMatch, bool) {
 	none := secretMatch{}
 	start := i
@@ -1030,7 +1038,7 @@ func urlCredentialAt[T scText](s T, i int) (secretMatch, bool) {
 	}
 	masked := scMask("", password)
 	scheme := string(s[start:i])
-	return secretMatch{start: start, end: end, valStart: colon + 1, valEnd: at,
+	return secretMatch{start: start, end: at + 1, valStart: colon + 1, valEnd: at,
 		kind:   "password in a URL",
 		masked: scheme + "://" + user + ":" + masked + "@" + host, replacement: masked}, true
 }
