@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -351,9 +352,20 @@ func (b *markdownBuilder) blockSpan(n ast.Node) Span {
 		}
 		start = s.Start
 	}
+	if ok && start > s.Start {
+		// goldmark counts the columns a tab expands to in Pos: after a
+		// tab in a list item it may point past the block's own text.
+		start = s.Start
+	}
 	if !ok || s.End < start {
 		// A block without lines (an ATX heading with no text, a thematic
 		// break): it spans its own line.
+		switch n.Kind() {
+		case ast.KindHeading:
+			start = b.markerBefore(start, "#", b.sameMarker)
+		case ast.KindThematicBreak:
+			start = b.markerBefore(start, "*-_", b.spacedMarker)
+		}
 		end := bytes.IndexByte(b.src[start:], '\n')
 		if end < 0 {
 			return Span{start, len(b.src)}
@@ -362,6 +374,55 @@ func (b *markdownBuilder) blockSpan(n ast.Node) Span {
 	}
 	return Span{start, s.End}
 }
+
+// markerBefore returns where the marker of a block starts (the '#' of an
+// empty ATX heading, a thematic break's first character, a list item's
+// bullet or number), given goldmark's Pos for it. Pos counts the columns
+// tabs expand to, so after tabs it overshoots by up to three bytes a tab,
+// even past the end of the marker's line ("*\n\t#\n" gives 5, not 3); the
+// marker is then the nearest byte of markers before, on that line or the
+// line before. The result is moved back over the bytes that extend a
+// marker ("###", "12.").
+func (b *markdownBuilder) markerBefore(pos int, markers string, extends func(at, i int) bool) int {
+	at := -1
+	if pos < len(b.src) && strings.IndexByte(markers, b.src[pos]) >= 0 {
+		at = pos
+	}
+	newlines := 0
+	for i := min(pos, len(b.src)) - 1; at < 0 && i >= 0 && pos-i <= 64; i-- {
+		if c := b.src[i]; strings.IndexByte(markers, c) >= 0 {
+			at = i
+		} else if c == '\n' {
+			if newlines++; newlines > 1 {
+				return pos
+			}
+		}
+	}
+	if at < 0 {
+		return pos
+	}
+	first := at
+	for i := at - 1; i >= 0 && extends(at, i); i-- {
+		if strings.IndexByte(markers, b.src[i]) >= 0 {
+			first = i
+		}
+	}
+	return first
+}
+
+// sameMarker extends a marker over more of its own character ("###").
+func (b *markdownBuilder) sameMarker(at, i int) bool { return b.src[i] == b.src[at] }
+
+// spacedMarker extends a thematic break's marker over more of its own
+// character, spaced or not ("- - -").
+func (b *markdownBuilder) spacedMarker(at, i int) bool {
+	return b.src[i] == b.src[at] || b.src[i] == ' ' || b.src[i] == '\t'
+}
+
+// digitsBefore extends an ordered list item's delimiter over its number.
+func (b *markdownBuilder) digitsBefore(_, i int) bool { return b.src[i] >= '0' && b.src[i] <= '9' }
+
+func noExtension(_, _ int) bool { return false }
 
 // trimSpanEnd drops trailing line breaks so a span ends on its last line.
 func (b *markdownBuilder) trimSpanEnd(s Span) Span {
@@ -421,9 +482,14 @@ func (b *markdownBuilder) walkBlocks(parent ast.Node, c Container, item int, dep
 				b.md.Items[item].HasSublist = true
 			}
 			for li := n.FirstChild(); li != nil; li = li.NextSibling() {
-				// goldmark may place an empty item after a tab past
-				// the end of the text ("*\n\t*").
+				// goldmark may place an item after a tab past its
+				// marker, even past the end of the text ("*\n\t*").
 				pos := min(max(li.Pos(), 0), len(b.src))
+				if n.IsOrdered() {
+					pos = b.markerBefore(pos, "0123456789"+string(n.Marker), b.digitsBefore)
+				} else {
+					pos = b.markerBefore(pos, string(n.Marker), noExtension)
+				}
 				line := b.lineOf(pos)
 				b.md.Items = append(b.md.Items, ListItem{
 					Span:      Span{pos + b.base, pos + b.base},
@@ -461,11 +527,14 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 			after += nl + 1
 		}
 		if after < len(b.src) {
-			if closeLine := b.src[after:]; isClosingFence(closeLine) {
-				end := bytes.IndexByte(closeLine, '\n')
-				if end < 0 {
-					end = len(closeLine)
-				}
+			closeLine := b.src[after:]
+			end := bytes.IndexByte(closeLine, '\n')
+			if end < 0 {
+				end = len(closeLine)
+			}
+			// A fence on the line where the next block starts opens that
+			// block ("> ~~~\n ~~~"): it does not close this one.
+			if isClosingFence(closeLine) && nextBlockPos(n) > after+end {
 				s.End = after + end
 			}
 		}
@@ -492,10 +561,14 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 }
 
 // isClosingFence reports whether line starts with a run of at least three
-// backticks or tildes after up to three spaces.
+// backticks or tildes, after white space and block quote markers.
 func isClosingFence(line []byte) bool {
+	// The fence may sit behind the markers of the block quotes and the
+	// indentation of the list items the block is in. Which fence closes
+	// the block is goldmark's decision; the caller only asks whether the
+	// line after the content, when it is still the block's, is one.
 	i := 0
-	for i < len(line) && i < 3 && line[i] == ' ' {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '>') {
 		i++
 	}
 	if i >= len(line) || (line[i] != '`' && line[i] != '~') {
@@ -580,6 +653,24 @@ func (b *markdownBuilder) addProse(s Span) {
 	b.md.Prose = append(b.md.Prose, s)
 }
 
+// nextBlockPos returns where the block after n in document order starts
+// (n's next sibling, or its nearest ancestor's), or the largest int when
+// none does. A fence that would close n but lies there belongs to another
+// container: in ">~~~\n~~~" the second fence opens a block of its own.
+func nextBlockPos(n ast.Node) int {
+	for m := n; m != nil && m.Kind() != ast.KindDocument; m = m.Parent() {
+		for sib := m.NextSibling(); sib != nil; sib = sib.NextSibling() {
+			if p := sib.Pos(); p >= 0 {
+				return p
+			}
+			if ls, ok := linesSpan(sib); ok {
+				return ls.Start
+			}
+		}
+	}
+	return math.MaxInt
+}
+
 func (b *markdownBuilder) addCodeSpan(n *ast.CodeSpan) {
 	start := n.Pos()
 	end := start
@@ -605,7 +696,7 @@ func (b *markdownBuilder) addLink(n ast.Node, dest string, image, ref bool) {
 	}
 	var txt bytes.Buffer
 	collectText(n, b.src, &txt)
-	end := linkEnd(b.src, start)
+	end := linkEnd(b.src, start, ref)
 	b.md.Links = append(b.md.Links, Link{
 		Span: Span{start + b.base, end + b.base}, Text: txt.String(),
 		Dest: dest, Image: image, Reference: ref,
@@ -645,9 +736,11 @@ func collectText(n ast.Node, src []byte, buf *bytes.Buffer) {
 	}
 }
 
-// linkEnd finds the end of the inline link starting at start: after the
-// ")" closing its destination, or after the "]" of a reference link.
-func linkEnd(src []byte, start int) int {
+// linkEnd finds the end of the link starting at start: after the ")"
+// closing an inline link's destination, or after the "]" of a reference
+// link's text or label. ref says which goldmark found: "[r](0" may be a
+// shortcut reference followed by text.
+func linkEnd(src []byte, start int, ref bool) int {
 	i := start
 	if i < len(src) && src[i] == '!' {
 		i++
@@ -656,13 +749,107 @@ func linkEnd(src []byte, start int) int {
 	if i >= len(src) {
 		return len(src)
 	}
-	switch src[i] {
-	case '(':
+	switch {
+	case src[i] == '(' && !ref:
+		if end, ok := inlineLinkTail(src, i); ok {
+			return end
+		}
 		return matchBrackets(src, i, '(', ')')
-	case '[':
-		return matchBrackets(src, i, '[', ']')
+	case src[i] == '[' && ref:
+		// A full reference's label: no unescaped bracket inside, else
+		// the link is a shortcut reference that ends here ("[r][[").
+		for j := i + 1; j < len(src) && j-i <= 1000; j++ {
+			switch src[j] {
+			case '\\':
+				j++
+			case '[':
+				return i
+			case ']':
+				return j + 1
+			case '\n':
+				if j+1 < len(src) && src[j+1] == '\n' {
+					return i
+				}
+			}
+		}
 	}
 	return i
+}
+
+// inlineLinkTail returns the offset just after the ")" that closes the
+// "(destination "title")" part of an inline link at src[i], read the way
+// goldmark reads it: parentheses balance inside a bare destination only,
+// which ends at white space ("[](() )" closes at its second ")"), and a
+// backslash escapes only punctuation. ok is false when the text does not
+// have that form (a link inside a block quote that spans lines, whose
+// "> " goldmark strips first).
+func inlineLinkTail(src []byte, i int) (end int, ok bool) {
+	i++ // (
+	skipSpace := func() {
+		for i < len(src) && linkSpace(src[i]) {
+			i++
+		}
+	}
+	escaped := func() bool { return src[i] == '\\' && i+1 < len(src) && asciiPunct(src[i+1]) }
+	skipSpace()
+	switch {
+	case i < len(src) && src[i] == ')':
+	case i < len(src) && src[i] == '<':
+		for i++; i < len(src) && src[i] != '>' && src[i] != '\n'; i++ {
+			if escaped() {
+				i++
+			}
+		}
+		if i >= len(src) || src[i] != '>' {
+			return 0, false
+		}
+		i++
+	default:
+		for depth := 0; i < len(src) && !linkSpace(src[i]); i++ {
+			if escaped() {
+				i++
+			} else if src[i] == '(' {
+				depth++
+			} else if src[i] == ')' {
+				if depth == 0 {
+					break
+				}
+				depth--
+			}
+		}
+	}
+	skipSpace()
+	if i < len(src) && (src[i] == '"' || src[i] == '\'' || src[i] == '(') {
+		closer := src[i]
+		if closer == '(' {
+			closer = ')'
+		}
+		for i++; i < len(src) && src[i] != closer; i++ {
+			if escaped() {
+				i++
+			}
+		}
+		if i >= len(src) {
+			return 0, false
+		}
+		i++
+		skipSpace()
+	}
+	if i < len(src) && src[i] == ')' {
+		return i + 1, true
+	}
+	return 0, false
+}
+
+// linkSpace reports whether goldmark takes c for white space in a link:
+// tab, line feed, carriage return and space (not vertical tab or form
+// feed).
+func linkSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// asciiPunct reports whether c is ASCII punctuation, which a backslash
+// escapes.
+func asciiPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 // matchBrackets returns the offset just after the closer that balances the
@@ -681,6 +868,9 @@ func matchBrackets(src []byte, i int, opener, closer byte) int {
 			if depth == 0 {
 				return i + 1
 			}
+		case '`':
+			// A code span binds tighter than brackets: "[`[`]()".
+			i = codeSpanEnd(src, i) - 1
 		case '\n':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				return i
@@ -688,4 +878,33 @@ func matchBrackets(src []byte, i int, opener, closer byte) int {
 		}
 	}
 	return len(src)
+}
+
+// codeSpanEnd returns the offset after the code span whose opening
+// backticks start at src[i]: after the next run of as many backticks,
+// within the paragraph. Without one, the backticks are literal text and
+// the offset after them is returned.
+func codeSpanEnd(src []byte, i int) int {
+	n := 0
+	for i+n < len(src) && src[i+n] == '`' {
+		n++
+	}
+	for j := i + n; j < len(src); {
+		switch {
+		case src[j] == '`':
+			k := j
+			for k < len(src) && src[k] == '`' {
+				k++
+			}
+			if k-j == n {
+				return k
+			}
+			j = k
+		case src[j] == '\n' && j+1 < len(src) && src[j+1] == '\n':
+			return i + n
+		default:
+			j++
+		}
+	}
+	return i + n
 }

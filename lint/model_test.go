@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -307,5 +308,132 @@ func TestApplyFixes(t *testing.T) {
 	}
 	if string(src["a.md"]) != "one two three\n" {
 		t.Errorf("the input must not change")
+	}
+}
+
+// TestBlocksAfterTabs pins where headings and thematic breaks start when
+// a tab indents them inside a list item: goldmark's Pos counts the columns
+// the tab expands to, and may point past the block's line.
+func TestBlocksAfterTabs(t *testing.T) {
+	tests := []struct {
+		src       string
+		kind      BlockKind
+		start     int // byte offset of the block's first character
+		startLine int
+	}{
+		{"*\n\t#\n", BlockHeading, 3, 2},
+		{"*\n\t#", BlockHeading, 3, 2},
+		{"- a\n\t#\n", BlockHeading, 5, 2},
+		{"*\n  #\n", BlockHeading, 4, 2},
+		{"- a\n\t***\n", BlockThematicBreak, 5, 2},
+	}
+	for _, tt := range tests {
+		md := parse(t, KindTopic, tt.src).Body
+		var got *Block
+		for i := range md.Blocks {
+			if md.Blocks[i].Kind == tt.kind {
+				got = &md.Blocks[i]
+				break
+			}
+		}
+		if got == nil {
+			t.Errorf("%q: no block of kind %v in %+v", tt.src, tt.kind, md.Blocks)
+			continue
+		}
+		if got.Span.Start != tt.start || got.StartLine != tt.startLine {
+			t.Errorf("%q: block starts at %d (line %d), want %d (line %d)", tt.src, got.Span.Start, got.StartLine, tt.start, tt.startLine)
+		}
+	}
+}
+
+// TestListItemsAfterTabs pins where list items start when a tab indents
+// them: goldmark's Pos for the item may point past its marker.
+func TestListItemsAfterTabs(t *testing.T) {
+	tests := []struct {
+		src    string
+		starts []int // byte offset of each empty item's marker
+	}{
+		{"*\n\t*\n", []int{0, 3}},
+		{"*\n\t*", []int{0, 3}},
+		{"1.\n\t2.\n", []int{0, 4}},
+		{"1.\n\t12)\n", []int{0, 4}},
+		{"-\n\t-\n\t\t-\n", []int{0, 3, 7}},
+	}
+	for _, tt := range tests {
+		md := parse(t, KindTopic, tt.src).Body
+		var got []int
+		for _, it := range md.Items {
+			got = append(got, it.Span.Start)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.starts) {
+			t.Errorf("%q: items start at %v, want %v", tt.src, got, tt.starts)
+		}
+	}
+}
+
+// TestInlineLinkSpans pins where links end: at the ")" that goldmark
+// closes an inline link with, also when the destination's parentheses do
+// not balance or a title holds one, and after a reference's label only
+// when it is one.
+func TestInlineLinkSpans(t *testing.T) {
+	tests := []struct{ src, link string }{
+		{"[a](b.md) (see c)\n", "[a](b.md)"},
+		{"[a](b(c)d.md) x)\n", "[a](b(c)d.md)"},
+		{"[a](<b c.md>) x)\n", "[a](<b c.md>)"},
+		{"[a](b.md \"t)\") x)\n", "[a](b.md \"t)\")"},
+		{"[a](b.md (t)) x)\n", "[a](b.md (t))"},
+		{"[]((() )()()()( ", "[]((() )"},
+		{"[a](\nb.md\n) x)\n", "[a](\nb.md\n)"},
+		{"[]((\x00 )0 ", "[]((\x00 )"},
+		{"[]((\v0 ) ", "[]((\v0 )"},
+		{"[](a\\ ) x)", "[](a\\ )"},
+		{"[](a\\)) x)", "[](a\\))"},
+		{"[r][[ \n\n[r]: x.md\n", "[r]"},
+		{"[a][r] x]\n\n[r]: x.md\n", "[a][r]"},
+		{"[a][] x]\n\n[a]: x.md\n", "[a][]"},
+		{"[r](0 \n\n[r]: x.md\n", "[r]"},
+		{"[r] (x)\n\n[r]: x.md\n", "[r]"},
+		{"[`[`]() ", "[`[`]()"},
+		{"[``a]` b``](x.md) y)", "[``a]` b``](x.md)"},
+		{"[a `b](x.md)", "[a `b](x.md)"},
+	}
+	for _, tt := range tests {
+		md := parse(t, KindTopic, tt.src).Body
+		if len(md.Links) != 1 {
+			t.Errorf("%q: links = %+v", tt.src, md.Links)
+			continue
+		}
+		if l := md.Links[0]; tt.src[l.Start:l.End] != tt.link {
+			t.Errorf("%q: link spans %q, want %q", tt.src, tt.src[l.Start:l.End], tt.link)
+		}
+	}
+}
+
+// TestFencedCodeBlockEnds pins which fence closes a code block: one in
+// the same container, never one that opens a block of its own.
+func TestFencedCodeBlockEnds(t *testing.T) {
+	tests := []struct {
+		src   string
+		lines [][2]int // start and end line of each code block
+	}{
+		{"~~~\nx\n~~~\n", [][2]int{{1, 3}}},
+		{"~~~\n~~~\n", [][2]int{{1, 2}}},
+		{"> ~~~\n> x\n> ~~~\n", [][2]int{{1, 3}}},
+		{">~~~\n~~~", [][2]int{{1, 1}, {2, 2}}},
+		{">~~~\n ~~~", [][2]int{{1, 1}, {2, 2}}},
+		{"> ~~~\n> x\n~~~\n", [][2]int{{1, 2}, {3, 3}}},
+		{"- ~~~\n~~~\n", [][2]int{{1, 1}, {2, 2}}},
+		{"- a\n\n  - b\n\n    ~~~\n    x\n    ~~~\n", [][2]int{{5, 7}}},
+		{"> - ~~~\n>   x\n>   ~~~\n", [][2]int{{1, 3}}},
+	}
+	for _, tt := range tests {
+		md := parse(t, KindTopic, tt.src).Body
+		var got [][2]int
+		for _, cb := range md.CodeBlocks {
+			got = append(got, [2]int{cb.StartLine, cb.EndLine})
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.lines) {
+			t.Errorf("%q: code blocks on lines %v, want %v", tt.src, got, tt.lines)
+		}
 	}
 }
