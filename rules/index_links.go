@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -109,7 +110,7 @@ Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real da
 Fix: add an index entry (the suggestion gives one built from the memory's name
 and description), or delete the file if the memory is obsolete. A
 ` + "`[[name]]`" + ` wikilink in the index counts as a link.`,
-	Fix: "safe (--fix): appends an index entry made from the memory's name and description",
+	Fix: "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if d.Index == nil {
@@ -129,11 +130,67 @@ and description), or delete the file if the memory is obsolete. A
 				continue
 			}
 			entry := memoryEntry(t)
-			pass.Report(lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
-				Suggestion: "add to MEMORY.md: " + entry,
-				Fix:        &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}})
+			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
+				Suggestion: "add to MEMORY.md: " + entry}
+			if appendIsRead(d.Index) {
+				diag.Fix = &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}
+			}
+			pass.Report(diag)
 		}
 	},
+}
+
+// appendIsRead reports whether a line appended to the index is read as an
+// entry of its own. It is not when the index ends inside an unclosed
+// fenced code block or comment, or in a raw HTML block, which would take
+// the line in: a fix appending there would change the file without
+// linking the memory, again on every run.
+func appendIsRead(f *lint.File) bool {
+	blocks := f.Body.Blocks
+	if len(blocks) == 0 {
+		return true
+	}
+	last := blocks[len(blocks)-1]
+	text := bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n")
+	switch last.Kind {
+	case lint.BlockHTML:
+		return false
+	case lint.BlockComment:
+		return bytes.HasSuffix(text, []byte("-->"))
+	case lint.BlockCode:
+		for _, cb := range f.Body.CodeBlocks {
+			if cb.Span == last.Span && cb.Fenced {
+				return fenceClosed(text)
+			}
+		}
+	}
+	return true
+}
+
+// fenceClosed reports whether the text of a fenced code block, from its
+// opening fence on, ends with a closing fence: a line of at least as many
+// of the opening fence's characters, behind any block quote markers and
+// indentation.
+func fenceClosed(block []byte) bool {
+	fence := func(line []byte) (byte, int) {
+		line = bytes.TrimLeft(line, " \t>")
+		if len(line) == 0 || (line[0] != '`' && line[0] != '~') {
+			return 0, 0
+		}
+		n := 0
+		for n < len(line) && line[n] == line[0] {
+			n++
+		}
+		return line[0], n
+	}
+	nl := bytes.IndexByte(block, '\n')
+	if nl < 0 {
+		return false // the opening fence alone
+	}
+	openChar, openLen := fence(block[:nl])
+	lastLine := block[bytes.LastIndexByte(block, '\n')+1:]
+	c, n := fence(lastLine)
+	return openLen >= 3 && c == openChar && n >= openLen && len(bytes.TrimSpace(bytes.TrimLeft(lastLine, " \t>")[n:])) == 0
 }
 
 // soleEntry returns the index entry of a link when the entry is a list item
