@@ -100,8 +100,11 @@ type CodeBlock struct {
 	Span               // from the opening fence to after the closing fence
 	StartLine, EndLine int
 	Fenced             bool
-	Info               string // the info string of a fenced block
-	ContentLines       int    // lines between the fences
+	// Closed says a fenced block has its closing fence: an unclosed one
+	// runs to the end of its container and takes in any line added there.
+	Closed       bool
+	Info         string // the info string of a fenced block
+	ContentLines int    // lines between the fences
 	// Content spans those lines; it is empty, at the block's start, when
 	// there are none.
 	Content Span
@@ -523,8 +526,13 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 		if cb.ContentLines == 0 {
 			after = s.Start
 		}
-		if nl := bytes.IndexByte(b.src[after:], '\n'); nl >= 0 && cb.ContentLines == 0 {
-			after += nl + 1
+		if cb.ContentLines == 0 {
+			// The line after the opening fence, if there is one.
+			if nl := bytes.IndexByte(b.src[after:], '\n'); nl >= 0 {
+				after += nl + 1
+			} else {
+				after = len(b.src)
+			}
 		}
 		if after < len(b.src) {
 			closeLine := b.src[after:]
@@ -536,6 +544,7 @@ func (b *markdownBuilder) addCode(n ast.Node, fenced bool, c Container, item int
 			// block ("> ~~~\n ~~~"): it does not close this one.
 			if isClosingFence(closeLine) && nextBlockPos(n) > after+end {
 				s.End = after + end
+				cb.Closed = true
 			}
 		}
 		if cb.ContentLines == 0 && s.End < s.Start {

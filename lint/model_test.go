@@ -415,25 +415,32 @@ func TestFencedCodeBlockEnds(t *testing.T) {
 	tests := []struct {
 		src   string
 		lines [][2]int // start and end line of each code block
+		// closed lists whether each block has its closing fence.
+		closed string
 	}{
-		{"~~~\nx\n~~~\n", [][2]int{{1, 3}}},
-		{"~~~\n~~~\n", [][2]int{{1, 2}}},
-		{"> ~~~\n> x\n> ~~~\n", [][2]int{{1, 3}}},
-		{">~~~\n~~~", [][2]int{{1, 1}, {2, 2}}},
-		{">~~~\n ~~~", [][2]int{{1, 1}, {2, 2}}},
-		{"> ~~~\n> x\n~~~\n", [][2]int{{1, 2}, {3, 3}}},
-		{"- ~~~\n~~~\n", [][2]int{{1, 1}, {2, 2}}},
-		{"- a\n\n  - b\n\n    ~~~\n    x\n    ~~~\n", [][2]int{{5, 7}}},
-		{"> - ~~~\n>   x\n>   ~~~\n", [][2]int{{1, 3}}},
+		{"~~~\nx\n~~~\n", [][2]int{{1, 3}}, "[true]"},
+		{"~~~\n~~~\n", [][2]int{{1, 2}}, "[true]"},
+		{"> ~~~\n> x\n> ~~~\n", [][2]int{{1, 3}}, "[true]"},
+		{">~~~\n~~~", [][2]int{{1, 1}, {2, 2}}, "[false false]"},
+		{">~~~\n ~~~", [][2]int{{1, 1}, {2, 2}}, "[false false]"},
+		{"> ~~~\n> x\n~~~\n", [][2]int{{1, 2}, {3, 3}}, "[false false]"},
+		{"- ~~~\n~~~\n", [][2]int{{1, 1}, {2, 2}}, "[false false]"},
+		{"- a\n\n  - b\n\n    ~~~\n    x\n    ~~~\n", [][2]int{{5, 7}}, "[true]"},
+		{"> - ~~~\n>   x\n>   ~~~\n", [][2]int{{1, 3}}, "[true]"},
 	}
 	for _, tt := range tests {
 		md := parse(t, KindTopic, tt.src).Body
 		var got [][2]int
+		var closed []bool
 		for _, cb := range md.CodeBlocks {
 			got = append(got, [2]int{cb.StartLine, cb.EndLine})
+			closed = append(closed, cb.Closed)
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.lines) {
 			t.Errorf("%q: code blocks on lines %v, want %v", tt.src, got, tt.lines)
+		}
+		if fmt.Sprint(closed) != tt.closed {
+			t.Errorf("%q: code blocks closed %v, want %s", tt.src, closed, tt.closed)
 		}
 	}
 }

@@ -151,46 +151,19 @@ func appendIsRead(f *lint.File) bool {
 		return true
 	}
 	last := blocks[len(blocks)-1]
-	text := bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n")
 	switch last.Kind {
 	case lint.BlockHTML:
 		return false
 	case lint.BlockComment:
-		return bytes.HasSuffix(text, []byte("-->"))
+		return bytes.HasSuffix(bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n"), []byte("-->"))
 	case lint.BlockCode:
 		for _, cb := range f.Body.CodeBlocks {
-			if cb.Span == last.Span && cb.Fenced {
-				return fenceClosed(text)
+			if cb.Span == last.Span {
+				return !cb.Fenced || cb.Closed
 			}
 		}
 	}
 	return true
-}
-
-// fenceClosed reports whether the text of a fenced code block, from its
-// opening fence on, ends with a closing fence: a line of at least as many
-// of the opening fence's characters, behind any block quote markers and
-// indentation.
-func fenceClosed(block []byte) bool {
-	fence := func(line []byte) (byte, int) {
-		line = bytes.TrimLeft(line, " \t>")
-		if len(line) == 0 || (line[0] != '`' && line[0] != '~') {
-			return 0, 0
-		}
-		n := 0
-		for n < len(line) && line[n] == line[0] {
-			n++
-		}
-		return line[0], n
-	}
-	nl := bytes.IndexByte(block, '\n')
-	if nl < 0 {
-		return false // the opening fence alone
-	}
-	openChar, openLen := fence(block[:nl])
-	lastLine := block[bytes.LastIndexByte(block, '\n')+1:]
-	c, n := fence(lastLine)
-	return openLen >= 3 && c == openChar && n >= openLen && len(bytes.TrimSpace(bytes.TrimLeft(lastLine, " \t>")[n:])) == 0
 }
 
 // soleEntry returns the index entry of a link when the entry is a list item
