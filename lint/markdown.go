@@ -383,34 +383,65 @@ func (b *markdownBuilder) blockSpan(n ast.Node) Span {
 // bullet or number), given goldmark's Pos for it. Pos counts the columns
 // tabs expand to, so after tabs it overshoots by up to three bytes a tab,
 // even past the end of the marker's line ("*\n\t#\n" gives 5, not 3); the
-// marker is then the nearest byte of markers before, on that line or the
-// line before. The result is moved back over the bytes that extend a
-// marker ("###", "12.").
+// marker is then the nearest one before that couldStartBlock accepts, or
+// failing that the nearest one on Pos's line or the line before. A marker
+// is taken with the bytes before it that extend it ("###", "12.").
 func (b *markdownBuilder) markerBefore(pos int, markers string, extends func(at, i int) bool) int {
-	at := -1
-	if pos < len(b.src) && strings.IndexByte(markers, b.src[pos]) >= 0 {
-		at = pos
-	}
+	nearest := -1
 	newlines := 0
-	for i := min(pos, len(b.src)) - 1; at < 0 && i >= 0 && pos-i <= 64; i-- {
-		if c := b.src[i]; strings.IndexByte(markers, c) >= 0 {
-			at = i
-		} else if c == '\n' {
-			if newlines++; newlines > 1 {
-				return pos
+	for i := min(pos, len(b.src)-1); i >= 0 && pos-i <= 64; i-- {
+		c := b.src[i]
+		if c == '\n' {
+			newlines++
+			continue
+		}
+		if strings.IndexByte(markers, c) < 0 {
+			continue
+		}
+		first := i
+		for j := i - 1; j >= 0 && extends(i, j); j-- {
+			if strings.IndexByte(markers, b.src[j]) >= 0 {
+				first = j
 			}
 		}
+		if nearest < 0 && newlines <= 1 {
+			nearest = first
+		}
+		if b.couldStartBlock(first, pos) {
+			return first
+		}
+		i = first
 	}
-	if at < 0 {
+	if nearest < 0 {
 		return pos
 	}
-	first := at
-	for i := at - 1; i >= 0 && extends(at, i); i-- {
-		if strings.IndexByte(markers, b.src[i]) >= 0 {
-			first = i
+	return nearest
+}
+
+// couldStartBlock reports whether a marker at src[at] fits goldmark's Pos
+// pos for it: only indentation and container markers before it on its
+// line, and no more overshoot than its line's tabs explain ("0#0" after
+// "\t\t#" is not the heading's '#').
+func (b *markdownBuilder) couldStartBlock(at, pos int) bool {
+	lineStart := bytes.LastIndexByte(b.src[:at], '\n') + 1
+	tabs := 0
+	for i := lineStart; i < at; i++ {
+		switch c := b.src[i]; {
+		case c == '\t':
+			tabs++
+		case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+':
+		case c >= '0' && c <= '9':
+			for i < at && b.src[i] >= '0' && b.src[i] <= '9' {
+				i++
+			}
+			if i == at || (b.src[i] != '.' && b.src[i] != ')') {
+				return false // a number that is not a list marker
+			}
+		default:
+			return false
 		}
 	}
-	return first
+	return pos-at <= 3*tabs
 }
 
 // sameMarker extends a marker over more of its own character ("###").
