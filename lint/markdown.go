@@ -429,12 +429,16 @@ func (b *markdownBuilder) couldStartBlock(at, pos int) bool {
 		switch c := b.src[i]; {
 		case c == '\t':
 			tabs++
-		case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+':
+		case c == ' ' || c == '>':
+		case c == '-' || c == '*' || c == '+':
+			if i+1 >= at || (b.src[i+1] != ' ' && b.src[i+1] != '\t') {
+				return false // a bullet is followed by white space
+			}
 		case c >= '0' && c <= '9':
 			for i < at && b.src[i] >= '0' && b.src[i] <= '9' {
 				i++
 			}
-			if i == at || (b.src[i] != '.' && b.src[i] != ')') {
+			if i+1 >= at || (b.src[i] != '.' && b.src[i] != ')') || (b.src[i+1] != ' ' && b.src[i+1] != '\t') {
 				return false // a number that is not a list marker
 			}
 		default:

@@ -328,6 +328,7 @@ func TestBlocksAfterTabs(t *testing.T) {
 		{"- a\n\t***\n", BlockThematicBreak, 5, 2},
 		{"*\t 0\n\t\t#\n0#0", BlockHeading, 7, 2},  // Pos lands on the next line's '#'
 		{"*\t 0\n\t\t#\n0\n0", BlockHeading, 7, 2}, // Pos lands two line breaks on
+		{"*\t 0\n\t\t#\n*#", BlockHeading, 7, 2},   // "*#" is no list item
 	}
 	for _, tt := range tests {
 		md := parse(t, KindTopic, tt.src).Body
