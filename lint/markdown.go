@@ -363,11 +363,13 @@ func (b *markdownBuilder) blockSpan(n ast.Node) Span {
 	if !ok || s.End < start {
 		// A block without lines (an ATX heading with no text, a thematic
 		// break): it spans its own line.
+		// The marker comes before the next block, whatever Pos says.
+		limited := min(start, max(nextBlockPos(n)-1, 0))
 		switch n.Kind() {
 		case ast.KindHeading:
-			start = b.markerBefore(start, "#", b.sameMarker)
+			start = b.markerBefore(limited, "#", b.sameMarker)
 		case ast.KindThematicBreak:
-			start = b.markerBefore(start, "*-_", b.spacedMarker)
+			start = b.markerBefore(limited, "*-_", b.spacedMarker)
 		}
 		end := bytes.IndexByte(b.src[start:], '\n')
 		if end < 0 {

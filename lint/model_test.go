@@ -329,6 +329,7 @@ func TestBlocksAfterTabs(t *testing.T) {
 		{"*\t 0\n\t\t#\n0#0", BlockHeading, 7, 2},  // Pos lands on the next line's '#'
 		{"*\t 0\n\t\t#\n0\n0", BlockHeading, 7, 2}, // Pos lands two line breaks on
 		{"*\t 0\n\t\t#\n*#", BlockHeading, 7, 2},   // "*#" is no list item
+		{"*\t 0\n\t\t#\n\t#", BlockHeading, 7, 2},  // the next block starts at the second line break
 	}
 	for _, tt := range tests {
 		md := parse(t, KindTopic, tt.src).Body
