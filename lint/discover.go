@@ -83,6 +83,23 @@ func hasMarkdown(entries []fs.DirEntry) bool {
 	return false
 }
 
+// KindOf judges the kind of the memory dir at OS path dir from its place
+// (a subagent's folder under agent-memory/, team/ inside a memory dir) and,
+// for a dir with no index and no topic file but daily logs, its content.
+func KindOf(dir string, d *Dir) DirKind {
+	clean := filepath.ToSlash(filepath.Clean(dir))
+	parent := path.Base(path.Dir(clean))
+	switch {
+	case agentMemoryParents[parent]:
+		return DirSubagent
+	case path.Base(clean) == "team" && parent != "." && parent != "/":
+		return DirTeam
+	case d != nil && d.Index == nil && len(d.Topics) == 0 && len(d.Logs) > 0:
+		return DirLogs
+	}
+	return DirAuto
+}
+
 // memoryFrontmatter matches the frontmatter lines that mark a memory file.
 var memoryFrontmatter = regexp.MustCompile(`(?m)^(\s*type:\s*["']?(user|feedback|project|reference)["']?\s*$|\s*node_type:\s*memory\s*$)`)
 

@@ -74,6 +74,7 @@ type Result struct {
 // many dirs a run covers.
 type DirSummary struct {
 	Path  string
+	Kind  DirKind
 	Files int
 	// Index is nil when the dir has no readable MEMORY.md.
 	Index *IndexSummary
@@ -185,6 +186,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 				ld.readFile(f)
 			}
 		}
+		d.Kind = KindOf(l.abs(dirs[i]), d)
 		d.settleUnreadable()
 		perDir[i], suppressed[i] = l.lintDir(d)
 		res.Dirs[i] = d.summary()
@@ -206,7 +208,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 }
 
 func (d *Dir) summary() DirSummary {
-	s := DirSummary{Path: d.Path, Files: len(d.Files()) + len(d.Unreadable)}
+	s := DirSummary{Path: d.Path, Kind: d.Kind, Files: len(d.Files()) + len(d.Unreadable)}
 	if d.Index != nil && d.Index.Index != nil {
 		s.Index = &IndexSummary{Path: d.Index.Path, Budget: d.Index.Index.Budget}
 	}

@@ -23,11 +23,46 @@ const (
 	KindLog                   // a file under logs/
 )
 
+// DirKind says which kind of memory dir a dir is (SPEC §2, "Kinds of
+// memory dir"): rules that only fit one kind ask for it.
+type DirKind int
+
+// Kinds of memory dir.
+const (
+	// DirAuto is auto memory: a Claude Code project memory dir, or any
+	// dir of topic files with the four types.
+	DirAuto DirKind = iota
+	// DirSubagent is a subagent's memory (.claude/agent-memory/<agent>/,
+	// agent-memory-local/<agent>/): notes-style, its MEMORY.md goes into
+	// the subagent's prompt.
+	DirSubagent
+	// DirTeam is shared team memory: team/ inside a memory dir.
+	DirTeam
+	// DirLogs is a dir that holds only assistant-mode daily logs.
+	DirLogs
+)
+
+// String returns the kind's name as memlint prints it.
+func (k DirKind) String() string {
+	switch k {
+	case DirSubagent:
+		return "subagent"
+	case DirTeam:
+		return "team"
+	case DirLogs:
+		return "logs"
+	}
+	return "auto"
+}
+
 // Dir is one memory dir: an index, topic files and daily logs.
 type Dir struct {
 	// Path is the slash-separated path of the dir inside the linted fs.FS
 	// ("." for its root).
-	Path   string
+	Path string
+	// Kind is the kind of memory dir, judged from where it is and what it
+	// holds.
+	Kind   DirKind
 	Index  *File   // MEMORY.md, nil when the dir has none
 	Topics []*File // topic files that could be read, sorted by path
 	Logs   []*File // files under logs/, sorted by path
