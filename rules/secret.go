@@ -892,9 +892,9 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 	case kind == scLabelTwilio && len(value) == 32 && scAllBytes(value, scHex) && scEntropy(value) >= 3:
 		what = "Twilio auth token"
 	case kind == scLabelPassword && scLooksLikePassword(value):
-		what = "password in " + name
+		what = scLabelled("password", name)
 	case kind != scLabelPassword && scLooksLikeToken(value):
-		what = "secret in " + name
+		what = scLabelled("secret", name)
 	}
 	if what == "" {
 		return none, false
@@ -1308,6 +1308,16 @@ func scMask(prefix, rest string) string {
 		return prefix + "…" + rest[len(rest)-4:]
 	}
 	return prefix + "…"
+}
+
+// scLabelled names a secret found by its label: "password in db_password",
+// but plain "password" when the label is the word itself ("password in
+// password" reads as a stutter).
+func scLabelled(what, name string) string {
+	if strings.EqualFold(name, what) {
+		return what
+	}
+	return what + " in " + name
 }
 
 // scEntropy returns the Shannon entropy of s in bits per byte.

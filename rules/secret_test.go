@@ -406,3 +406,21 @@ func BenchmarkSecret(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(files)), "ns/file")
 	})
 }
+
+// TestSecretLabelNamesTheLabel checks the kind of a secret found by its
+// label: the label is named, but a label that is the word itself is not
+// repeated ("password in password").
+func TestSecretLabelNamesTheLabel(t *testing.T) {
+	for _, c := range []struct{ text, kind string }{
+		{"mailbox password: vR8#MemLintWuZ2rQ", "password"},
+		{"db_password: vR8#MemLintWuZ2rQ", "password in db_password"},
+		{"secret: MemLintCG7pZZYV25EbelRV8LvTDMNUc", "secret"},
+		{"api_key: MemLintCG7pZZYV25EbelRV8LvTDMNUc", "secret in api_key"},
+	} {
+		var kinds []string
+		scanSecrets(c.text, false, func(m secretMatch) { kinds = append(kinds, m.kind) })
+		if len(kinds) != 1 || kinds[0] != c.kind {
+			t.Errorf("%q: kinds %q, want [%q]", c.text, kinds, c.kind)
+		}
+	}
+}
