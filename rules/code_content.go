@@ -194,13 +194,22 @@ func (s *codeScan) codeBlock(cb *lint.CodeBlock, maxLines int) {
 	if s.flushGitRun() {
 		return
 	}
-	if cb.ContentLines > maxLines {
-		kind := "code block"
-		if !cb.Fenced {
-			kind = "indented code block"
-		}
-		s.report(cb.Span, fmt.Sprintf("this %s has %d lines (more than %d): memory should say what to do and why, not paste code, config or listings that the repository already holds and that drift from it; a pointer to the file is better", kind, cb.ContentLines, maxLines), codeBlockHow)
+	if cb.ContentLines <= maxLines {
+		return
 	}
+	n := codeBlockLines(s.src[cb.Content.Start:cb.Content.End], cb.Info)
+	if n <= maxLines {
+		return
+	}
+	kind := "code block"
+	if !cb.Fenced {
+		kind = "indented code block"
+	}
+	count := fmt.Sprintf("%d lines", n)
+	if n < cb.ContentLines {
+		count = fmt.Sprintf("%d lines of code", n)
+	}
+	s.report(cb.Span, fmt.Sprintf("this %s has %s (more than %d): memory should say what to do and why, not paste code or config that the repository already holds and that drifts from it; a pointer to the file is better", kind, count, maxLines), codeBlockHow)
 }
 
 // ---------------------------------------------------------------------------

@@ -53,3 +53,35 @@ func FuzzCodeContent(f *testing.F) {
 		}
 	})
 }
+
+// TestCodeBlockLines pins which lines of a block count as code.
+func TestCodeBlockLines(t *testing.T) {
+	for _, c := range []struct {
+		name, info, body string
+		want             int
+	}{
+		{"go", "go", "package x\n\nimport \"fmt\"\n\n// Hello greets.\nfunc Hello(name string) {\n\tfmt.Println(\"hi\", name)\n}\n", 4},
+		{"python docstring", "", "def total(items):\n    \"\"\"Sum the prices.\"\"\"\n    return sum(i.price for i in items)\n", 3},
+		{"yaml config", "yaml", "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - name: Build and test the app now\n        run: make test\n", 8},
+		{"sql", "", "SELECT name, email FROM users\nWHERE created_at > now() - interval '1 day'\nORDER BY name\n", 3},
+		{"shell", "bash", "# build\ncargo build --release\ncargo test --all the things\n", 2},
+		{"json", "", "{\n  \"name\": \"shop\",\n  \"private\": true,\n  \"scripts\": { \"test\": \"vitest\" }\n}\n", 3},
+		{"unicode tree", "", "shop/\n├── cmd/\n│   └── api/\n└── Makefile\n", 0},
+		{"ascii tree", "", "shop\n|-- cmd\n|   `-- api\n`-- Makefile\n", 0},
+		{"path list", "", "crates/\n  core/     # solver\n  cli/      # binary\n  py/       # bindings\n", 0},
+		{"box", "", "+------+\n|  Login   |\n|  [ user ]  [ pass ]  |\n+------+\n", 0},
+		{"columns", "", "NAME     READY   STATUS\napi-1    1/1     Running\n", 0},
+		{"log", "", "2026-03-02 10:14:03 INFO started\n[ERROR] refused\n", 0},
+		{"words", "", "api, auth, backup,\nbilling, cache, cli,\n", 0},
+		{"prose", "", "Refresh tokens before the retry loop, not inside it.\nA refresh inside the loop logged users out under load.\n", 0},
+		{"email", "", "Subject: Your order is waiting\nHi {first_name},\nYou left {item_count} items in your cart at {shop}.\n", 0},
+		{"korean prose", "", "배포 전에 마이그레이션을 먼저 실행한다.\n롤백은 이전 태그로 한다.\n", 0},
+		{"console", "console", "$ make test\nok  shop/api  0.3s\nok  shop/worker  0.2s\n", 1},
+		{"mermaid", "mermaid", "flowchart LR\n  A --> B\n", 0},
+		{"code with an arrow comment", "go", "x := 1\ny := 2 // → see z\nz := x + y\n", 2},
+	} {
+		if got := codeBlockLines([]byte(c.body), c.info); got != c.want {
+			t.Errorf("%s: %d lines of code, want %d", c.name, got, c.want)
+		}
+	}
+}
