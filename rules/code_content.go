@@ -139,6 +139,12 @@ func (s *codeScan) visible(start, end int) bool {
 			q = ccSpanEndAt(s.md.CodeSpans, p)
 		}
 		if q <= p {
+			// A line break or the indentation of a continuation line
+			// between two runs of prose is not hidden text.
+			if c := s.src[p]; c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '>' {
+				p++
+				continue
+			}
 			return false
 		}
 		p = q
@@ -664,7 +670,7 @@ func (s *codeScan) link(l *lint.Link) {
 	}
 	d := []byte(dest)
 	if a := findLineAnchor(d); a.ok {
-		s.report(l.Span, fmt.Sprintf("this link points at line %s of %s (%s): %s", a.lines, a.file, ccShown(d[a.start:a.end]), citationWhy), citationHow)
+		s.report(l.Span, fmt.Sprintf("this link points at %s of %s (%s): %s", a.what(), a.file, ccShown(d[a.start:a.end]), citationWhy), citationHow)
 		s.claim(l.Span)
 		return
 	}
@@ -724,21 +730,27 @@ func (s *codeScan) inline(blk lint.Span) {
 		from = a.end
 		if s.accept(base+a.start, base+a.end) {
 			s.report(lint.Span{Start: base + a.start, End: base + a.end},
-				fmt.Sprintf("%s points at line %s of %s: %s", ccShown(b[a.start:a.end]), a.lines, a.file, citationWhy), citationHow)
+				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy), citationHow)
 		}
 	}
 	// "line 42 of x.go", "x.go line 42"
-	if bytes.Contains(b, []byte("ine")) {
-		for from := 0; ; {
-			c := findLineWord(b, from)
-			if !c.ok {
-				break
+	for from := 0; ; {
+		c := findLineWord(b, from)
+		if !c.ok {
+			break
+		}
+		from = c.next
+		if s.accept(base+c.start, base+c.end) {
+			what := "line " + c.lines
+			if c.several {
+				what = "lines " + c.lines
 			}
-			from = c.next
-			if s.accept(base+c.start, base+c.end) {
-				s.report(lint.Span{Start: base + c.start, End: base + c.end},
-					fmt.Sprintf("%s cites line %s of %s: %s", ccShown(b[c.start:c.end]), c.lines, c.file, citationWhy), citationHow)
+			of := " of " + c.file
+			if c.file == "" {
+				of = " of a file this text names"
 			}
+			s.report(lint.Span{Start: base + c.start, End: base + c.end},
+				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy), citationHow)
 		}
 	}
 	// links to commits written as bare URLs
@@ -932,28 +944,6 @@ func ccKeywordByte(c byte) bool { return ccLetter(c) || ccDigit(c) || c == '-' }
 // Citation finders. They work on any byte slice (a block's source or a
 // link destination) and return offsets into it.
 
-// codeFileExts are the extensions of files whose lines are worth citing: code
-// and configuration.
-var codeFileExts = map[string]bool{
-	"go": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true, "mts": true, "cts": true,
-	"py": true, "pyi": true, "rb": true, "rs": true, "java": true, "kt": true, "kts": true, "c": true, "h": true,
-	"cc": true, "cpp": true, "cxx": true, "hpp": true, "hh": true, "cs": true, "fs": true, "vb": true, "swift": true, "m": true, "mm": true,
-	"php": true, "scala": true, "groovy": true, "sh": true, "bash": true, "zsh": true, "fish": true, "ps1": true, "psm1": true,
-	"bat": true, "sql": true, "vue": true, "svelte": true, "astro": true, "lua": true, "dart": true, "ex": true, "exs": true,
-	"erl": true, "hs": true, "ml": true, "mli": true, "clj": true, "cljs": true, "r": true, "R": true, "jl": true, "zig": true,
-	"nim": true, "pl": true, "pm": true, "tf": true, "hcl": true, "yaml": true, "yml": true, "json": true, "jsonc": true,
-	"toml": true, "xml": true, "html": true, "htm": true, "css": true, "scss": true, "sass": true, "less": true,
-	"proto": true, "graphql": true, "gql": true, "prisma": true, "gradle": true, "cmake": true, "mk": true, "ini": true,
-	"cfg": true, "mod": true, "txt": true, "md": true, "mdx": true, "rst": true,
-}
-
-// codeFileNames are file names without an extension that are code.
-var codeFileNames = map[string]bool{
-	"Makefile": true, "makefile": true, "GNUmakefile": true, "Dockerfile": true, "Containerfile": true,
-	"Jenkinsfile": true, "Gemfile": true, "Rakefile": true, "Justfile": true, "justfile": true,
-	"Vagrantfile": true, "Podfile": true, "Brewfile": true, "Procfile": true, "Taskfile": true,
-}
-
 // codeFileName reports whether the path ends in the name of a code or
 // config file, and returns that name.
 func codeFileName(p []byte) ([]byte, bool) {
@@ -1011,6 +1001,7 @@ type codeCitation struct {
 	start, end  int
 	next        int // where to continue scanning
 	file, lines string
+	several     bool // a range or list of lines
 }
 
 // findColonCitation finds the next "path.ext:LINE" at or after from, with an
@@ -1032,9 +1023,12 @@ func findColonCitation(b []byte, from int) codeCitation {
 		}
 		st, ok := ccPathBefore(b, i)
 		if !ok {
-			continue
-		}
-		if _, ok := codeFileName(b[st:i]); !ok {
+			// Shorthand after a file name: "`routes.ts` :465-484",
+			// "app.ts:120, :245".
+			if st, ok = colonShorthand(b, i, 0); !ok {
+				continue
+			}
+		} else if _, ok := codeFileName(b[st:i]); !ok {
 			continue
 		}
 		end, ok := ccLineRef(b, d, true)
@@ -1046,10 +1040,66 @@ func findColonCitation(b []byte, from int) codeCitation {
 	return codeCitation{}
 }
 
-// tldExts are extensions that are also country domains: "db.example.pl:5432"
-// is a host and a port, not a Perl file.
-var tldExts = map[string]bool{"pl": true, "sh": true, "rs": true, "py": true, "md": true, "cc": true,
-	"ml": true, "mk": true, "tf": true, "pm": true}
+// colonShorthand reports whether the ":" at b[i], with no path of its
+// own, continues a file name or a citation just before it, and where the
+// finding starts: at the file name ("`x.ts` :46") or at the colon (", :245").
+func colonShorthand(b []byte, i, depth int) (int, bool) {
+	if depth > 8 || (i > 0 && !strings.ContainsRune(" \t`'\"(,", rune(b[i-1]))) {
+		return 0, false
+	}
+	p := i
+	for p > 0 && strings.IndexByte(" \t`'\"(,", b[p-1]) >= 0 {
+		p--
+	}
+	gap := string(b[p:i])
+	for _, w := range []string{" and", " or", " &"} {
+		if strings.HasSuffix(string(b[:p]), w) {
+			p -= len(w)
+			for p > 0 && strings.IndexByte(" \t,", b[p-1]) >= 0 {
+				p--
+			}
+			gap = "," // only a citation may come before "and"
+			break
+		}
+	}
+	// An earlier citation: "app.ts:120, :245".
+	q := p
+	for q > 0 && (ccDigit(b[q-1]) || b[q-1] == '-') {
+		q--
+	}
+	if q < p && q > 0 && b[q-1] == ':' {
+		if st, ok := ccPathBefore(b, q-1); ok {
+			if _, ok := codeFileName(b[st : q-1]); ok {
+				return i, true
+			}
+		}
+		if _, ok := colonShorthand(b, q-1, depth+1); ok {
+			return i, true
+		}
+		return 0, false
+	}
+	// A file name right before: "`routes.ts` :465".
+	if strings.ContainsAny(gap, ",(") || !strings.ContainsAny(gap, " \t`'\"") {
+		return 0, false
+	}
+	p = i - len(strings.TrimLeft(gap, "`'\""))
+	var quote byte
+	if p > 0 && (b[p-1] == '`' || b[p-1] == '\'' || b[p-1] == '"') {
+		quote = b[p-1]
+		p--
+	}
+	st, ok := ccPathBefore(b, p)
+	if !ok {
+		return 0, false
+	}
+	if _, ok := codeFileName(b[st:p]); !ok {
+		return 0, false
+	}
+	if quote != 0 && st > 0 && b[st-1] == quote {
+		st--
+	}
+	return st, true
+}
 
 // hostPort reports whether name:num reads as a host name and a port: a
 // lowercase dotted name with at least two dots ending in a country domain,
@@ -1168,145 +1218,20 @@ func findLineAnchorFrom(b []byte, from int) lineAnchor {
 	return lineAnchor{}
 }
 
+// what says which lines the anchor names: "line 42", "lines 42–50".
+func (a lineAnchor) what() string {
+	if strings.Contains(a.lines, "–") {
+		return "lines " + a.lines
+	}
+	return "line " + a.lines
+}
+
 func ccURLStop(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '(', ')', '[', ']', '<', '>', '"', '\'', '`', '|', '*':
 		return true
 	}
 	return c >= utf8.RuneSelf
-}
-
-// findLineWord finds "line 42 of x.go", "lines 10-20 in x.go", "x.go line
-// 42", "x.go, line 42", "x.go (line 42)" and "x.go at line 42".
-func findLineWord(b []byte, from int) codeCitation {
-	for from < len(b) {
-		k := bytes.Index(b[from:], []byte("ine"))
-		if k < 0 {
-			break
-		}
-		k += from
-		from = k + 3
-		l := k - 1
-		if l < 0 || (b[l] != 'l' && b[l] != 'L') || (l > 0 && ccWordByte(b[l-1])) {
-			continue
-		}
-		p := k + 3
-		if p < len(b) && b[p] == 's' {
-			p++
-		}
-		if p >= len(b) || b[p] != ' ' {
-			continue
-		}
-		for p < len(b) && b[p] == ' ' {
-			p++
-		}
-		if p >= len(b) || !ccDigit(b[p]) {
-			continue
-		}
-		numEnd, ok := ccLineRef(b, p, false)
-		if !ok {
-			continue
-		}
-		lines := string(b[p:numEnd])
-		if b[p] == '1' && (numEnd == p+1 || !ccDigit(b[p+1])) {
-			// "line 1 of README.md", "lines 1-200 of MEMORY.md": the start
-			// of a file, which no edit moves.
-			continue
-		}
-		if c, ok := fileAfter(b, numEnd); ok {
-			return codeCitation{ok: true, start: l, end: c.end, next: c.end, file: c.file, lines: lines}
-		}
-		if c, paren, ok := fileBefore(b, l); ok {
-			if paren && numEnd < len(b) && b[numEnd] == ')' {
-				numEnd++
-			}
-			return codeCitation{ok: true, start: c.start, end: numEnd, next: numEnd, file: c.file, lines: lines}
-		}
-	}
-	return codeCitation{}
-}
-
-// fileAfter reads " of x.go" / " in the `x.go`" at b[p:].
-func fileAfter(b []byte, p int) (codeCitation, bool) {
-	if p < len(b) && b[p] == ',' {
-		p++
-	}
-	q := ccSkipSpaces(b, p)
-	if q == p {
-		return codeCitation{}, false
-	}
-	w := q
-	for w < len(b) && ccLetter(b[w]) {
-		w++
-	}
-	word := string(b[q:w])
-	if word != "of" && word != "in" {
-		return codeCitation{}, false
-	}
-	q = ccSkipSpaces(b, w)
-	if q == w {
-		return codeCitation{}, false
-	}
-	if bytes.HasPrefix(b[q:], []byte("the ")) {
-		q = ccSkipSpaces(b, q+4)
-	}
-	var quote byte
-	if q < len(b) && (b[q] == '`' || b[q] == '"') {
-		quote = b[q]
-		q++
-	}
-	e := q
-	for e < len(b) && ccPathByte(b[e]) {
-		e++
-	}
-	for e > q && (b[e-1] == '.' || b[e-1] == '-') {
-		e-- // sentence punctuation
-	}
-	name, ok := codeFileName(b[q:e])
-	if !ok {
-		return codeCitation{}, false
-	}
-	if quote != 0 && e < len(b) && b[e] == quote {
-		e++
-	}
-	return codeCitation{end: e, file: string(name)}, true
-}
-
-// fileBefore reads "x.go ", "x.go, ", "`x.go` (", "x.go at " before b[l:].
-// paren reports an opening parenthesis between the name and "line".
-func fileBefore(b []byte, l int) (c codeCitation, paren, ok bool) {
-	p := l
-	p = ccSkipSpacesBack(b, p)
-	for _, w := range []string{"at", "on"} {
-		if p >= len(w)+1 && string(b[p-len(w):p]) == w && b[p-len(w)-1] == ' ' {
-			p = ccSkipSpacesBack(b, p-len(w))
-			break
-		}
-	}
-	if p > 0 && (b[p-1] == '(' || b[p-1] == ',') {
-		paren = b[p-1] == '('
-		p = ccSkipSpacesBack(b, p-1)
-	}
-	if p == l {
-		return codeCitation{}, false, false // "x.goline 42"
-	}
-	var quote byte
-	if p > 0 && (b[p-1] == '`' || b[p-1] == '"') {
-		quote = b[p-1]
-		p--
-	}
-	st, ok := ccPathBefore(b, p)
-	if !ok {
-		return codeCitation{}, false, false
-	}
-	name, ok := codeFileName(b[st:p])
-	if !ok {
-		return codeCitation{}, false, false
-	}
-	if quote != 0 && st > 0 && b[st-1] == quote {
-		st--
-	}
-	return codeCitation{start: st, file: string(name)}, paren, true
 }
 
 func ccSkipSpaces(b []byte, p int) int {

@@ -1,0 +1,377 @@
+package rules
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Line numbers written out in words: "line 42 of x.go", "x.py (line 179)",
+// "Lines 399-400", "ligne 42 de x.go", "x.go 파일의 42행", "第42行".
+
+// lineMention is a line number and the words that introduce it.
+type lineMention struct {
+	start, end int    // the whole mention, word included
+	lines      string // "42", "399–400", "39 and 60"
+	several    bool   // a range or a list of lines
+	first      string // the first line number
+}
+
+// findLineMention finds the next line mention at or after from.
+func findLineMention(b []byte, from int) (lineMention, bool) {
+	for p := from; p < len(b); {
+		r, size := utf8.DecodeRune(b[p:])
+		switch {
+		case unicode.IsLetter(r) && (p == 0 || !ccWordRuneBefore(b, p)):
+			e := p
+			for e < len(b) {
+				r2, s2 := utf8.DecodeRune(b[e:])
+				if !unicode.IsLetter(r2) {
+					break
+				}
+				e += s2
+			}
+			if lineWords[strings.ToLower(string(b[p:e]))] {
+				if m, ok := lineNumberAfter(b, p, e); ok {
+					return m, true
+				}
+			}
+			p = e
+		case r >= '0' && r <= '9' && (p == 0 || !ccWordRuneBefore(b, p)):
+			if m, ok := lineNumberBeforeSuffix(b, p); ok {
+				return m, true
+			}
+			p = ccDigitsEnd(b, p)
+		default:
+			p += size
+		}
+	}
+	return lineMention{}, false
+}
+
+func ccWordRuneBefore(b []byte, p int) bool {
+	r, _ := utf8.DecodeLastRune(b[:p])
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// lineNumberAfter reads the number after the line word b[ws:we].
+func lineNumberAfter(b []byte, ws, we int) (lineMention, bool) {
+	p := we
+	for p < len(b) && (b[p] == ' ' || b[p] == '\t') {
+		p++
+	}
+	if bytes.HasPrefix(b[p:], []byte("\u00a0")) {
+		p += 2
+	}
+	if p == we && !bytes.HasPrefix(b[we-1:], []byte("\u00a0")) {
+		return lineMention{}, false
+	}
+	if p < len(b) && b[p] == '#' {
+		p++ // "line #42"
+	}
+	if p >= len(b) || !ccDigit(b[p]) {
+		return lineMention{}, false
+	}
+	return lineNumbers(b, ws, p)
+}
+
+// lineNumbers reads "42", "42-50", "42–50", "42 to 50", "39 and 60",
+// "12, 30, 41" at b[p:], for a mention starting at ws.
+func lineNumbers(b []byte, ws, p int) (lineMention, bool) {
+	e, ok := ccLineRef(b, p, false)
+	if !ok {
+		return lineMention{}, false
+	}
+	m := lineMention{start: ws, first: string(b[p:ccDigitsEnd(b, p)])}
+	m.lines = string(b[p:e])
+	if ccDigitsEnd(b, p) < e {
+		m.several = true
+		m.lines = m.first + "–" + strings.TrimLeft(string(b[ccDigitsEnd(b, p):e]), "-–L")
+	}
+	// More lines: ", 60", " and 60", " & 60", " to 60".
+	for {
+		q := e
+		sep := ""
+		switch {
+		case bytes.HasPrefix(b[q:], []byte(", ")):
+			q, sep = q+2, ", "
+		case bytes.HasPrefix(b[q:], []byte(" and ")):
+			q, sep = q+5, " and "
+		case bytes.HasPrefix(b[q:], []byte(" & ")):
+			q, sep = q+3, " & "
+		case bytes.HasPrefix(b[q:], []byte(" to ")):
+			q, sep = q+4, "–"
+		case bytes.HasPrefix(b[q:], []byte(" - ")):
+			q, sep = q+3, "–"
+		}
+		if sep == "" || q >= len(b) || !ccDigit(b[q]) {
+			break
+		}
+		e2, ok := ccLineRef(b, q, false)
+		if !ok {
+			break
+		}
+		m.lines += sep + string(b[q:e2])
+		m.several = true
+		e = e2
+	}
+	m.end = e
+	return m, true
+}
+
+// lineNumberBeforeSuffix reads "42행", "42行目", "42번째 줄" and "第42行" at
+// the digits b[p:].
+func lineNumberBeforeSuffix(b []byte, p int) (lineMention, bool) {
+	e, ok := ccLineRef(b, p, false)
+	if !ok {
+		// ccLineRef refuses digits glued to letters: "42행" is exactly that.
+		e = ccDigitsEnd(b, p)
+		if e < len(b) && b[e] == '-' && e+1 < len(b) && ccDigit(b[e+1]) {
+			e = ccDigitsEnd(b, e+1)
+		}
+	}
+	if ccDigitsEnd(b, p)-p > 6 {
+		return lineMention{}, false
+	}
+	for _, sep := range []string{"〜", "~", "～"} {
+		if bytes.HasPrefix(b[e:], []byte(sep)) && e+len(sep) < len(b) && ccDigit(b[e+len(sep)]) {
+			e = ccDigitsEnd(b, e+len(sep))
+		}
+	}
+	start := p
+	q := e
+	for q < len(b) && b[q] == ' ' {
+		q++
+	}
+	const di = "第"
+	if d := ccSkipSpacesBack(b, p); d >= len(di) && string(b[d-len(di):d]) == di {
+		start = d - len(di)
+		if bytes.HasPrefix(b[q:], []byte("行")) {
+			return lineMentionOf(b, start, p, e, q+len("行")), true
+		}
+	}
+	for _, suf := range lineSuffixes {
+		if bytes.HasPrefix(b[q:], []byte(suf)) {
+			end := q + len(suf)
+			// "42행" ends there: "42행렬" (a matrix) does not.
+			if r, _ := utf8.DecodeRune(b[end:]); end < len(b) && suf == "행" && unicode.IsLetter(r) && !koreanParticle(b[end:]) {
+				return lineMention{}, false
+			}
+			return lineMentionOf(b, start, p, e, end), true
+		}
+	}
+	return lineMention{}, false
+}
+
+// koreanParticle reports whether b starts with a particle that may follow
+// a noun: 42행에서, 42행의, 42행은.
+func koreanParticle(b []byte) bool {
+	for _, p := range []string{"에서", "에", "의", "은", "을", "이", "과", "와", "부터", "까지", "쯤", "근처"} {
+		if bytes.HasPrefix(b, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+func lineMentionOf(b []byte, start, p, e, end int) lineMention {
+	n := ccDigitsEnd(b, p)
+	m := lineMention{start: start, end: end, first: string(b[p:n]), lines: string(b[p:n])}
+	if n < e {
+		m.several = true
+		rest := b[n:e]
+		for len(rest) > 0 && !ccDigit(rest[0]) {
+			rest = rest[1:]
+		}
+		m.lines += "–" + string(rest)
+	}
+	return m
+}
+
+// ccSpaceBack skips whitespace, line breaks and the punctuation that joins
+// a file name to its line ("x.py\n(line 179)", "x.go, line 4").
+func lineJoinerBack(b []byte, p int) int {
+	for p > 0 && strings.IndexByte(" \t\r\n(,:>", b[p-1]) >= 0 {
+		p--
+	}
+	return p
+}
+
+func lineJoinerFwd(b []byte, p int) int {
+	for p < len(b) && strings.IndexByte(" \t\r\n,:", b[p]) >= 0 {
+		p++
+	}
+	return p
+}
+
+// fileBeforeMention finds a code file name that the mention at b[at:]
+// belongs to, written before it: "x.go line 42", "x.py\n(line 179)",
+// "`x.go` at line 3", "x.go 파일의 42행", "x.go の 42 行目".
+func fileBeforeMention(b []byte, at int) (codeCitation, bool) {
+	p := lineJoinerBack(b, at)
+	for words := 0; words < 3; words++ {
+		q := p
+		for q > 0 {
+			r, size := utf8.DecodeLastRune(b[:q])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			q -= size
+		}
+		if q == p || !lineConnectors[strings.ToLower(string(b[q:p]))] {
+			break
+		}
+		p = lineJoinerBack(b, q)
+	}
+	if p == at || p == 0 {
+		return codeCitation{}, false
+	}
+	var quote byte
+	if b[p-1] == '`' || b[p-1] == '"' || b[p-1] == '\'' {
+		quote = b[p-1]
+		p--
+	}
+	for p > 0 && (b[p-1] == '*' || b[p-1] == '_') && quote == 0 {
+		p-- // **x.go**
+	}
+	st, ok := ccPathBefore(b, p)
+	if !ok {
+		return codeCitation{}, false
+	}
+	name, ok := codeFileName(b[st:p])
+	if !ok {
+		return codeCitation{}, false
+	}
+	if quote != 0 && st > 0 && b[st-1] == quote {
+		st--
+	}
+	return codeCitation{start: st, file: string(name)}, true
+}
+
+// fileAfterMention finds a code file name written after the mention
+// ending at b[at]: "line 42 of x.go", "ligne 42 de `x.go`", "dòng 84 của
+// x.go", "строка 42 в x.go".
+func fileAfterMention(b []byte, at int) (codeCitation, bool) {
+	p := lineJoinerFwd(b, at)
+	if p == at {
+		return codeCitation{}, false
+	}
+	sawConnector := false
+	for words := 0; words < 3; words++ {
+		q := p
+		for q < len(b) {
+			r, size := utf8.DecodeRune(b[q:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			q += size
+		}
+		if q == p || !lineConnectors[strings.ToLower(string(b[p:q]))] || q >= len(b) || (b[q] != ' ' && b[q] != '\n') {
+			break
+		}
+		sawConnector = true
+		p = lineJoinerFwd(b, q)
+	}
+	if !sawConnector {
+		return codeCitation{}, false
+	}
+	var quote byte
+	if p < len(b) && (b[p] == '`' || b[p] == '"' || b[p] == '\'') {
+		quote = b[p]
+		p++
+	}
+	e := p
+	for e < len(b) && ccPathByte(b[e]) {
+		e++
+	}
+	for e > p && (b[e-1] == '.' || b[e-1] == '-') {
+		e-- // sentence punctuation
+	}
+	name, ok := codeFileName(b[p:e])
+	if !ok {
+		return codeCitation{}, false
+	}
+	if quote != 0 && e < len(b) && b[e] == quote {
+		e++
+	}
+	return codeCitation{end: e, file: string(name)}, true
+}
+
+// hasCodeFileName reports whether b names a code file anywhere: a
+// mention of lines without a file of its own belongs to it.
+func hasCodeFileName(b []byte) bool {
+	for i := 0; i < len(b); {
+		if !ccPathByte(b[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && ccPathByte(b[j]) {
+			j++
+		}
+		e := j
+		for e > i && (b[e-1] == '.' || b[e-1] == '-') {
+			e--
+		}
+		if _, ok := codeFileName(b[i:e]); ok && bytes.IndexByte(b[i:e], '.') > 0 {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// lineFileWindow is how far before a bare range of lines its file may be
+// named: about a sentence.
+const lineFileWindow = 120
+
+// connectorAfter reports whether a connector word ("of", "in", "de")
+// follows b[at:].
+func connectorAfter(b []byte, at int) bool {
+	p := lineJoinerFwd(b, at)
+	q := p
+	for q < len(b) {
+		r, size := utf8.DecodeRune(b[q:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		q += size
+	}
+	return q > p && lineConnectors[strings.ToLower(string(b[p:q]))]
+}
+
+// findLineWord finds the next line mention that cites a code file: one
+// written next to a file name, or a range or list of lines ("Lines
+// 399-400") in a block that names a code file.
+func findLineWord(b []byte, from int) codeCitation {
+	for from < len(b) {
+		m, ok := findLineMention(b, from)
+		if !ok {
+			break
+		}
+		from = m.end
+		if m.first == "1" && !m.several || strings.HasPrefix(m.lines, "1–") {
+			// "line 1 of README.md", "lines 1-200 of MEMORY.md": the start
+			// of a file, which no edit moves.
+			continue
+		}
+		if c, ok := fileAfterMention(b, m.end); ok {
+			return codeCitation{ok: true, start: m.start, end: c.end, next: c.end, file: c.file, lines: m.lines, several: m.several}
+		}
+		if c, ok := fileBeforeMention(b, m.start); ok {
+			end := m.end
+			if end < len(b) && b[end] == ')' && bytes.LastIndexByte(b[c.start:m.start], '(') >= 0 {
+				end++
+			}
+			return codeCitation{ok: true, start: c.start, end: end, next: end, file: c.file, lines: m.lines, several: m.several}
+		}
+		// "Lines 399-400" alone: the file named just before ("lives in
+		// client.go. Lines 399-400 ..."), unless the words after say what
+		// else the lines belong to ("lines 10-20 of the transcript").
+		if m.several && !connectorAfter(b, m.end) && hasCodeFileName(b[max(0, m.start-lineFileWindow):m.start]) {
+			return codeCitation{ok: true, start: m.start, end: m.end, next: m.end, lines: m.lines, several: true}
+		}
+	}
+	return codeCitation{}
+}
