@@ -87,13 +87,14 @@ type codeScan struct {
 	run     gitLogRun
 	pending lint.Span // a hash finding not yet reported (for a..b ranges)
 	pendMsg string
+	found   []ccFinding // citations and hashes, reported by section
 }
 
 func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 	if f.Body == nil || f.ParseError != nil || f.Lines == nil {
 		return
 	}
-	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0]}
+	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
 	maxLines := pass.Options(f).Int("max-code-lines")
 
 	for i := range s.md.Blocks {
@@ -116,6 +117,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 		}
 	}
 	s.flushHash()
+	s.flushGroups()
 }
 
 // claim records a reported span so that nothing inside it is reported again.
@@ -670,17 +672,17 @@ func (s *codeScan) link(l *lint.Link) {
 	}
 	d := []byte(dest)
 	if a := findLineAnchor(d); a.ok {
-		s.report(l.Span, fmt.Sprintf("this link points at %s of %s (%s): %s", a.what(), a.file, ccShown(d[a.start:a.end]), citationWhy), citationHow)
+		s.collect(ccCitation, l.Span, ccShown(d[a.start:a.end]), fmt.Sprintf("this link points at %s of %s (%s): %s", a.what(), a.file, ccShown(d[a.start:a.end]), citationWhy))
 		s.claim(l.Span)
 		return
 	}
 	if c := findColonCitation(d, 0); c.ok {
-		s.report(l.Span, fmt.Sprintf("this link cites %s, a file:line location: %s", ccShown(d[c.start:c.end]), citationWhy), citationHow)
+		s.collect(ccCitation, l.Span, ccShown(d[c.start:c.end]), fmt.Sprintf("this link cites %s, a file:line location: %s", ccShown(d[c.start:c.end]), citationWhy))
 		s.claim(l.Span)
 		return
 	}
-	if st, en := findCommitURL(d, 0); en > st {
-		s.report(l.Span, fmt.Sprintf("this link points at a commit (%s): %s", ccShown(d[st:en]), commitWhy), commitHow)
+	if st, en := findCommitURL(d, 0); en > st && !s.anchored(l.Span.Start, l.Span.End) {
+		s.collect(ccHash, l.Span, ccShown(d[st:en]), fmt.Sprintf("this link points at a commit (%s): %s", ccShown(d[st:en]), commitWhy))
 		s.claim(l.Span)
 	}
 }
@@ -717,8 +719,8 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = c.end
 		if s.accept(base+c.start, base+c.end) {
-			s.report(lint.Span{Start: base + c.start, End: base + c.end},
-				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy), citationHow)
+			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
 	}
 	// file#L42 and URLs with #L anchors
@@ -729,8 +731,8 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = a.end
 		if s.accept(base+a.start, base+a.end) {
-			s.report(lint.Span{Start: base + a.start, End: base + a.end},
-				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy), citationHow)
+			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
+				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
 	// "line 42 of x.go", "x.go line 42"
@@ -749,8 +751,8 @@ func (s *codeScan) inline(blk lint.Span) {
 			if c.file == "" {
 				of = " of a file this text names"
 			}
-			s.report(lint.Span{Start: base + c.start, End: base + c.end},
-				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy), citationHow)
+			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy))
 		}
 	}
 	// links to commits written as bare URLs
@@ -760,9 +762,9 @@ func (s *codeScan) inline(blk lint.Span) {
 			break
 		}
 		from = en
-		if s.accept(base+st, base+en) {
-			s.report(lint.Span{Start: base + st, End: base + en},
-				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy), commitHow)
+		if s.accept(base+st, base+en) && !s.anchored(base+st, base+en) {
+			s.collect(ccHash, lint.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
+				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy))
 			s.claim(lint.Span{Start: base + st, End: base + en})
 		}
 	}
@@ -805,7 +807,7 @@ func (s *codeScan) hashes(b []byte, base int) {
 		if !full && !commitContext(b, start) {
 			continue
 		}
-		if !s.accept(base+start, base+end) {
+		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
 			continue
 		}
 		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
@@ -832,7 +834,7 @@ func (s *codeScan) addHash(sp lint.Span, full bool) {
 
 func (s *codeScan) flushHash() {
 	if s.pending.End > s.pending.Start {
-		s.report(s.pending, s.pendMsg, commitHow)
+		s.collect(ccHash, s.pending, ccShown(s.src[s.pending.Start:s.pending.End]), s.pendMsg)
 	}
 	s.pending = lint.Span{}
 }
@@ -864,22 +866,6 @@ func hashBoundary(b []byte, start, end int) bool {
 		}
 	}
 	return true
-}
-
-// hashKeywords make a short hex word a commit hash when one of them stands
-// up to three words before it.
-var hashKeywords = map[string]bool{
-	"commit": true, "commits": true, "committed": true, "sha": true, "sha1": true,
-	"cherry-pick": true, "cherry-picked": true, "cherry-picks": true,
-	"revert": true, "reverts": true, "reverted": true, "git": true,
-	"bisect": true, "bisected": true, "rebase": true, "rebased": true, "squash": true, "squashed": true,
-}
-
-// inKeywords make "<word> in abc1234" a commit reference: fixed in,
-// merged in, introduced in.
-var inKeywords = map[string]bool{
-	"fixed": true, "merged": true, "introduced": true, "landed": true, "reverted": true,
-	"broken": true, "broke": true, "regressed": true, "shipped": true, "resolved": true,
 }
 
 // commitContext reports whether a commit keyword stands within a few words

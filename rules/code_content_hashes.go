@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Commit hashes: history or anchor. A hash that records what was done
+// ("fixed in a1b2c3d", "merged 4e5f6a7", "deployed 9f8e7d6") repeats git
+// log and goes stale as knowledge. A hash kept as a place to return to or
+// to stay on ("roll back to a1b2c3d if the migration fails", "last good
+// build: 1a2b3c4d", "nixpkgs is pinned at 5c6d7e8") is operational
+// knowledge that git does not volunteer: it is not reported.
+
+// hashKeywords make a short hex word a commit hash when one of them stands
+// up to three words before it.
+var hashKeywords = setOf(
+	"commit", "commits", "committed", "sha", "sha1", "sha-1",
+	"cherry-pick", "cherry-picked", "cherry-picks",
+	"revert", "reverts", "reverted", "git",
+	"bisect", "bisected", "rebase", "rebased", "squash", "squashed",
+	"merge", "merged", "merges", "merging", "deploy", "deployed", "deploys", "deploying",
+	"shipped", "landed", "pushed", "hotfix", "hotfixed",
+)
+
+// inKeywords make "<word> in abc1234" a commit reference: fixed in,
+// merged in, introduced in.
+var inKeywords = setOf("fixed", "merged", "introduced", "landed", "reverted",
+	"broken", "broke", "regressed", "shipped", "resolved", "deployed", "added", "removed", "changed")
+
+// anchorsBefore, found in the same sentence before a hash (lowercased),
+// make it a reference to keep rather than history.
+var anchorsBefore = []string{
+	"roll back to", "rollback to", "roll-back to", "roll back", "rollback", "revert to", "reset to",
+	"reset --hard", "go back to", "return to", "restore to", "restore", "fall back to", "fallback",
+	"check out", "checkout", "known-good", "known good", "last good", "last-good", "last working",
+	"last stable", "good build", "good commit", "good version", "stable build", "stable commit",
+	"baseline", "pin ", "pin:", "pinned", "pins ", "pinning", "locked to", "lock to", "safe point",
+	"restore point", "anchor", "回滚到", "回退到", "回滚至", "ロールバック先", "revenir à", "volver a",
+	"zurück auf", "откат",
+}
+
+// anchorsAfter, found in the same sentence after a hash, do the same:
+// "a1b2c3d (last known good)", "a1b2c3d is the baseline".
+var anchorsAfter = []string{
+	"last good", "last known", "known good", "known-good", "baseline", "fallback", "rollback",
+	"roll back", "pinned", "로 롤백", "으로 롤백", "로 되돌리", "으로 되돌리", "に戻す", "に戻せ", "まで戻す",
+}
+
+// anchored reports whether the hash at src[start:end] is kept as an
+// anchor, judged by the words of its sentence.
+func (s *codeScan) anchored(start, end int) bool {
+	before := s.src[max(0, start-80):start]
+	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	before = bytes.ToLower(ccSentenceTail(before))
+	for _, a := range anchorsBefore {
+		if bytes.Contains(before, []byte(a)) {
+			return true
+		}
+	}
+	after := s.src[end:min(len(s.src), end+50)]
+	if i := bytes.IndexByte(after, '\n'); i >= 0 {
+		after = after[:i]
+	}
+	after = bytes.ToLower(ccSentenceHead(after))
+	for _, a := range anchorsAfter {
+		if bytes.Contains(after, []byte(a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentenceEnds separate the sentences of a line.
+var sentenceEnds = []string{". ", "; ", "! ", "? ", "。", "；", "！", "？", " | "}
+
+// ccSentenceTail returns the last sentence of b.
+func ccSentenceTail(b []byte) []byte {
+	cut := 0
+	for _, e := range sentenceEnds {
+		if i := bytes.LastIndex(b, []byte(e)); i >= 0 && i+len(e) > cut {
+			cut = i + len(e)
+		}
+	}
+	return b[cut:]
+}
+
+// ccSentenceHead returns the first sentence of b.
+func ccSentenceHead(b []byte) []byte {
+	cut := len(b)
+	for _, e := range sentenceEnds {
+		if i := bytes.Index(b, []byte(e)); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	if strings.HasSuffix(string(b[:cut]), ".") {
+		cut--
+	}
+	return b[:cut]
+}
