@@ -206,7 +206,7 @@ func (s *codeScan) codeBlock(cb *lint.CodeBlock, maxLines int) {
 		return
 	}
 	n := codeBlockLines(s.src[cb.Content.Start:cb.Content.End], cb.Info)
-	if n <= maxLines {
+	if n <= maxLines || s.sampleLeadIn(cb) {
 		return
 	}
 	kind := "code block"
@@ -921,6 +921,9 @@ func commitContext(b []byte, at int) bool {
 	if n >= 2 && lower(words[0]) == "in" && inKeywords[lower(words[1])] {
 		return true
 	}
+	if n >= 2 && lower(words[0]) == "by" && byKeywords[lower(words[1])] {
+		return true
+	}
 	return false
 }
 
@@ -1020,6 +1023,9 @@ func findColonCitation(b []byte, from int) codeCitation {
 		end, ok := ccLineRef(b, d, true)
 		if !ok || hostPort(b[st:i], b[d:end]) {
 			continue
+		}
+		if string(b[d:end]) == "1" {
+			continue // "index.ts:1": the top of a file, which no edit moves
 		}
 		return codeCitation{ok: true, start: st, end: end, next: end}
 	}

@@ -3,9 +3,12 @@ package rules
 import (
 	"bytes"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
 )
 
 // What a fenced or indented block holds. Memory should not paste code, but
@@ -68,6 +71,12 @@ var proseCodeKeywords = map[string]bool{
 	"use": true, "pub": true, "fn": true, "export": true, "echo": true, "print": true, "set": true,
 	"with": true, "grant": true, "await": true, "async": true, "raise": true, "throw": true,
 }
+
+// sqlKeywords start lines of SQL, matched in capitals only: a sentence
+// may start with "When" or "And", a query clause with "WHEN" or "AND".
+var sqlKeywords = setOf("GROUP", "ORDER", "HAVING", "LIMIT", "OFFSET", "UNION", "VALUES", "AND", "OR",
+	"ON", "CASE", "WHEN", "THEN", "ELSE", "END", "BEGIN", "DECLARE", "RETURNING", "INTO", "LEFT", "RIGHT",
+	"INNER", "OUTER", "CROSS", "FULL", "SET", "WITH", "AS", "NOT", "IS", "BETWEEN", "LIKE", "EXISTS")
 
 // codeBlockLines returns how many lines of a block's content are code:
 // not blank, not a comment, not an elision, and not part of a tree, a
@@ -300,7 +309,7 @@ func ccProseLine(t []byte) bool {
 	}
 	// Placeholders of a message template are words: "Hi {name},".
 	t = rePlaceholder.ReplaceAll(t, []byte("X"))
-	var words, letters, symbols, runes int
+	var words, letters, symbols, runes, cjk int
 	inWord := false
 	for _, r := range string(t) {
 		runes++
@@ -309,6 +318,7 @@ func ccProseLine(t []byte) bool {
 			letters++
 			if r >= 0x2E80 { // CJK and Hangul: every few characters make a word
 				words++
+				cjk++
 			}
 			if !inWord {
 				words++
@@ -321,7 +331,9 @@ func ccProseLine(t []byte) bool {
 			}
 		}
 	}
-	if words < 4 || symbols > 1 || letters*10 < runes*6 {
+	// Words of a sentence are separated by spaces; "A_B=c://d/e" is one token.
+	spaces := bytes.Count(t, []byte(" "))
+	if words < 4 || symbols > 1 || letters*10 < runes*6 || (spaces < 3 && cjk < 4) {
 		return false
 	}
 	// Shell flags: "cargo build --release".
@@ -332,7 +344,7 @@ func ccProseLine(t []byte) bool {
 	if i := bytes.IndexAny(first, " \t("); i >= 0 {
 		first = first[:i]
 	}
-	if proseCodeKeywords[strings.ToLower(string(first))] {
+	if proseCodeKeywords[strings.ToLower(string(first))] || sqlKeywords[string(first)] {
 		return false
 	}
 	// A statement or an argument list.
@@ -343,4 +355,47 @@ func ccProseLine(t []byte) bool {
 		return false
 	}
 	return true
+}
+
+// dataInfos are info strings of blocks that may hold either a file's
+// content or a sample of data a program sends or prints.
+var dataInfos = setOf("", "json", "jsonc", "json5", "xml", "yaml", "yml", "html", "csv", "http", "ndjson", "jsonl")
+
+// sampleLeadWords, in the sentence or heading right before a data block,
+// say that it shows what a program returns or prints ("The API returns:",
+// "Sample response"), not a file of the repository.
+var sampleLeadWords = []string{
+	"output", "prints", "printed", "returns", "returned", "response", "responds", "reply", "replies",
+	"payload", "sample", "looks like", "emits", "answer", "sortie", "réponse", "renvoie", "salida",
+	"respuesta", "devuelve", "ausgabe", "antwort", "liefert", "出力", "レスポンス", "返す", "返り値", "输出",
+	"响应", "返回", "출력", "응답", "반환", "вывод", "ответ", "возвращает",
+}
+
+// sampleLeadIn reports whether a data block is introduced as a sample of
+// output: the last sentence of the block just before it, or its heading,
+// says so.
+func (s *codeScan) sampleLeadIn(cb *lint.CodeBlock) bool {
+	lang := strings.ToLower(strings.TrimSpace(cb.Info))
+	if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
+		lang = lang[:i]
+	}
+	if !dataInfos[lang] {
+		return false
+	}
+	i := sort.Search(len(s.md.Blocks), func(i int) bool { return s.md.Blocks[i].Start >= cb.Start }) - 1
+	if i < 0 {
+		return false
+	}
+	prev := s.md.Blocks[i]
+	if prev.Kind != lint.BlockParagraph && prev.Kind != lint.BlockHeading || cb.StartLine-prev.EndLine > 2 {
+		return false
+	}
+	t := s.src[prev.Start:prev.End]
+	t = bytes.ToLower(ccSentenceTail(bytes.TrimRight(t, " \t\r\n:.")))
+	for _, w := range sampleLeadWords {
+		if bytes.Contains(t, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }

@@ -20,13 +20,18 @@ var hashKeywords = setOf(
 	"revert", "reverts", "reverted", "git",
 	"bisect", "bisected", "rebase", "rebased", "squash", "squashed",
 	"merge", "merged", "merges", "merging", "deploy", "deployed", "deploys", "deploying",
-	"shipped", "landed", "pushed", "hotfix", "hotfixed",
+	"shipped", "landed", "pushed", "hotfix", "hotfixed", "reapplied", "re-applied", "reapply",
 )
 
 // inKeywords make "<word> in abc1234" a commit reference: fixed in,
 // merged in, introduced in.
 var inKeywords = setOf("fixed", "merged", "introduced", "landed", "reverted",
 	"broken", "broke", "regressed", "shipped", "resolved", "deployed", "added", "removed", "changed")
+
+// byKeywords make "<word> by abc1234" a commit reference: caused by,
+// introduced by, fixed by.
+var byKeywords = setOf("caused", "introduced", "broken", "broke", "fixed", "reverted", "replaced",
+	"superseded", "regressed", "resolved")
 
 // anchorsBefore, found in the same sentence before a hash (lowercased),
 // make it a reference to keep rather than history.

@@ -85,3 +85,18 @@ func TestCodeBlockLines(t *testing.T) {
 		}
 	}
 }
+
+func TestCodeBlockLinesMore(t *testing.T) {
+	for _, c := range []struct {
+		name, info, body string
+		want             int
+	}{
+		{"env", "", "DATABASE_URL=postgres://localhost/shop\nLOG_LEVEL=debug\nCDN_URL=http://localhost:8081\n", 3},
+		{"sql clauses", "sql", "SELECT id FROM orders\nGROUP BY o.id, c.email\nORDER BY o.total DESC\n", 3},
+		{"chinese prose", "", "先部署到测试环境然后检查日志。\n错误率低于百分之一再上线。\n", 0},
+	} {
+		if got := codeBlockLines([]byte(c.body), c.info); got != c.want {
+			t.Errorf("%s: %d lines of code, want %d", c.name, got, c.want)
+		}
+	}
+}
