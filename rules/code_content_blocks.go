@@ -92,6 +92,7 @@ func codeBlockLines(content []byte, info string) int {
 		return 0
 	}
 	console := consoleInfos[lang]
+	codeLang := lang != "" && !dataInfos[lang] && !console
 	var code, text, other int
 	for len(content) > 0 {
 		var line []byte
@@ -116,7 +117,10 @@ func codeBlockLines(content []byte, info string) int {
 			}
 		case elisions[string(t)] || ccIsComment(t):
 			other++
-		case ccTextLine(t):
+		case ccTextLine(t) && !(codeLang && ccProseLine(t) && !ccTreeLine(t) && !ccBoxLine(t) && !ccLogLine(t)):
+			// In a block labelled with a programming language, a line
+			// that reads like a sentence is code that reads well
+			// (Gherkin steps, a docstring), not sample text.
 			text++
 		default:
 			code++

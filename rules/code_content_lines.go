@@ -356,10 +356,10 @@ func findLineWord(b []byte, from int) codeCitation {
 			// of a file, which no edit moves.
 			continue
 		}
-		if c, ok := fileAfterMention(b, m.end); ok {
+		if c, ok := fileAfterMention(b, m.end); ok && !budgetFiles[c.file] {
 			return codeCitation{ok: true, start: m.start, end: c.end, next: c.end, file: c.file, lines: m.lines, several: m.several}
 		}
-		if c, ok := fileBeforeMention(b, m.start); ok {
+		if c, ok := fileBeforeMention(b, m.start); ok && !budgetFiles[c.file] {
 			end := m.end
 			if end < len(b) && b[end] == ')' && bytes.LastIndexByte(b[c.start:m.start], '(') >= 0 {
 				end++

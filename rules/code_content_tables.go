@@ -96,3 +96,8 @@ func setOf(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// budgetFiles are files whose line numbers are a budget, not a place in
+// code: "MEMORY.md line 200 is the last that loads" states Claude Code's
+// limit.
+var budgetFiles = setOf("MEMORY.md", "CLAUDE.md")
