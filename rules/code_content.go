@@ -30,18 +30,37 @@ This rule reports, in the body of topic files and the index (daily logs are
 append-only records and are not checked):
 
 - ` + "`file:line`" + ` citations: ` + "`auth.ts:42`" + `, ` + "`src/x/handler.go:120:5`" + `,
-  ` + "`auth.ts:42-50`" + `, GitHub ` + "`#L42`" + ` anchors (also in link targets), and prose
-  such as "line 42 of auth.ts". Only names with a code or config extension count,
-  so times, ports and versions are never reported. Code blocks are judged as
-  blocks, not line by line.
-- Code blocks longer than ` + "`max-code-lines`" + ` lines (default 10).
-- Commit hashes: a 40-character hex SHA anywhere; a shorter one (7 or more
-  lowercase hex digits, both letters and digits) a few words after "commit",
-  "sha", "git", "reverted", "fixed in" and the like; ` + "`git log --oneline`" + `
-  lines; a table column headed "Commit"; links to commits. IDs that only look
-  like hashes (UUIDs, colours, ` + "`0x`" + ` numbers, session IDs) are left alone.
+  ` + "`auth.ts:42-50`" + `, shorthand after a file name (` + "`routes.ts` :465-484" + `,
+  ` + "`app.ts:120, :245`" + `), GitHub ` + "`#L42-L50`" + ` anchors (also in link targets),
+  and prose such as "line 42 of auth.ts", "x.py (line 179)" (also across a line
+  break), "lines 39 and 60", "Lines 399-400" right after a sentence naming the
+  file, and the same in other languages ("ligne 42 de", "Zeile 42 in", "dòng 84
+  của", "строка 42", "42행", "42行目", "第42行"). Only names with a source, build or
+  config extension count, so times, ports, ratios, versions and verse numbers are
+  never reported; line 1 (the top of a file) and MEMORY.md's line numbers (a
+  budget, not a place) are left alone.
+- Code blocks with more than ` + "`max-code-lines`" + ` lines of code (default 10).
+  Blank lines, comments, lone braces and elisions do not count, and neither do
+  directory trees, ASCII diagrams and wireframes, Mermaid and other diagram
+  blocks, sample text (messages, emails, transcripts, prose, templates with
+  empty slots), log excerpts, command output and data introduced as what a
+  program returns or prints. Stack traces and git log output in a block are
+  reported as such.
+- Commit hashes used as history: a 40-character hex SHA anywhere; a shorter
+  one (7 or more lowercase hex digits, both letters and digits) a few words
+  after "commit", "sha", "git", "merged", "deployed", "reverted", "fixed in",
+  "caused by" and the like; ` + "`git log --oneline`" + ` lines; a table column headed
+  "Commit"; links to commits. A hash kept as an anchor is knowledge and is not
+  reported: "roll back to a1b2c3d if …", "last good build: 1a2b3c4d", "pinned
+  at …", "(known good)", "baseline". IDs that only look like hashes (UUIDs,
+  colours, ` + "`0x`" + ` numbers, words like deadbeef, image tags, session IDs) are
+  left alone.
 - Stack traces of JavaScript, Python, Java/Kotlin, .NET, Go and Rust, once per
   trace.
+
+Citations and hashes are counted per section (the text under one heading,
+or the whole file without headings): a section with several gets one finding
+that says how many and on which lines, since they are fixed together.
 
 Bad:
 
@@ -59,7 +78,7 @@ memory needs.`,
 	Options: []lint.Option{{
 		Name:    "max-code-lines",
 		Default: 10,
-		Doc:     "the most lines a fenced or indented code block may have",
+		Doc:     "the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)",
 	}},
 	Run: runCodeContent,
 }

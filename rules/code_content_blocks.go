@@ -94,17 +94,14 @@ func codeBlockLines(content []byte, info string) int {
 	console := consoleInfos[lang]
 	codeLang := lang != "" && !dataInfos[lang] && !console
 	var code, text, other int
-	for len(content) > 0 {
-		var line []byte
-		if i := bytes.IndexByte(content, '\n'); i >= 0 {
-			line, content = content[:i], content[i+1:]
-		} else {
-			line, content = content, nil
-		}
+	lines := bytes.Split(content, []byte("\n"))
+	for i, line := range lines {
 		t := bytes.TrimSpace(line)
 		switch {
 		case len(t) == 0:
 			continue
+		case ccTemplateSlot(lines, i):
+			text++
 		case len(t) <= 3 && !console:
 			// "}", "});", "end", a "|" or "v" between the boxes of a
 			// diagram: neither code nor text worth counting.
@@ -135,6 +132,32 @@ func codeBlockLines(content []byte, info string) int {
 		return 0
 	}
 	return code
+}
+
+// ccTemplateSlot reports whether line i is an empty slot of a template:
+// "title:" with no value and nothing nested under it ("title:\ndate:\n"
+// lists the keys to fill in), unlike a parent key ("jobs:\n  test:").
+func ccTemplateSlot(lines [][]byte, i int) bool {
+	t := bytes.TrimSpace(lines[i])
+	if c := bytes.Index(t, []byte(" #")); c >= 0 {
+		t = bytes.TrimSpace(t[:c])
+	}
+	if len(t) < 2 || t[len(t)-1] != ':' {
+		return false
+	}
+	for _, c := range t[:len(t)-1] {
+		if !ccWordByte(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	indent := func(l []byte) int { return len(l) - len(bytes.TrimLeft(l, " \t")) }
+	for _, next := range lines[i+1:] {
+		if len(bytes.TrimSpace(next)) == 0 {
+			continue
+		}
+		return indent(next) <= indent(lines[i])
+	}
+	return true
 }
 
 func ccIsComment(t []byte) bool {

@@ -100,3 +100,14 @@ func TestCodeBlockLinesMore(t *testing.T) {
 		}
 	}
 }
+
+func TestCodeBlockTemplateSlots(t *testing.T) {
+	skeleton := "slug:\ntitle:\nauthors:\nimage:\ntags:\ndate:\ndescription:   # one sentence\nlanguage:\n"
+	if got := codeBlockLines([]byte(skeleton), "yaml"); got != 0 {
+		t.Errorf("a skeleton of keys: %d lines of code, want 0", got)
+	}
+	workflow := "on:\n  push:\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make test\n"
+	if got := codeBlockLines([]byte(workflow), "yaml"); got != 5 {
+		t.Errorf("a workflow: %d lines of code, want 5", got)
+	}
+}
