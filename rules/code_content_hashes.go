@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"strings"
+	"unicode"
 )
 
 // Commit hashes: history or anchor. A hash that records what was done
@@ -36,20 +37,28 @@ var byKeywords = setOf("caused", "introduced", "broken", "broke", "fixed", "reve
 // anchorsBefore, found in the same sentence before a hash (lowercased),
 // make it a reference to keep rather than history.
 var anchorsBefore = []string{
-	"roll back to", "rollback to", "roll-back to", "roll back", "rollback", "revert to", "reset to",
-	"reset --hard", "go back to", "return to", "restore to", "restore", "fall back to", "fallback",
-	"check out", "checkout", "known-good", "known good", "last good", "last-good", "last working",
-	"last stable", "good build", "good commit", "good version", "stable build", "stable commit",
-	"baseline", "pin ", "pin:", "pinned", "pins ", "pinning", "locked to", "lock to", "safe point",
-	"restore point", "anchor", "回滚到", "回退到", "回滚至", "ロールバック先", "revenir à", "volver a",
-	"zurück auf", "откат",
+	"roll back to", "rollback to", "roll-back to", "roll back", "rollback target", "rollback point",
+	"rollback:", "revert to", "reset to", "reset --hard", "go back to", "return to", "restore to",
+	"git restore", "fall back to", "fallback to", "fallback:", "git checkout", "check out", "git switch",
+	"known-good", "known good", "last good", "last-good", "last working", "last stable", "good build",
+	"good commit", "good version", "stable build", "stable commit", "baseline:", "baseline is",
+	"baseline commit", "baseline build", "as baseline", "as the baseline", "the baseline for",
+	"locked to", "lock to",
+	"safe point", "restore point", "回滚到", "回退到", "回滚至", "ロールバック先", "revenir à",
+	"volver a", "zurück auf", "откат",
 }
+
+// anchorWords, as whole words before a hash in its sentence, make it an
+// anchor: a pin is a reference to keep ("pin the parser to 3c4d5e6f").
+var anchorWords = setOf("pin", "pins", "pinned", "pinning", "repin")
 
 // anchorsAfter, found in the same sentence after a hash, do the same:
 // "a1b2c3d (last known good)", "a1b2c3d is the baseline".
 var anchorsAfter = []string{
-	"last good", "last known", "known good", "known-good", "baseline", "fallback", "rollback",
-	"roll back", "pinned", "로 롤백", "으로 롤백", "로 되돌리", "으로 되돌리", "に戻す", "に戻せ", "まで戻す",
+	"last good", "last known", "known good", "known-good", "is the baseline", "as the baseline",
+	"as baseline", "(baseline", "as a fallback", "as the fallback", "(fallback", "is the rollback",
+	"as the rollback", "(rollback", "rollback target", "rollback point", "is pinned", "(pinned", "stays pinned",
+	"로 롤백", "으로 롤백", "로 되돌리", "으로 되돌리", "に戻す", "に戻せ", "まで戻す",
 }
 
 // anchored reports whether the hash at src[start:end] is kept as an
@@ -62,6 +71,11 @@ func (s *codeScan) anchored(start, end int) bool {
 	before = bytes.ToLower(ccSentenceTail(before))
 	for _, a := range anchorsBefore {
 		if bytes.Contains(before, []byte(a)) {
+			return true
+		}
+	}
+	for _, w := range bytes.FieldsFunc(before, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if anchorWords[string(w)] {
 			return true
 		}
 	}

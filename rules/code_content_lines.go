@@ -18,62 +18,104 @@ type lineMention struct {
 	first      string // the first line number
 }
 
-// findLineMention finds the next line mention at or after from.
+// findLineMention finds the next line mention at or after from. It
+// visits every byte of prose, so it looks for digits, which are rare, and
+// only then for the word before or after them.
 func findLineMention(b []byte, from int) (lineMention, bool) {
 	for p := from; p < len(b); {
-		r, size := utf8.DecodeRune(b[p:])
-		switch {
-		case unicode.IsLetter(r) && (p == 0 || !ccWordRuneBefore(b, p)):
-			e := p
-			for e < len(b) {
-				r2, s2 := utf8.DecodeRune(b[e:])
-				if !unicode.IsLetter(r2) {
-					break
-				}
-				e += s2
-			}
-			if lineWords[strings.ToLower(string(b[p:e]))] {
-				if m, ok := lineNumberAfter(b, p, e); ok {
-					return m, true
-				}
-			}
-			p = e
-		case r >= '0' && r <= '9' && (p == 0 || !ccWordRuneBefore(b, p)):
-			if m, ok := lineNumberBeforeSuffix(b, p); ok {
-				return m, true
-			}
-			p = ccDigitsEnd(b, p)
-		default:
-			p += size
+		if !ccDigit(b[p]) {
+			p++
+			continue
 		}
+		// Digits glued to ASCII letters are part of a token ("v1", "x86");
+		// after a CJK letter they may be a line ("第42行").
+		if p > 0 && b[p-1] < utf8.RuneSelf && ccWordByte(b[p-1]) {
+			p = ccDigitsEnd(b, p)
+			continue
+		}
+		if m, ok := lineWordBefore(b, p); ok {
+			return m, true
+		}
+		if m, ok := lineNumberBeforeSuffix(b, p); ok {
+			return m, true
+		}
+		p = ccDigitsEnd(b, p)
 	}
 	return lineMention{}, false
 }
 
-func ccWordRuneBefore(b []byte, p int) bool {
-	r, _ := utf8.DecodeLastRune(b[:p])
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+// lineWordBefore reads "line 42", "ligne 42", "line #42" ending at the
+// digits b[d:].
+func lineWordBefore(b []byte, d int) (lineMention, bool) {
+	q := d
+	if q > 0 && b[q-1] == '#' {
+		q--
+	}
+	spaced := q
+	for q > 0 && (b[q-1] == ' ' || b[q-1] == '\t') {
+		q--
+	}
+	if q >= 2 && b[q-2] == 0xc2 && b[q-1] == 0xa0 { // no-break space
+		q -= 2
+	}
+	if q == spaced && !(spaced >= 2 && b[spaced-2] == 0xc2 && b[spaced-1] == 0xa0) {
+		return lineMention{}, false
+	}
+	e := q
+	for q > 0 {
+		if c := b[q-1]; c < utf8.RuneSelf {
+			if !ccLetter(c) {
+				break
+			}
+			q--
+			continue
+		}
+		r, size := utf8.DecodeLastRune(b[:q])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		q -= size
+	}
+	if e-q < 3 || e-q > lineWordMaxLen || !lineWordFirst[ccLower(b[q])] || (q > 0 && ccWordRuneBefore(b, q)) || !isLineWord(b[q:e]) {
+		return lineMention{}, false
+	}
+	return lineNumbers(b, q, d)
 }
 
-// lineNumberAfter reads the number after the line word b[ws:we].
-func lineNumberAfter(b []byte, ws, we int) (lineMention, bool) {
-	p := we
-	for p < len(b) && (b[p] == ' ' || b[p] == '\t') {
-		p++
+// lineWordFirst holds the first bytes of the line words (lowercased) and
+// lineWordMaxLen their longest length: most words of a text are ruled out
+// without lowering them.
+var lineWordFirst, lineWordMaxLen = func() (t [256]bool, n int) {
+	for w := range lineWords {
+		t[w[0]] = true
+		n = max(n, len(w))
 	}
-	if bytes.HasPrefix(b[p:], []byte("\u00a0")) {
-		p += 2
+	return t, n
+}()
+
+// isLineWord reports whether w, in any case, is one of the line words.
+func isLineWord(w []byte) bool {
+	var buf [32]byte
+	ascii := true
+	for i, c := range w {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		buf[i] = ccLower(c)
 	}
-	if p == we && !bytes.HasPrefix(b[we-1:], []byte("\u00a0")) {
-		return lineMention{}, false
+	if ascii {
+		return lineWords[string(buf[:len(w)])]
 	}
-	if p < len(b) && b[p] == '#' {
-		p++ // "line #42"
+	return lineWords[strings.ToLower(string(w))]
+}
+
+func ccWordRuneBefore(b []byte, p int) bool {
+	if c := b[p-1]; c < utf8.RuneSelf {
+		return ccWordByte(c)
 	}
-	if p >= len(b) || !ccDigit(b[p]) {
-		return lineMention{}, false
-	}
-	return lineNumbers(b, ws, p)
+	r, _ := utf8.DecodeLastRune(b[:p])
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // lineNumbers reads "42", "42-50", "42–50", "42 to 50", "39 and 60",
@@ -224,7 +266,9 @@ func fileBeforeMention(b []byte, at int) (codeCitation, bool) {
 		}
 		p = lineJoinerBack(b, q)
 	}
-	if p == at || p == 0 {
+	// "x.goline 42" is not a citation; "x.go第42行" is, as CJK text does
+	// not put spaces between words.
+	if p == 0 || (p == at && b[at] < utf8.RuneSelf) {
 		return codeCitation{}, false
 	}
 	var quote byte

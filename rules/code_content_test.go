@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -109,5 +110,28 @@ func TestCodeBlockTemplateSlots(t *testing.T) {
 	workflow := "on:\n  push:\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make test\n"
 	if got := codeBlockLines([]byte(workflow), "yaml"); got != 5 {
 		t.Errorf("a workflow: %d lines of code, want 5", got)
+	}
+}
+
+// BenchmarkCodeContent measures the rule through the engine on the
+// generated tree of the project's benchmarks, against a rule that does
+// nothing (file-unreadable), which is the cost of loading and parsing.
+func BenchmarkCodeContent(b *testing.B) {
+	fsys := benchgen.GenerateFS(10, 200, 1)
+	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	reg := mustRegistry(b, CodeContent, lint.FileUnreadable)
+	for _, only := range []string{"file-unreadable", "code-content"} {
+		b.Run(only, func(b *testing.B) {
+			l := &lint.Linter{Registry: reg, Only: []string{only}}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := l.Lint(fsys, dirs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
