@@ -61,14 +61,30 @@ var anchorsAfter = []string{
 	"로 롤백", "으로 롤백", "로 되돌리", "으로 되돌리", "に戻す", "に戻せ", "まで戻す",
 }
 
+// notCommitsBefore, in the same sentence before a hex word, say it is
+// the digest of something other than a commit: "sha1sum of the tarball:
+// 3f9a…", "trace id 4bf92f35…".
+var notCommitsBefore = []string{
+	"checksum", "sha1sum", "shasum", "sha256", "md5", "digest:", "digest is", "image digest",
+	"fingerprint:", "fingerprint is", "integrity:", "integrity hash", "etag", "access token",
+	"api token", "token:", "token is", "api key", "secret:", "secret is", "file hash", "content hash",
+	"hash of the file", "request id", "trace id", "span id", "session id", "uuid", "object id", "oid ",
+	"git blob", "blob id", "build id", "image id", "container id", "device id", "client id", "app id",
+}
+
 // anchored reports whether the hash at src[start:end] is kept as an
-// anchor, judged by the words of its sentence.
+// anchor, or is not a commit at all, judged by the words of its sentence.
 func (s *codeScan) anchored(start, end int) bool {
 	before := s.src[max(0, start-80):start]
 	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
 		before = before[i+1:]
 	}
 	before = bytes.ToLower(ccSentenceTail(before))
+	for _, a := range notCommitsBefore {
+		if bytes.Contains(before, []byte(a)) {
+			return true
+		}
+	}
 	for _, a := range anchorsBefore {
 		if bytes.Contains(before, []byte(a)) {
 			return true

@@ -22,6 +22,10 @@ func FuzzCodeContent(f *testing.F) {
 		"C:\\x.cs:1 `#L` #L1 :1 line 9 of\nline",
 		"\tat a.B.c(B.java:1)\n\tat a.B.d(B.java:2)\n",
 		"thread 'main' panicked at a.rs:1:1:\nstack backtrace:\n   0: x\n   1: a::b\n",
+		"see x.py\n(line 179); Lines 399-400 and lines 39 and 60; `a.ts` :46-48, :50\n",
+		"ligne 42 de x.go, x.go 파일의 42행, x.go の 12行目, x.go第42行, 第 7 行\n",
+		"roll back to a1b2c3d; merged 4e5f6a7b; pinned at 5c6d7e8f\n## H\nfixed in a1b2c3d, a2b3c4d\n",
+		"```\n├── a/\n│   └── b.go\n+---+\n| x |\n```\n",
 	} {
 		f.Add(seed)
 	}
