@@ -798,6 +798,7 @@ func (s *codeScan) accept(start, end int) bool {
 
 // hashes reports commit hashes among the hex words of b.
 func (s *codeScan) hashes(b []byte, base int) {
+	last := 0 // end of the last hash found
 	for i := 0; i < len(b); {
 		if ccClass[b[i]]&ccClassWord == 0 {
 			i++
@@ -823,14 +824,30 @@ func (s *codeScan) hashes(b []byte, base int) {
 			continue
 		}
 		full := end-start == 40
-		if !full && !commitContext(b, start) {
+		if !full && !commitContext(b, start) && !hashListed(b, last, start) {
 			continue
 		}
 		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
 			continue
 		}
 		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
+		last = end
 	}
+}
+
+// hashListed reports whether the hex word at b[start:] continues a list of
+// hashes whose previous one ended at last: "fixed in a1b2c3d, b2c3d4e and
+// again in c3d4e5f".
+func hashListed(b []byte, last, start int) bool {
+	if last <= 0 || start-last > 24 {
+		return false
+	}
+	for _, c := range b[last:start] {
+		if !ccLetter(c) && c != ' ' && c != ',' && c != '`' && c != '/' {
+			return false
+		}
+	}
+	return true
 }
 
 // addHash reports a hash, merging "a1b2c3d..e4f5a6b" ranges into one
