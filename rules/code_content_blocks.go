@@ -91,10 +91,10 @@ func codeBlockLines(content []byte, info string) int {
 	if notCodeInfos[lang] {
 		return 0
 	}
-	console := consoleInfos[lang]
+	lines := bytes.Split(content, []byte("\n"))
+	console := consoleInfos[lang] || (lang == "" && ccPrompted(lines))
 	codeLang := lang != "" && !dataInfos[lang] && !console
 	var code, text, other int
-	lines := bytes.Split(content, []byte("\n"))
 	for i, line := range lines {
 		t := bytes.TrimSpace(line)
 		switch {
@@ -107,7 +107,7 @@ func codeBlockLines(content []byte, info string) int {
 			// diagram: neither code nor text worth counting.
 			other++
 		case console:
-			if bytes.HasPrefix(t, []byte("$ ")) || bytes.HasPrefix(t, []byte("# ")) || bytes.HasPrefix(t, []byte(">>> ")) || bytes.HasPrefix(t, []byte("PS>")) {
+			if ccPromptLine(t) {
 				code++
 			} else {
 				text++
@@ -160,6 +160,34 @@ func ccTemplateSlot(lines [][]byte, i int) bool {
 	return true
 }
 
+// ccPromptLine reports whether a line of a terminal session is a typed
+// command: "$ make", "# apt-get update", ">>> import os", "PS> dir".
+func ccPromptLine(t []byte) bool {
+	for _, p := range []string{"$ ", "# ", ">>> ", "PS>", "PS "} {
+		if bytes.HasPrefix(t, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ccPrompted reports whether an unlabelled block is a terminal session:
+// at least two commands after a "$ " prompt, and a quarter of its lines.
+func ccPrompted(lines [][]byte) bool {
+	var prompts, nonBlank int
+	for _, l := range lines {
+		t := bytes.TrimSpace(l)
+		if len(t) == 0 {
+			continue
+		}
+		nonBlank++
+		if bytes.HasPrefix(t, []byte("$ ")) {
+			prompts++
+		}
+	}
+	return prompts >= 2 && prompts*4 >= nonBlank
+}
+
 func ccIsComment(t []byte) bool {
 	for _, p := range commentPrefixes {
 		if bytes.HasPrefix(t, []byte(p)) {
@@ -181,7 +209,7 @@ func ccIsComment(t []byte) bool {
 // code: a tree entry, a diagram row, a sentence, a log line, a word list or
 // a bare path.
 func ccTextLine(t []byte) bool {
-	return ccTreeLine(t) || ccBoxLine(t) || ccColumnsLine(t) || ccPathLine(t) || ccLogLine(t) || ccWordListLine(t) || ccProseLine(t)
+	return ccTreeLine(t) || ccBoxLine(t) || ccColumnsLine(t) || ccPathLine(t) || ccLogLine(t) || ccWordListLine(t) || ccCSVLine(t) || ccProseLine(t)
 }
 
 // ccColumnsLine recognises labels laid out in columns, as in a diagram or a
@@ -294,7 +322,38 @@ func ccLogLine(t []byte) bool {
 			return true
 		}
 	}
+	// glog: "I1202 10:14:03.123456 ..."; logfmt: "time=... level=info".
+	if len(s) > 6 && strings.IndexByte("IWEF", s[0]) >= 0 && ccAllDigits(s[1:5]) && s[5] == ' ' {
+		return true
+	}
+	for _, p := range []string{"time=", "ts=", "level=", "lvl="} {
+		if bytes.HasPrefix(s, []byte(p)) {
+			return true
+		}
+	}
+	// syslog: "Mar  2 10:14:03 host sshd[123]: ...".
+	if len(s) > 6 && monthAbbrevs[string(s[:3])] && s[3] == ' ' {
+		return true
+	}
 	return false
+}
+
+var monthAbbrevs = setOf("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+// ccCSVLine recognises a row of comma- or tab-separated data:
+// "2026-03-01,ord_1,12.50,EUR".
+func ccCSVLine(t []byte) bool {
+	sep := byte(',')
+	if bytes.Count(t, []byte("\t")) >= 2 {
+		sep = '\t'
+	}
+	if bytes.Count(t, []byte{sep}) < 2 || bytes.ContainsAny(t, "(){};=[]<>") {
+		return false
+	}
+	if sep == ',' && bytes.Contains(t, []byte(", ")) {
+		return false
+	}
+	return true
 }
 
 // ccWordListLine recognises a line of a comma-separated list of bare

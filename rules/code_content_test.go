@@ -99,6 +99,11 @@ func TestCodeBlockLinesMore(t *testing.T) {
 		{"env", "", "DATABASE_URL=postgres://localhost/shop\nLOG_LEVEL=debug\nCDN_URL=http://localhost:8081\n", 3},
 		{"sql clauses", "sql", "SELECT id FROM orders\nGROUP BY o.id, c.email\nORDER BY o.total DESC\n", 3},
 		{"chinese prose", "", "先部署到测试环境然后检查日志。\n错误率低于百分之一再上线。\n", 0},
+		{"csv", "", "date,order,total,currency\n2026-03-01,ord_1,12.50,EUR\n2026-03-02,ord_2,8.00,EUR\n", 0},
+		{"syslog", "", "Mar  2 10:14:03 web1 sshd[123]: Accepted key\nMar  2 10:14:05 web1 cron[9]: job done\n", 0},
+		{"glog and logfmt", "", "I1202 10:14:03.123456 1 main.go:42] started\ntime=2026-03-02T10:00:00Z level=info msg=up\n", 0},
+		{"python call args", "python", "send(a,b,c)\nx = [1,2,3]\n", 2},
+		{"session without a label", "", "$ curl -s localhost/health\n{\"status\":\"ok\",\"db\":\"ok\"}\n$ curl -s localhost/orders/1\n{\"id\":1,\"status\":\"paid\"}\n", 2},
 	} {
 		if got := codeBlockLines([]byte(c.body), c.info); got != c.want {
 			t.Errorf("%s: %d lines of code, want %d", c.name, got, c.want)
