@@ -824,7 +824,7 @@ func (s *codeScan) hashes(b []byte, base int) {
 			continue
 		}
 		full := end-start == 40
-		if !full && !commitContext(b, start) && !hashListed(b, last, start) {
+		if !full && !commitContext(b, start) && !hashListed(b, last, start) && !commitAfter(b, end) {
 			continue
 		}
 		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
@@ -921,6 +921,13 @@ func commitContext(b []byte, at int) bool {
 	if bytes.Contains(near, []byte("커밋")) || bytes.Contains(near, []byte("提交")) ||
 		bytes.Contains(win[max(0, len(win)-12):], []byte("コミット")) {
 		return true
+	}
+	// Other languages, in the few words before the hash.
+	tail := bytes.ToLower(win[max(0, len(win)-30):])
+	for _, p := range historyPhrasesBefore {
+		if bytes.Contains(tail, []byte(p)) {
+			return true
+		}
 	}
 	var words [4][]byte
 	n := 0

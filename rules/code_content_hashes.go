@@ -29,6 +29,34 @@ var hashKeywords = setOf(
 var inKeywords = setOf("fixed", "merged", "introduced", "landed", "reverted",
 	"broken", "broke", "regressed", "shipped", "resolved", "deployed", "added", "removed", "changed")
 
+// historyPhrasesBefore, lowercased, right before a hash in languages
+// other than English, make it a commit: "corrigé dans a1b2c3d", "в коммите
+// a1b2c3d".
+var historyPhrasesBefore = []string{
+	"corrigé dans", "corrigé en", "corrigée dans", "коммит", "исправлено в", "исправлен в",
+	"corregido en", "arreglado en", "solucionado en", "corrigido em", "resolvido em", "behoben in",
+	"behoben mit", "gefixt in", "修复于", "合并了", "修正于",
+}
+
+// historyPhrasesAfter, right after a hash, do the same where the language
+// puts the word after it: "a1b2c3d 커밋에서", "a1b2c3d で修正".
+var historyPhrasesAfter = []string{
+	"커밋", "에서 고쳐", "에서 수정", "에서 해결", "コミット", "で修正", "で直", "で解決", "中修复", "提交",
+}
+
+// commitAfter reports whether a history phrase follows the hash ending at
+// b[end].
+func commitAfter(b []byte, end int) bool {
+	win := b[end:min(len(b), end+24)]
+	win = bytes.TrimLeft(win, " `")
+	for _, p := range historyPhrasesAfter {
+		if bytes.HasPrefix(win, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
 // byKeywords make "<word> by abc1234" a commit reference: caused by,
 // introduced by, fixed by.
 var byKeywords = setOf("caused", "introduced", "broken", "broke", "fixed", "reverted", "replaced",

@@ -16,6 +16,7 @@ type lineMention struct {
 	lines      string // "42", "399–400", "39 and 60"
 	several    bool   // a range or a list of lines
 	first      string // the first line number
+	single     bool   // "L42": a line only when a file name stands right before it
 }
 
 // findLineMention finds the next line mention at or after from. It
@@ -30,6 +31,14 @@ func findLineMention(b []byte, from int) (lineMention, bool) {
 		// Digits glued to ASCII letters are part of a token ("v1", "x86");
 		// after a CJK letter they may be a line ("第42行").
 		if p > 0 && b[p-1] < utf8.RuneSelf && ccWordByte(b[p-1]) {
+			// "L42" on its own, as in "`main.go` L42", is a line.
+			// One digit is more often a level than a line: L2 cache, L7 proxy.
+			if b[p-1] == 'L' && ccDigitsEnd(b, p)-p >= 2 && (p == 1 || !ccWordRuneBefore(b, p-1)) {
+				if m, ok := lineNumbers(b, p-1, p); ok {
+					m.single = true
+					return m, true
+				}
+			}
 			p = ccDigitsEnd(b, p)
 			continue
 		}
@@ -342,6 +351,21 @@ func fileAfterMention(b []byte, at int) (codeCitation, bool) {
 	return codeCitation{end: e, file: string(name)}, true
 }
 
+// ccOnlyJoiners reports whether b, a file name followed by what stands
+// before its line, has no word between them.
+func ccOnlyJoiners(b []byte) bool {
+	i := bytes.LastIndexAny(b, " \t`")
+	if i < 0 {
+		return false
+	}
+	for _, c := range b[i:] {
+		if c != ' ' && c != '\t' && c != '`' {
+			return false
+		}
+	}
+	return bytes.IndexAny(bytes.TrimRight(b[:i], " \t`"), " \t") < 0
+}
+
 // hasCodeFileName reports whether b names a code file anywhere: a
 // mention of lines without a file of its own belongs to it.
 func hasCodeFileName(b []byte) bool {
@@ -398,6 +422,13 @@ func findLineWord(b []byte, from int) codeCitation {
 		if m.first == "1" && !m.several || strings.HasPrefix(m.lines, "1–") {
 			// "line 1 of README.md", "lines 1-200 of MEMORY.md": the start
 			// of a file, which no edit moves.
+			continue
+		}
+		if m.single {
+			// "L42" cites a line only right after a file name: "`main.go` L42".
+			if c, ok := fileBeforeMention(b, m.start); ok && ccOnlyJoiners(b[c.start:m.start]) {
+				return codeCitation{ok: true, start: c.start, end: m.end, next: m.end, file: c.file, lines: m.lines, several: m.several}
+			}
 			continue
 		}
 		if c, ok := fileAfterMention(b, m.end); ok && !budgetFiles[c.file] {

@@ -82,8 +82,8 @@ var lineSuffixes = []string{"行目", "번째 줄", "번째줄", "번째 행", "
 // 42 of x.go", "ligne 42 de x.go", "x.go 파일의 42행", "x.go の 42 行目".
 var lineConnectors = setOf(
 	"of", "in", "at", "on", "the", "file", "around", "near", "from", "see",
-	"de", "du", "dans", "le", "la", "à", "au", "fichier", "del", "el", "en", "archivo", "fichero", "di", "della", "nel",
-	"von", "der", "des", "im", "datei", "do", "da", "em", "no", "na", "arquivo", "van", "het",
+	"de", "du", "dans", "le", "la", "à", "au", "fichier", "del", "el", "en", "archivo", "fichero", "di", "della",
+	"von", "der", "des", "im", "ab", "bei", "auf", "datei", "alla", "alle", "nella", "sulla", "nel", "do", "da", "em", "no", "na", "arquivo", "van", "het",
 	"của", "trong", "tại", "ở", "tệp", "в", "из", "файла", "файле", "на",
 	"dosyası", "dosyasının", "pliku", "w", "souboru", "v",
 	"파일", "파일의", "의", "的", "文件", "文件的", "の", "ファイル", "ファイルの",
