@@ -1088,7 +1088,7 @@ func colonShorthand(b []byte, i, depth int) (int, bool) {
 	}
 	gap := string(b[p:i])
 	for _, w := range []string{" and", " or", " &"} {
-		if strings.HasSuffix(string(b[:p]), w) {
+		if bytes.HasSuffix(b[:p], []byte(w)) {
 			p -= len(w)
 			for p > 0 && strings.IndexByte(" \t,", b[p-1]) >= 0 {
 				p--
