@@ -70,7 +70,23 @@ var proseCodeKeywords = map[string]bool{
 	"let": true, "var": true, "if": true, "else": true, "for": true, "while": true, "package": true,
 	"use": true, "pub": true, "fn": true, "export": true, "echo": true, "print": true, "set": true,
 	"with": true, "grant": true, "await": true, "async": true, "raise": true, "throw": true,
+	"yield": true, "puts": true, "local": true, "elif": true, "except": true, "unless": true,
+	"until": true, "assert": true, "require": true, "module": true, "struct": true, "enum": true,
+	"interface": true, "impl": true, "match": true, "switch": true, "defer": true, "typedef": true,
+	"namespace": true, "using": true, "public": true, "private": true, "protected": true,
+	"static": true, "void": true, "int": true, "try": true, "catch": true, "finally": true,
 }
+
+// shellCommands start command lines, matched in lower case only ("go
+// test ./...", "make build"): a sentence starts with "Go" or "Make".
+var shellCommands = setOf("go", "make", "git", "docker", "kubectl", "helm", "npm", "npx", "pnpm", "yarn",
+	"bun", "deno", "node", "python", "python3", "pip", "pip3", "uv", "poetry", "cargo", "rustup", "brew",
+	"apt", "apt-get", "sudo", "cd", "ls", "cp", "mv", "rm", "mkdir", "cat", "curl", "wget", "ssh", "scp",
+	"rsync", "terraform", "aws", "gcloud", "az", "gh", "just", "bundle", "rails", "rake", "mix", "dotnet",
+	"mvn", "gradle", "java", "psql", "mysql", "redis-cli", "systemctl", "journalctl", "nix", "flutter",
+	"swift", "xcodebuild", "composer", "php", "ruby", "perl", "bash", "sh", "zsh", "source", "chmod",
+	"chown", "tar", "unzip", "grep", "sed", "awk", "find", "xargs", "tail", "head", "less", "open",
+	"claude", "code", "vim", "nvim", "sqlite3", "ffmpeg", "jq", "yq", "openssl", "tmux", "watch")
 
 // sqlKeywords start lines of SQL, matched in capitals only: a sentence
 // may start with "When" or "And", a query clause with "WHEN" or "AND".
@@ -430,7 +446,7 @@ func ccProseLine(t []byte) bool {
 	if i := bytes.IndexAny(first, " \t("); i >= 0 {
 		first = first[:i]
 	}
-	if proseCodeKeywords[strings.ToLower(string(first))] || sqlKeywords[string(first)] {
+	if proseCodeKeywords[strings.ToLower(string(first))] || sqlKeywords[string(first)] || shellCommands[string(first)] {
 		return false
 	}
 	// A statement or an argument list.

@@ -103,6 +103,9 @@ func TestCodeBlockLinesMore(t *testing.T) {
 		{"syslog", "", "Mar  2 10:14:03 web1 sshd[123]: Accepted key\nMar  2 10:14:05 web1 cron[9]: job done\n", 0},
 		{"glog and logfmt", "", "I1202 10:14:03.123456 1 main.go:42] started\ntime=2026-03-02T10:00:00Z level=info msg=up\n", 0},
 		{"python call args", "python", "send(a,b,c)\nx = [1,2,3]\n", 2},
+		{"commands without flags", "", "git push origin main\ndocker compose up db redis\ngo test all the packages\n", 3},
+		{"steps in capitals", "", "Go to the admin panel and open billing.\nMake sure the export has every month.\n", 0},
+		{"generator", "", "yield item for item in the items\n", 1},
 		{"session without a label", "", "$ curl -s localhost/health\n{\"status\":\"ok\",\"db\":\"ok\"}\n$ curl -s localhost/orders/1\n{\"id\":1,\"status\":\"paid\"}\n", 2},
 	} {
 		if got := codeBlockLines([]byte(c.body), c.info); got != c.want {
