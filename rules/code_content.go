@@ -1269,13 +1269,6 @@ func ccURLStop(c byte) bool {
 	return c >= utf8.RuneSelf
 }
 
-func ccSkipSpaces(b []byte, p int) int {
-	for p < len(b) && b[p] == ' ' {
-		p++
-	}
-	return p
-}
-
 func ccSkipSpacesBack(b []byte, p int) int {
 	for p > 0 && b[p-1] == ' ' {
 		p--

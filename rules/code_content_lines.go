@@ -240,8 +240,8 @@ func lineMentionOf(b []byte, start, p, e, end int) lineMention {
 	return m
 }
 
-// ccSpaceBack skips whitespace, line breaks and the punctuation that joins
-// a file name to its line ("x.py\n(line 179)", "x.go, line 4").
+// lineJoinerBack skips whitespace, line breaks and the punctuation that
+// joins a file name to its line ("x.py\n(line 179)", "x.go, line 4").
 func lineJoinerBack(b []byte, p int) int {
 	for p > 0 && strings.IndexByte(" \t\r\n(,:>", b[p-1]) >= 0 {
 		p--
@@ -249,6 +249,7 @@ func lineJoinerBack(b []byte, p int) int {
 	return p
 }
 
+// lineJoinerFwd skips the same forwards.
 func lineJoinerFwd(b []byte, p int) int {
 	for p < len(b) && strings.IndexByte(" \t\r\n,:", b[p]) >= 0 {
 		p++
