@@ -253,7 +253,7 @@ const (
 )
 
 var (
-	reJSFrame     = regexp.MustCompile(`^at (?:async )?(?:\S.*? \()?(?:file://)?(\S*[./]\S*?):\d+:\d+\)?\s*$`)
+	reJSFrame     = regexp.MustCompile(`^at (?:async )?(?:\S.*? \()?(?:file://)?(\S*[./]\S*?|node:\w+):\d+:\d+\)?\s*$`)
 	reJavaFrame   = regexp.MustCompile(`^at [\w$.<>/]+\.[\w$<>]+\((?:[\w$.-]+\.(java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)\s*$`)
 	reDotnetFrame = regexp.MustCompile("^at [\\w.<>`+\\[\\]]+\\.[\\w<>`]+\\([^)]*\\)(?: in \\S.*:line \\d+)?\\s*$")
 	rePyHead      = regexp.MustCompile(`^Traceback \(most recent call last\):`)
