@@ -53,8 +53,8 @@ append-only records and are not checked):
   "Commit"; links to commits. A hash kept as an anchor is knowledge and is not
   reported: "roll back to a1b2c3d if …", "last good build: 1a2b3c4d", "pinned
   at …", "(known good)", "baseline". IDs that only look like hashes (UUIDs,
-  colours, ` + "`0x`" + ` numbers, words like deadbeef, image tags, session IDs) are
-  left alone.
+  colours, ` + "`0x`" + ` numbers, words like deadbeef, image tags, session and trace
+  IDs, checksums) are left alone.
 - Stack traces of JavaScript, Python, Java/Kotlin, .NET, Go and Rust, once per
   trace.
 
