@@ -767,8 +767,8 @@ func (s *codeScan) inline(blk lint.Span) {
 				what = "lines " + c.lines
 			}
 			of := " of " + c.file
-			if c.file == "" {
-				of = " of a file this text names"
+			if c.named {
+				of = " (of " + c.file + ", named just before)"
 			}
 			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy))
@@ -1034,6 +1034,7 @@ type codeCitation struct {
 	next        int // where to continue scanning
 	file, lines string
 	several     bool // a range or list of lines
+	named       bool // the file is named in the text before, not next to the lines
 }
 
 // findColonCitation finds the next "path.ext:LINE" at or after from, with an

@@ -367,9 +367,10 @@ func ccOnlyJoiners(b []byte) bool {
 	return bytes.IndexAny(bytes.TrimRight(b[:i], " \t`"), " \t") < 0
 }
 
-// hasCodeFileName reports whether b names a code file anywhere: a
-// mention of lines without a file of its own belongs to it.
-func hasCodeFileName(b []byte) bool {
+// lastCodeFileName returns the last code file that b names: a mention of
+// lines without a file of its own belongs to it.
+func lastCodeFileName(b []byte) (string, bool) {
+	last := ""
 	for i := 0; i < len(b); {
 		if !ccPathByte(b[i]) {
 			i++
@@ -383,12 +384,12 @@ func hasCodeFileName(b []byte) bool {
 		for e > i && (b[e-1] == '.' || b[e-1] == '-') {
 			e--
 		}
-		if _, ok := codeFileName(b[i:e]); ok && bytes.IndexByte(b[i:e], '.') > 0 {
-			return true
+		if name, ok := codeFileName(b[i:e]); ok && bytes.IndexByte(b[i:e], '.') > 0 {
+			last = string(name)
 		}
 		i = j
 	}
-	return false
+	return last, last != ""
 }
 
 // lineFileWindow is how far before a bare range of lines its file may be
@@ -445,8 +446,10 @@ func findLineWord(b []byte, from int) codeCitation {
 		// "Lines 399-400" alone: the file named just before ("lives in
 		// client.go. Lines 399-400 ..."), unless the words after say what
 		// else the lines belong to ("lines 10-20 of the transcript").
-		if m.several && !connectorAfter(b, m.end) && hasCodeFileName(b[max(0, m.start-lineFileWindow):m.start]) {
-			return codeCitation{ok: true, start: m.start, end: m.end, next: m.end, lines: m.lines, several: true}
+		if m.several && !connectorAfter(b, m.end) {
+			if name, ok := lastCodeFileName(b[max(0, m.start-lineFileWindow):m.start]); ok {
+				return codeCitation{ok: true, start: m.start, end: m.end, next: m.end, lines: m.lines, several: true, file: name, named: true}
+			}
 		}
 	}
 	return codeCitation{}

@@ -106,6 +106,9 @@ func TestCodeBlockLinesMore(t *testing.T) {
 		{"commands without flags", "", "git push origin main\ndocker compose up db redis\ngo test all the packages\n", 3},
 		{"steps in capitals", "", "Go to the admin panel and open billing.\nMake sure the export has every month.\n", 0},
 		{"generator", "", "yield item for item in the items\n", 1},
+		{"japanese prose", "", "まずステージングにデプロイしてログを確認する。\n問題がなければ本番に昇格する。\n", 0},
+		{"russian steps", "", "1. Открыть панель администратора и перейти в настройки.\n2. Нажать «Экспорт» и выбрать месяц.\n", 0},
+		{"spanish steps", "", "- Abrir el panel y elegir la pestaña de facturación.\n- Descargar el archivo del mes anterior.\n", 0},
 		{"session without a label", "", "$ curl -s localhost/health\n{\"status\":\"ok\",\"db\":\"ok\"}\n$ curl -s localhost/orders/1\n{\"id\":1,\"status\":\"paid\"}\n", 2},
 	} {
 		if got := codeBlockLines([]byte(c.body), c.info); got != c.want {
