@@ -110,13 +110,14 @@ func codeBlockLines(content []byte, info string) int {
 	lines := bytes.Split(content, []byte("\n"))
 	console := consoleInfos[lang] || (lang == "" && ccPrompted(lines))
 	codeLang := lang != "" && !dataInfos[lang] && !console
+	annotatable := dataInfos[lang] || settingsInfos[lang]
 	var code, text, other int
 	for i, line := range lines {
 		t := bytes.TrimSpace(line)
 		switch {
 		case len(t) == 0:
 			continue
-		case ccTemplateSlot(lines, i):
+		case ccTemplateSlot(lines, i) || (annotatable && ccAnnotatedLine(t)):
 			text++
 		case len(t) <= 3 && !console:
 			// "}", "});", "end", a "|" or "v" between the boxes of a
@@ -202,6 +203,24 @@ func ccPrompted(lines [][]byte) bool {
 		}
 	}
 	return prompts >= 2 && prompts*4 >= nonBlank
+}
+
+// settingsInfos are formats of settings, which a memory may show as a
+// reference of fields with a note on each.
+var settingsInfos = setOf("toml", "ini", "env", "dotenv", "properties", "conf", "cfg")
+
+// ccAnnotatedLine recognises a field explained in a trailing comment of a
+// few words, as a reference of fields has on most lines ("slug: my-slug
+// # required — the URL path"). Pasted settings have such notes on a few
+// lines, not most.
+func ccAnnotatedLine(t []byte) bool {
+	for _, m := range []string{"  # ", "\t# ", "  // ", "\t// "} {
+		if i := bytes.Index(t, []byte(m)); i > 0 {
+			note := t[i+len(m):]
+			return len(bytes.Fields(note)) >= 2
+		}
+	}
+	return false
 }
 
 func ccIsComment(t []byte) bool {

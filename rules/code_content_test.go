@@ -106,6 +106,8 @@ func TestCodeBlockLinesMore(t *testing.T) {
 		{"commands without flags", "", "git push origin main\ndocker compose up db redis\ngo test all the packages\n", 3},
 		{"steps in capitals", "", "Go to the admin panel and open billing.\nMake sure the export has every month.\n", 0},
 		{"generator", "", "yield item for item in the items\n", 1},
+		{"annotated fields", "yaml", "slug: my-slug        # required — the URL path\ntitle: \"Post\"        # required\ndate: 2026-01-15     # required — YYYY-MM-DD\ntags: [a, b]         # each must exist in tags.yml\n", 0},
+		{"config with a note or two", "yaml", "server:\n  port: 8080          # the port nginx proxies to\n  workers: 4\n  timeout: 30s\ndb:\n  pool: 10\n", 4},
 		{"japanese prose", "", "まずステージングにデプロイしてログを確認する。\n問題がなければ本番に昇格する。\n", 0},
 		{"russian steps", "", "1. Открыть панель администратора и перейти в настройки.\n2. Нажать «Экспорт» и выбрать месяц.\n", 0},
 		{"spanish steps", "", "- Abrir el panel y elegir la pestaña de facturación.\n- Descargar el archivo del mes anterior.\n", 0},
