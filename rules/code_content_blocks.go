@@ -65,7 +65,7 @@ var rePlaceholder = regexp.MustCompile(`\{\{\s*[\w.]+\s*\}\}|\$?\{[\w.]+\}|<[\w-
 // sentence ("SELECT name FROM users WHERE").
 var proseCodeKeywords = map[string]bool{
 	"select": true, "insert": true, "update": true, "delete": true, "create": true, "alter": true,
-	"drop": true, "from": true, "where": true, "join": true, "import": true, "from__": true,
+	"drop": true, "from": true, "where": true, "join": true, "import": true,
 	"def": true, "class": true, "func": true, "function": true, "return": true, "const": true,
 	"let": true, "var": true, "if": true, "else": true, "for": true, "while": true, "package": true,
 	"use": true, "pub": true, "fn": true, "export": true, "echo": true, "print": true, "set": true,
