@@ -30,18 +30,37 @@ This rule reports, in the body of topic files and the index (daily logs are
 append-only records and are not checked):
 
 - ` + "`file:line`" + ` citations: ` + "`auth.ts:42`" + `, ` + "`src/x/handler.go:120:5`" + `,
-  ` + "`auth.ts:42-50`" + `, GitHub ` + "`#L42`" + ` anchors (also in link targets), and prose
-  such as "line 42 of auth.ts". Only names with a code or config extension count,
-  so times, ports and versions are never reported. Code blocks are judged as
-  blocks, not line by line.
-- Code blocks longer than ` + "`max-code-lines`" + ` lines (default 10).
-- Commit hashes: a 40-character hex SHA anywhere; a shorter one (7 or more
-  lowercase hex digits, both letters and digits) a few words after "commit",
-  "sha", "git", "reverted", "fixed in" and the like; ` + "`git log --oneline`" + `
-  lines; a table column headed "Commit"; links to commits. IDs that only look
-  like hashes (UUIDs, colours, ` + "`0x`" + ` numbers, session IDs) are left alone.
+  ` + "`auth.ts:42-50`" + `, shorthand after a file name (` + "`routes.ts` :465-484" + `,
+  ` + "`app.ts:120, :245`" + `), GitHub ` + "`#L42-L50`" + ` anchors (also in link targets),
+  and prose such as "line 42 of auth.ts", "x.py (line 179)" (also across a line
+  break), "lines 39 and 60", "Lines 399-400" right after a sentence naming the
+  file, and the same in other languages ("ligne 42 de", "Zeile 42 in", "dòng 84
+  của", "строка 42", "42행", "42行目", "第42行"). Only names with a source, build or
+  config extension count, so times, ports, ratios, versions and verse numbers are
+  never reported; line 1 (the top of a file) and MEMORY.md's line numbers (a
+  budget, not a place) are left alone.
+- Code blocks with more than ` + "`max-code-lines`" + ` lines of code (default 10).
+  Blank lines, comments, lone braces and elisions do not count, and neither do
+  directory trees, ASCII diagrams and wireframes, Mermaid and other diagram
+  blocks, sample text (messages, emails, transcripts, prose, templates with
+  empty slots), log excerpts, command output and data introduced as what a
+  program returns or prints. Stack traces and git log output in a block are
+  reported as such.
+- Commit hashes used as history: a 40-character hex SHA anywhere; a shorter
+  one (7 or more lowercase hex digits, both letters and digits) a few words
+  after "commit", "sha", "git", "merged", "deployed", "reverted", "fixed in",
+  "caused by" and the like; ` + "`git log --oneline`" + ` lines; a table column headed
+  "Commit"; links to commits. A hash kept as an anchor is knowledge and is not
+  reported: "roll back to a1b2c3d if …", "last good build: 1a2b3c4d", "pinned
+  at …", "(known good)", "baseline". IDs that only look like hashes (UUIDs,
+  colours, ` + "`0x`" + ` numbers, words like deadbeef, image tags, session and trace
+  IDs, checksums) are left alone.
 - Stack traces of JavaScript, Python, Java/Kotlin, .NET, Go and Rust, once per
   trace.
+
+Citations and hashes are counted per section (the text under one heading,
+or the whole file without headings): a section with several gets one finding
+that says how many and on which lines, since they are fixed together.
 
 Bad:
 
@@ -59,7 +78,7 @@ memory needs.`,
 	Options: []lint.Option{{
 		Name:    "max-code-lines",
 		Default: 10,
-		Doc:     "the most lines a fenced or indented code block may have",
+		Doc:     "the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)",
 	}},
 	Run: runCodeContent,
 }
@@ -87,13 +106,14 @@ type codeScan struct {
 	run     gitLogRun
 	pending lint.Span // a hash finding not yet reported (for a..b ranges)
 	pendMsg string
+	found   []ccFinding // citations and hashes, reported by section
 }
 
 func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 	if f.Body == nil || f.ParseError != nil || f.Lines == nil {
 		return
 	}
-	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0]}
+	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
 	maxLines := pass.Options(f).Int("max-code-lines")
 
 	for i := range s.md.Blocks {
@@ -116,6 +136,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 		}
 	}
 	s.flushHash()
+	s.flushGroups()
 }
 
 // claim records a reported span so that nothing inside it is reported again.
@@ -139,6 +160,12 @@ func (s *codeScan) visible(start, end int) bool {
 			q = ccSpanEndAt(s.md.CodeSpans, p)
 		}
 		if q <= p {
+			// A line break or the indentation of a continuation line
+			// between two runs of prose is not hidden text.
+			if c := s.src[p]; c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '>' {
+				p++
+				continue
+			}
 			return false
 		}
 		p = q
@@ -194,13 +221,22 @@ func (s *codeScan) codeBlock(cb *lint.CodeBlock, maxLines int) {
 	if s.flushGitRun() {
 		return
 	}
-	if cb.ContentLines > maxLines {
-		kind := "code block"
-		if !cb.Fenced {
-			kind = "indented code block"
-		}
-		s.report(cb.Span, fmt.Sprintf("this %s has %d lines (more than %d): memory should say what to do and why, not paste code, config or listings that the repository already holds and that drift from it; a pointer to the file is better", kind, cb.ContentLines, maxLines), codeBlockHow)
+	if cb.ContentLines <= maxLines {
+		return
 	}
+	n := codeBlockLines(s.src[cb.Content.Start:cb.Content.End], cb.Info)
+	if n <= maxLines || s.sampleLeadIn(cb) {
+		return
+	}
+	kind := "code block"
+	if !cb.Fenced {
+		kind = "indented code block"
+	}
+	count := fmt.Sprintf("%d lines", n)
+	if n < cb.ContentLines {
+		count = fmt.Sprintf("%d lines of code", n)
+	}
+	s.report(cb.Span, fmt.Sprintf("this %s has %s (more than %d): memory should say what to do and why, not paste code or config that the repository already holds and that drifts from it; a pointer to the file is better", kind, count, maxLines), codeBlockHow)
 }
 
 // ---------------------------------------------------------------------------
@@ -217,7 +253,7 @@ const (
 )
 
 var (
-	reJSFrame     = regexp.MustCompile(`^at (?:async )?(?:\S.*? \()?(?:file://)?(\S*[./]\S*?):\d+:\d+\)?\s*$`)
+	reJSFrame     = regexp.MustCompile(`^at (?:async )?(?:\S.*? \()?(?:file://)?(\S*[./]\S*?|node:\w+):\d+:\d+\)?\s*$`)
 	reJavaFrame   = regexp.MustCompile(`^at [\w$.<>/]+\.[\w$<>]+\((?:[\w$.-]+\.(java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)\s*$`)
 	reDotnetFrame = regexp.MustCompile("^at [\\w.<>`+\\[\\]]+\\.[\\w<>`]+\\([^)]*\\)(?: in \\S.*:line \\d+)?\\s*$")
 	rePyHead      = regexp.MustCompile(`^Traceback \(most recent call last\):`)
@@ -655,17 +691,17 @@ func (s *codeScan) link(l *lint.Link) {
 	}
 	d := []byte(dest)
 	if a := findLineAnchor(d); a.ok {
-		s.report(l.Span, fmt.Sprintf("this link points at line %s of %s (%s): %s", a.lines, a.file, ccShown(d[a.start:a.end]), citationWhy), citationHow)
+		s.collect(ccCitation, l.Span, ccShown(d[a.start:a.end]), fmt.Sprintf("this link points at %s of %s (%s): %s", a.what(), a.file, ccShown(d[a.start:a.end]), citationWhy))
 		s.claim(l.Span)
 		return
 	}
 	if c := findColonCitation(d, 0); c.ok {
-		s.report(l.Span, fmt.Sprintf("this link cites %s, a file:line location: %s", ccShown(d[c.start:c.end]), citationWhy), citationHow)
+		s.collect(ccCitation, l.Span, ccShown(d[c.start:c.end]), fmt.Sprintf("this link cites %s, a file:line location: %s", ccShown(d[c.start:c.end]), citationWhy))
 		s.claim(l.Span)
 		return
 	}
-	if st, en := findCommitURL(d, 0); en > st {
-		s.report(l.Span, fmt.Sprintf("this link points at a commit (%s): %s", ccShown(d[st:en]), commitWhy), commitHow)
+	if st, en := findCommitURL(d, 0); en > st && !s.anchored(l.Span.Start, l.Span.End) {
+		s.collect(ccHash, l.Span, ccShown(d[st:en]), fmt.Sprintf("this link points at a commit (%s): %s", ccShown(d[st:en]), commitWhy))
 		s.claim(l.Span)
 	}
 }
@@ -702,8 +738,8 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = c.end
 		if s.accept(base+c.start, base+c.end) {
-			s.report(lint.Span{Start: base + c.start, End: base + c.end},
-				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy), citationHow)
+			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
 	}
 	// file#L42 and URLs with #L anchors
@@ -714,22 +750,28 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = a.end
 		if s.accept(base+a.start, base+a.end) {
-			s.report(lint.Span{Start: base + a.start, End: base + a.end},
-				fmt.Sprintf("%s points at line %s of %s: %s", ccShown(b[a.start:a.end]), a.lines, a.file, citationWhy), citationHow)
+			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
+				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
 	// "line 42 of x.go", "x.go line 42"
-	if bytes.Contains(b, []byte("ine")) {
-		for from := 0; ; {
-			c := findLineWord(b, from)
-			if !c.ok {
-				break
+	for from := 0; ; {
+		c := findLineWord(b, from)
+		if !c.ok {
+			break
+		}
+		from = c.next
+		if s.accept(base+c.start, base+c.end) {
+			what := "line " + c.lines
+			if c.several {
+				what = "lines " + c.lines
 			}
-			from = c.next
-			if s.accept(base+c.start, base+c.end) {
-				s.report(lint.Span{Start: base + c.start, End: base + c.end},
-					fmt.Sprintf("%s cites line %s of %s: %s", ccShown(b[c.start:c.end]), c.lines, c.file, citationWhy), citationHow)
+			of := " of " + c.file
+			if c.named {
+				of = " (of " + c.file + ", named just before)"
 			}
+			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy))
 		}
 	}
 	// links to commits written as bare URLs
@@ -739,9 +781,9 @@ func (s *codeScan) inline(blk lint.Span) {
 			break
 		}
 		from = en
-		if s.accept(base+st, base+en) {
-			s.report(lint.Span{Start: base + st, End: base + en},
-				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy), commitHow)
+		if s.accept(base+st, base+en) && !s.anchored(base+st, base+en) {
+			s.collect(ccHash, lint.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
+				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy))
 			s.claim(lint.Span{Start: base + st, End: base + en})
 		}
 	}
@@ -756,6 +798,7 @@ func (s *codeScan) accept(start, end int) bool {
 
 // hashes reports commit hashes among the hex words of b.
 func (s *codeScan) hashes(b []byte, base int) {
+	last := 0 // end of the last hash found
 	for i := 0; i < len(b); {
 		if ccClass[b[i]]&ccClassWord == 0 {
 			i++
@@ -781,14 +824,30 @@ func (s *codeScan) hashes(b []byte, base int) {
 			continue
 		}
 		full := end-start == 40
-		if !full && !commitContext(b, start) {
+		if !full && !commitContext(b, start) && !hashListed(b, last, start) && !commitAfter(b, end) {
 			continue
 		}
-		if !s.accept(base+start, base+end) {
+		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
 			continue
 		}
 		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
+		last = end
 	}
+}
+
+// hashListed reports whether the hex word at b[start:] continues a list of
+// hashes whose previous one ended at last: "fixed in a1b2c3d, b2c3d4e and
+// again in c3d4e5f".
+func hashListed(b []byte, last, start int) bool {
+	if last <= 0 || start-last > 24 {
+		return false
+	}
+	for _, c := range b[last:start] {
+		if !ccLetter(c) && c != ' ' && c != ',' && c != '`' && c != '/' {
+			return false
+		}
+	}
+	return true
 }
 
 // addHash reports a hash, merging "a1b2c3d..e4f5a6b" ranges into one
@@ -811,7 +870,7 @@ func (s *codeScan) addHash(sp lint.Span, full bool) {
 
 func (s *codeScan) flushHash() {
 	if s.pending.End > s.pending.Start {
-		s.report(s.pending, s.pendMsg, commitHow)
+		s.collect(ccHash, s.pending, ccShown(s.src[s.pending.Start:s.pending.End]), s.pendMsg)
 	}
 	s.pending = lint.Span{}
 }
@@ -845,22 +904,6 @@ func hashBoundary(b []byte, start, end int) bool {
 	return true
 }
 
-// hashKeywords make a short hex word a commit hash when one of them stands
-// up to three words before it.
-var hashKeywords = map[string]bool{
-	"commit": true, "commits": true, "committed": true, "sha": true, "sha1": true,
-	"cherry-pick": true, "cherry-picked": true, "cherry-picks": true,
-	"revert": true, "reverts": true, "reverted": true, "git": true,
-	"bisect": true, "bisected": true, "rebase": true, "rebased": true, "squash": true, "squashed": true,
-}
-
-// inKeywords make "<word> in abc1234" a commit reference: fixed in,
-// merged in, introduced in.
-var inKeywords = map[string]bool{
-	"fixed": true, "merged": true, "introduced": true, "landed": true, "reverted": true,
-	"broken": true, "broke": true, "regressed": true, "shipped": true, "resolved": true,
-}
-
 // commitContext reports whether a commit keyword stands within a few words
 // before b[at:] on the same line.
 func commitContext(b []byte, at int) bool {
@@ -878,6 +921,13 @@ func commitContext(b []byte, at int) bool {
 	if bytes.Contains(near, []byte("커밋")) || bytes.Contains(near, []byte("提交")) ||
 		bytes.Contains(win[max(0, len(win)-12):], []byte("コミット")) {
 		return true
+	}
+	// Other languages, in the few words before the hash.
+	tail := bytes.ToLower(win[max(0, len(win)-30):])
+	for _, p := range historyPhrasesBefore {
+		if bytes.Contains(tail, []byte(p)) {
+			return true
+		}
 	}
 	var words [4][]byte
 	n := 0
@@ -914,6 +964,9 @@ func commitContext(b []byte, at int) bool {
 	if n >= 2 && lower(words[0]) == "in" && inKeywords[lower(words[1])] {
 		return true
 	}
+	if n >= 2 && lower(words[0]) == "by" && byKeywords[lower(words[1])] {
+		return true
+	}
 	return false
 }
 
@@ -922,28 +975,6 @@ func ccKeywordByte(c byte) bool { return ccLetter(c) || ccDigit(c) || c == '-' }
 // ---------------------------------------------------------------------------
 // Citation finders. They work on any byte slice (a block's source or a
 // link destination) and return offsets into it.
-
-// codeFileExts are the extensions of files whose lines are worth citing: code
-// and configuration.
-var codeFileExts = map[string]bool{
-	"go": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true, "mts": true, "cts": true,
-	"py": true, "pyi": true, "rb": true, "rs": true, "java": true, "kt": true, "kts": true, "c": true, "h": true,
-	"cc": true, "cpp": true, "cxx": true, "hpp": true, "hh": true, "cs": true, "fs": true, "vb": true, "swift": true, "m": true, "mm": true,
-	"php": true, "scala": true, "groovy": true, "sh": true, "bash": true, "zsh": true, "fish": true, "ps1": true, "psm1": true,
-	"bat": true, "sql": true, "vue": true, "svelte": true, "astro": true, "lua": true, "dart": true, "ex": true, "exs": true,
-	"erl": true, "hs": true, "ml": true, "mli": true, "clj": true, "cljs": true, "r": true, "R": true, "jl": true, "zig": true,
-	"nim": true, "pl": true, "pm": true, "tf": true, "hcl": true, "yaml": true, "yml": true, "json": true, "jsonc": true,
-	"toml": true, "xml": true, "html": true, "htm": true, "css": true, "scss": true, "sass": true, "less": true,
-	"proto": true, "graphql": true, "gql": true, "prisma": true, "gradle": true, "cmake": true, "mk": true, "ini": true,
-	"cfg": true, "mod": true, "txt": true, "md": true, "mdx": true, "rst": true,
-}
-
-// codeFileNames are file names without an extension that are code.
-var codeFileNames = map[string]bool{
-	"Makefile": true, "makefile": true, "GNUmakefile": true, "Dockerfile": true, "Containerfile": true,
-	"Jenkinsfile": true, "Gemfile": true, "Rakefile": true, "Justfile": true, "justfile": true,
-	"Vagrantfile": true, "Podfile": true, "Brewfile": true, "Procfile": true, "Taskfile": true,
-}
 
 // codeFileName reports whether the path ends in the name of a code or
 // config file, and returns that name.
@@ -1002,6 +1033,8 @@ type codeCitation struct {
 	start, end  int
 	next        int // where to continue scanning
 	file, lines string
+	several     bool // a range or list of lines
+	named       bool // the file is named in the text before, not next to the lines
 }
 
 // findColonCitation finds the next "path.ext:LINE" at or after from, with an
@@ -1023,24 +1056,86 @@ func findColonCitation(b []byte, from int) codeCitation {
 		}
 		st, ok := ccPathBefore(b, i)
 		if !ok {
-			continue
-		}
-		if _, ok := codeFileName(b[st:i]); !ok {
+			// Shorthand after a file name: "`routes.ts` :465-484",
+			// "app.ts:120, :245".
+			if st, ok = colonShorthand(b, i, 0); !ok {
+				continue
+			}
+		} else if _, ok := codeFileName(b[st:i]); !ok {
 			continue
 		}
 		end, ok := ccLineRef(b, d, true)
 		if !ok || hostPort(b[st:i], b[d:end]) {
 			continue
 		}
+		if string(b[d:end]) == "1" {
+			continue // "index.ts:1": the top of a file, which no edit moves
+		}
 		return codeCitation{ok: true, start: st, end: end, next: end}
 	}
 	return codeCitation{}
 }
 
-// tldExts are extensions that are also country domains: "db.example.pl:5432"
-// is a host and a port, not a Perl file.
-var tldExts = map[string]bool{"pl": true, "sh": true, "rs": true, "py": true, "md": true, "cc": true,
-	"ml": true, "mk": true, "tf": true, "pm": true}
+// colonShorthand reports whether the ":" at b[i], with no path of its
+// own, continues a file name or a citation just before it, and where the
+// finding starts: at the file name ("`x.ts` :46") or at the colon (", :245").
+func colonShorthand(b []byte, i, depth int) (int, bool) {
+	if depth > 8 || (i > 0 && !strings.ContainsRune(" \t`'\"(,", rune(b[i-1]))) {
+		return 0, false
+	}
+	p := i
+	for p > 0 && strings.IndexByte(" \t`'\"(,", b[p-1]) >= 0 {
+		p--
+	}
+	gap := string(b[p:i])
+	for _, w := range []string{" and", " or", " &"} {
+		if bytes.HasSuffix(b[:p], []byte(w)) {
+			p -= len(w)
+			for p > 0 && strings.IndexByte(" \t,", b[p-1]) >= 0 {
+				p--
+			}
+			gap = "," // only a citation may come before "and"
+			break
+		}
+	}
+	// An earlier citation: "app.ts:120, :245".
+	q := p
+	for q > 0 && (ccDigit(b[q-1]) || b[q-1] == '-') {
+		q--
+	}
+	if q < p && q > 0 && b[q-1] == ':' {
+		if st, ok := ccPathBefore(b, q-1); ok {
+			if _, ok := codeFileName(b[st : q-1]); ok {
+				return i, true
+			}
+		}
+		if _, ok := colonShorthand(b, q-1, depth+1); ok {
+			return i, true
+		}
+		return 0, false
+	}
+	// A file name right before: "`routes.ts` :465".
+	if strings.ContainsAny(gap, ",(") || !strings.ContainsAny(gap, " \t`'\"") {
+		return 0, false
+	}
+	p = i - len(strings.TrimLeft(gap, "`'\""))
+	var quote byte
+	if p > 0 && (b[p-1] == '`' || b[p-1] == '\'' || b[p-1] == '"') {
+		quote = b[p-1]
+		p--
+	}
+	st, ok := ccPathBefore(b, p)
+	if !ok {
+		return 0, false
+	}
+	if _, ok := codeFileName(b[st:p]); !ok {
+		return 0, false
+	}
+	if quote != 0 && st > 0 && b[st-1] == quote {
+		st--
+	}
+	return st, true
+}
 
 // hostPort reports whether name:num reads as a host name and a port: a
 // lowercase dotted name with at least two dots ending in a country domain,
@@ -1159,152 +1254,20 @@ func findLineAnchorFrom(b []byte, from int) lineAnchor {
 	return lineAnchor{}
 }
 
+// what says which lines the anchor names: "line 42", "lines 42–50".
+func (a lineAnchor) what() string {
+	if strings.Contains(a.lines, "–") {
+		return "lines " + a.lines
+	}
+	return "line " + a.lines
+}
+
 func ccURLStop(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', '(', ')', '[', ']', '<', '>', '"', '\'', '`', '|', '*':
 		return true
 	}
 	return c >= utf8.RuneSelf
-}
-
-// findLineWord finds "line 42 of x.go", "lines 10-20 in x.go", "x.go line
-// 42", "x.go, line 42", "x.go (line 42)" and "x.go at line 42".
-func findLineWord(b []byte, from int) codeCitation {
-	for from < len(b) {
-		k := bytes.Index(b[from:], []byte("ine"))
-		if k < 0 {
-			break
-		}
-		k += from
-		from = k + 3
-		l := k - 1
-		if l < 0 || (b[l] != 'l' && b[l] != 'L') || (l > 0 && ccWordByte(b[l-1])) {
-			continue
-		}
-		p := k + 3
-		if p < len(b) && b[p] == 's' {
-			p++
-		}
-		if p >= len(b) || b[p] != ' ' {
-			continue
-		}
-		for p < len(b) && b[p] == ' ' {
-			p++
-		}
-		if p >= len(b) || !ccDigit(b[p]) {
-			continue
-		}
-		numEnd, ok := ccLineRef(b, p, false)
-		if !ok {
-			continue
-		}
-		lines := string(b[p:numEnd])
-		if b[p] == '1' && (numEnd == p+1 || !ccDigit(b[p+1])) {
-			// "line 1 of README.md", "lines 1-200 of MEMORY.md": the start
-			// of a file, which no edit moves.
-			continue
-		}
-		if c, ok := fileAfter(b, numEnd); ok {
-			return codeCitation{ok: true, start: l, end: c.end, next: c.end, file: c.file, lines: lines}
-		}
-		if c, paren, ok := fileBefore(b, l); ok {
-			if paren && numEnd < len(b) && b[numEnd] == ')' {
-				numEnd++
-			}
-			return codeCitation{ok: true, start: c.start, end: numEnd, next: numEnd, file: c.file, lines: lines}
-		}
-	}
-	return codeCitation{}
-}
-
-// fileAfter reads " of x.go" / " in the `x.go`" at b[p:].
-func fileAfter(b []byte, p int) (codeCitation, bool) {
-	if p < len(b) && b[p] == ',' {
-		p++
-	}
-	q := ccSkipSpaces(b, p)
-	if q == p {
-		return codeCitation{}, false
-	}
-	w := q
-	for w < len(b) && ccLetter(b[w]) {
-		w++
-	}
-	word := string(b[q:w])
-	if word != "of" && word != "in" {
-		return codeCitation{}, false
-	}
-	q = ccSkipSpaces(b, w)
-	if q == w {
-		return codeCitation{}, false
-	}
-	if bytes.HasPrefix(b[q:], []byte("the ")) {
-		q = ccSkipSpaces(b, q+4)
-	}
-	var quote byte
-	if q < len(b) && (b[q] == '`' || b[q] == '"') {
-		quote = b[q]
-		q++
-	}
-	e := q
-	for e < len(b) && ccPathByte(b[e]) {
-		e++
-	}
-	for e > q && (b[e-1] == '.' || b[e-1] == '-') {
-		e-- // sentence punctuation
-	}
-	name, ok := codeFileName(b[q:e])
-	if !ok {
-		return codeCitation{}, false
-	}
-	if quote != 0 && e < len(b) && b[e] == quote {
-		e++
-	}
-	return codeCitation{end: e, file: string(name)}, true
-}
-
-// fileBefore reads "x.go ", "x.go, ", "`x.go` (", "x.go at " before b[l:].
-// paren reports an opening parenthesis between the name and "line".
-func fileBefore(b []byte, l int) (c codeCitation, paren, ok bool) {
-	p := l
-	p = ccSkipSpacesBack(b, p)
-	for _, w := range []string{"at", "on"} {
-		if p >= len(w)+1 && string(b[p-len(w):p]) == w && b[p-len(w)-1] == ' ' {
-			p = ccSkipSpacesBack(b, p-len(w))
-			break
-		}
-	}
-	if p > 0 && (b[p-1] == '(' || b[p-1] == ',') {
-		paren = b[p-1] == '('
-		p = ccSkipSpacesBack(b, p-1)
-	}
-	if p == l {
-		return codeCitation{}, false, false // "x.goline 42"
-	}
-	var quote byte
-	if p > 0 && (b[p-1] == '`' || b[p-1] == '"') {
-		quote = b[p-1]
-		p--
-	}
-	st, ok := ccPathBefore(b, p)
-	if !ok {
-		return codeCitation{}, false, false
-	}
-	name, ok := codeFileName(b[st:p])
-	if !ok {
-		return codeCitation{}, false, false
-	}
-	if quote != 0 && st > 0 && b[st-1] == quote {
-		st--
-	}
-	return codeCitation{start: st, file: string(name)}, paren, true
-}
-
-func ccSkipSpaces(b []byte, p int) int {
-	for p < len(b) && b[p] == ' ' {
-		p++
-	}
-	return p
 }
 
 func ccSkipSpacesBack(b []byte, p int) int {

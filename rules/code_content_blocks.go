@@ -1,0 +1,522 @@
+package rules
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// What a fenced or indented block holds. Memory should not paste code, but
+// a code block is also how Markdown keeps a directory tree, an ASCII
+// diagram, a sample message or a log excerpt in shape; those are knowledge
+// the code does not hold in that form, and are not counted.
+
+// notCodeInfos are info strings that say a fenced block is not code:
+// diagrams (described, not executed), sample text and output.
+var notCodeInfos = map[string]bool{
+	"text": true, "txt": true, "plain": true, "plaintext": true, "output": true, "out": true,
+	"log": true, "logs": true, "email": true, "mail": true, "eml": true, "markdown": true, "md": true,
+	"prose": true, "quote": true, "message": true, "gitcommit": true, "commit": true, "diff-text": true,
+	"mermaid": true, "plantuml": true, "puml": true, "dot": true, "graphviz": true, "ascii": true,
+	"asciiart": true, "ditaa": true, "svgbob": true, "d2": true, "tree": true, "wireframe": true,
+	"diagram": true, "ebnf": true, "abnf": true, "csv": true, "tsv": true,
+}
+
+// consoleInfos are sessions of commands and their output: only the
+// prompted command lines are code.
+var consoleInfos = map[string]bool{
+	"console": true, "shell-session": true, "terminal": true, "sh-session": true, "pycon": true,
+}
+
+// commentPrefixes start a line that is a comment in common languages.
+var commentPrefixes = []string{"#", "//", "--", ";", "/*", "*", "<!--", "%", "'", "rem ", "REM "}
+
+// elisions are lines that stand for omitted code.
+var elisions = map[string]bool{
+	"...": true, "…": true, "// ...": true, "# ...": true, "/* ... */": true, "<!-- ... -->": true,
+	"-- ...": true, "(...)": true, "[...]": true, "{ ... }": true, "etc.": true,
+}
+
+// treeRunes draw directory trees and box diagrams.
+func treeRune(r rune) bool {
+	return (r >= 0x2500 && r <= 0x259F) || // box drawing, block elements
+		(r >= 0x2190 && r <= 0x21FF) || // arrows
+		(r >= 0x25A0 && r <= 0x25FF) // geometric shapes (▶ ▼ ●)
+}
+
+// asciiTreePrefixes start the entries of trees that tree(1) draws in
+// ASCII ("|-- src", "`-- main.go", "+-- lib").
+var asciiTreePrefixes = []string{"|--", "|__", "+--", "`--", "\\--", "|-", "`-"}
+
+// asciiArrows mark an annotation or a flow in a diagram ("index.md <-- the post",
+// "client ==> proxy"). "->" is left out: it is an operator in C, PHP and Rust.
+var asciiArrows = []string{"<--", "-->", "==>", "<==", "<-+", "+->"}
+
+// rePlaceholder matches the slots of a message template: {name}, {{ name }},
+// ${name}, <name>, %s.
+var rePlaceholder = regexp.MustCompile(`\{\{\s*[\w.]+\s*\}\}|\$?\{[\w.]+\}|<[\w-]+>|%[sd]`)
+
+// proseCodeKeywords start lines of code that otherwise read like a
+// sentence ("SELECT name FROM users WHERE").
+var proseCodeKeywords = map[string]bool{
+	"select": true, "insert": true, "update": true, "delete": true, "create": true, "alter": true,
+	"drop": true, "from": true, "where": true, "join": true, "import": true,
+	"def": true, "class": true, "func": true, "function": true, "return": true, "const": true,
+	"let": true, "var": true, "if": true, "else": true, "for": true, "while": true, "package": true,
+	"use": true, "pub": true, "fn": true, "export": true, "echo": true, "print": true, "set": true,
+	"with": true, "grant": true, "await": true, "async": true, "raise": true, "throw": true,
+	"yield": true, "puts": true, "local": true, "elif": true, "except": true, "unless": true,
+	"until": true, "assert": true, "require": true, "module": true, "struct": true, "enum": true,
+	"interface": true, "impl": true, "match": true, "switch": true, "defer": true, "typedef": true,
+	"namespace": true, "using": true, "public": true, "private": true, "protected": true,
+	"static": true, "void": true, "int": true, "try": true, "catch": true, "finally": true,
+}
+
+// shellCommands start command lines, matched in lower case only ("go
+// test ./...", "make build"): a sentence starts with "Go" or "Make".
+var shellCommands = setOf("go", "make", "git", "docker", "kubectl", "helm", "npm", "npx", "pnpm", "yarn",
+	"bun", "deno", "node", "python", "python3", "pip", "pip3", "uv", "poetry", "cargo", "rustup", "brew",
+	"apt", "apt-get", "sudo", "cd", "ls", "cp", "mv", "rm", "mkdir", "cat", "curl", "wget", "ssh", "scp",
+	"rsync", "terraform", "aws", "gcloud", "az", "gh", "just", "bundle", "rails", "rake", "mix", "dotnet",
+	"mvn", "gradle", "java", "psql", "mysql", "redis-cli", "systemctl", "journalctl", "nix", "flutter",
+	"swift", "xcodebuild", "composer", "php", "ruby", "perl", "bash", "sh", "zsh", "source", "chmod",
+	"chown", "tar", "unzip", "grep", "sed", "awk", "find", "xargs", "tail", "head", "less", "open",
+	"claude", "code", "vim", "nvim", "sqlite3", "ffmpeg", "jq", "yq", "openssl", "tmux", "watch")
+
+// sqlKeywords start lines of SQL, matched in capitals only: a sentence
+// may start with "When" or "And", a query clause with "WHEN" or "AND".
+var sqlKeywords = setOf("GROUP", "ORDER", "HAVING", "LIMIT", "OFFSET", "UNION", "VALUES", "AND", "OR",
+	"ON", "CASE", "WHEN", "THEN", "ELSE", "END", "BEGIN", "DECLARE", "RETURNING", "INTO", "LEFT", "RIGHT",
+	"INNER", "OUTER", "CROSS", "FULL", "SET", "WITH", "AS", "NOT", "IS", "BETWEEN", "LIKE", "EXISTS")
+
+// codeBlockLines returns how many lines of a block's content are code:
+// not blank, not a comment, not an elision, and not part of a tree, a
+// diagram, prose, a log excerpt or a word list. The whole block counts
+// as no code when most of its lines are such text.
+func codeBlockLines(content []byte, info string) int {
+	lang := strings.ToLower(strings.TrimSpace(info))
+	if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
+		lang = lang[:i]
+	}
+	lang = strings.TrimPrefix(lang, ".")
+	if notCodeInfos[lang] {
+		return 0
+	}
+	lines := bytes.Split(content, []byte("\n"))
+	console := consoleInfos[lang] || (lang == "" && ccPrompted(lines))
+	codeLang := lang != "" && !dataInfos[lang] && !console
+	annotatable := dataInfos[lang] || settingsInfos[lang]
+	var code, text, other int
+	for i, line := range lines {
+		t := bytes.TrimSpace(line)
+		switch {
+		case len(t) == 0:
+			continue
+		case ccTemplateSlot(lines, i) || (annotatable && ccAnnotatedLine(t)):
+			text++
+		case len(t) <= 3 && !console:
+			// "}", "});", "end", a "|" or "v" between the boxes of a
+			// diagram: neither code nor text worth counting.
+			other++
+		case console:
+			if ccPromptLine(t) {
+				code++
+			} else {
+				text++
+			}
+		case elisions[string(t)] || ccIsComment(t):
+			other++
+		case ccTextLine(t) && !(codeLang && ccProseLine(t) && !ccTreeLine(t) && !ccBoxLine(t) && !ccLogLine(t)):
+			// In a block labelled with a programming language, a line
+			// that reads like a sentence is code that reads well
+			// (Gherkin steps, a docstring), not sample text.
+			text++
+		default:
+			code++
+		}
+	}
+	if console {
+		return code
+	}
+	// Mostly text: a tree or a diagram whose few odd lines are labels, a
+	// sample message with a code-looking line or two.
+	if text > 0 && text >= code {
+		return 0
+	}
+	return code
+}
+
+// ccTemplateSlot reports whether line i is an empty slot of a template:
+// "title:" with no value and nothing nested under it ("title:\ndate:\n"
+// lists the keys to fill in), unlike a parent key ("jobs:\n  test:").
+func ccTemplateSlot(lines [][]byte, i int) bool {
+	t := bytes.TrimSpace(lines[i])
+	if c := bytes.Index(t, []byte(" #")); c >= 0 {
+		t = bytes.TrimSpace(t[:c])
+	}
+	if len(t) < 2 || t[len(t)-1] != ':' {
+		return false
+	}
+	for _, c := range t[:len(t)-1] {
+		if !ccWordByte(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	indent := func(l []byte) int { return len(l) - len(bytes.TrimLeft(l, " \t")) }
+	for _, next := range lines[i+1:] {
+		if len(bytes.TrimSpace(next)) == 0 {
+			continue
+		}
+		return indent(next) <= indent(lines[i])
+	}
+	return true
+}
+
+// ccPromptLine reports whether a line of a terminal session is a typed
+// command: "$ make", "# apt-get update", ">>> import os", "PS> dir".
+func ccPromptLine(t []byte) bool {
+	for _, p := range []string{"$ ", "# ", ">>> ", "PS>", "PS "} {
+		if bytes.HasPrefix(t, []byte(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ccPrompted reports whether an unlabelled block is a terminal session:
+// at least two commands after a "$ " prompt, and a quarter of its lines.
+func ccPrompted(lines [][]byte) bool {
+	var prompts, nonBlank int
+	for _, l := range lines {
+		t := bytes.TrimSpace(l)
+		if len(t) == 0 {
+			continue
+		}
+		nonBlank++
+		if bytes.HasPrefix(t, []byte("$ ")) {
+			prompts++
+		}
+	}
+	return prompts >= 2 && prompts*4 >= nonBlank
+}
+
+// settingsInfos are formats of settings, which a memory may show as a
+// reference of fields with a note on each.
+var settingsInfos = setOf("toml", "ini", "env", "dotenv", "properties", "conf", "cfg")
+
+// ccAnnotatedLine recognises a field explained in a trailing comment of a
+// few words, as a reference of fields has on most lines ("slug: my-slug
+// # required — the URL path"). Pasted settings have such notes on a few
+// lines, not most.
+func ccAnnotatedLine(t []byte) bool {
+	for _, m := range []string{"  # ", "\t# ", "  // ", "\t// "} {
+		if i := bytes.Index(t, []byte(m)); i > 0 {
+			note := t[i+len(m):]
+			return len(bytes.Fields(note)) >= 2
+		}
+	}
+	return false
+}
+
+func ccIsComment(t []byte) bool {
+	for _, p := range commentPrefixes {
+		if bytes.HasPrefix(t, []byte(p)) {
+			// "*" and "'" start comments only with a space after them
+			// ("* item", "' VB"); "*ptr = 0" and "'a'" are code.
+			if (p == "*" || p == "'" || p == "%" || p == ";") && len(t) > 1 && t[1] != ' ' && t[1] != '/' {
+				return false
+			}
+			if p == "--" && len(t) > 2 && t[2] != ' ' {
+				return false // "--flag", "-->" are not SQL comments
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// ccTextLine reports whether a trimmed line of a block is text rather than
+// code: a tree entry, a diagram row, a sentence, a log line, a word list or
+// a bare path.
+func ccTextLine(t []byte) bool {
+	return ccTreeLine(t) || ccBoxLine(t) || ccColumnsLine(t) || ccPathLine(t) || ccLogLine(t) || ccWordListLine(t) || ccCSVLine(t) || ccProseLine(t)
+}
+
+// ccColumnsLine recognises labels laid out in columns, as in a diagram or a
+// command's tabular output ("Client      Proxy      Backend",
+// "NAME    READY   STATUS"): words separated by wide gaps and none of the
+// symbols that align code ("x    = 1", "key:    value").
+func ccColumnsLine(t []byte) bool {
+	if !bytes.Contains(t, []byte("    ")) || bytes.ContainsAny(t, "=:;(){}\"'`,") {
+		return false
+	}
+	return len(bytes.Fields(t)) >= 2
+}
+
+func ccTreeLine(t []byte) bool {
+	for _, p := range asciiTreePrefixes {
+		if bytes.HasPrefix(t, []byte(p)) && len(t) > len(p) && (t[len(p)] == ' ' || t[len(p)] == '-') {
+			return true
+		}
+	}
+	for _, a := range asciiArrows {
+		if bytes.Contains(t, []byte(a)) {
+			return true
+		}
+	}
+	n := 0
+	for _, r := range string(t) {
+		if treeRune(r) {
+			n++
+		}
+	}
+	return n > 0
+}
+
+// ccBoxLine recognises the rows of an ASCII box or wireframe: "+-----+",
+// "|  Login  [ OK ]  |", "=========".
+func ccBoxLine(t []byte) bool {
+	if len(t) < 3 {
+		return false
+	}
+	border := 0
+	for _, c := range t {
+		if c == '-' || c == '=' || c == '+' || c == '|' || c == '_' || c == '~' {
+			border++
+		}
+	}
+	if border == len(t) || (border*10 >= len(t)*8 && (t[0] == '+' || t[0] == '|')) {
+		return true
+	}
+	// "|  text  |": a row of a box, wide inner padding on both sides.
+	if t[0] == '|' && t[len(t)-1] == '|' && bytes.Contains(t, []byte("   ")) && !bytes.Contains(t, []byte("||")) {
+		return true
+	}
+	// A wireframe's controls: "[ Search ]   [ Go ]", "[x] Remember me".
+	return bytes.Count(t, []byte("[ ")) >= 2 || bytes.HasPrefix(t, []byte("[ ] ")) || bytes.HasPrefix(t, []byte("[x] ")) || bytes.HasPrefix(t, []byte("( ) "))
+}
+
+// ccPathLine recognises an entry of an indented path listing: one path
+// ("src/", "cmd/memlint/main.go", "YYYY/MM/DD/slug/"), optionally followed
+// by a note after two spaces or a comment marker.
+func ccPathLine(t []byte) bool {
+	p := t
+	if i := bytes.Index(p, []byte("  ")); i >= 0 {
+		p = p[:i]
+	}
+	if i := bytes.IndexAny(p, " \t"); i >= 0 {
+		rest := bytes.TrimSpace(p[i:])
+		if len(rest) > 0 && rest[0] != '#' && !bytes.HasPrefix(rest, []byte("//")) && !bytes.HasPrefix(rest, []byte("(")) {
+			return false
+		}
+		p = p[:i]
+	}
+	if len(p) < 2 {
+		return false
+	}
+	for _, c := range p {
+		if !ccPathByte(c) && c != '*' && c != '{' && c != '}' && c != ',' && c != '<' && c != '>' {
+			return false
+		}
+	}
+	if p[len(p)-1] == '/' {
+		return true
+	}
+	_, ok := codeFileName(p)
+	if !ok {
+		// Any name.ext listing: assets, data, docs.
+		dot := bytes.LastIndexByte(p, '.')
+		ext := p[dot+1:]
+		ok = dot > 0 && len(ext) >= 1 && len(ext) <= 5 && ccLetter(ext[0])
+		for _, c := range ext {
+			ok = ok && (c >= 'a' && c <= 'z' || ccDigit(c))
+		}
+	}
+	return ok && !bytes.Contains(p, []byte("()"))
+}
+
+// ccLogLine recognises a line of log output: a timestamp or a level first.
+func ccLogLine(t []byte) bool {
+	s := t
+	if len(s) > 0 && s[0] == '[' {
+		s = s[1:]
+	}
+	if len(s) >= 10 && ccDigit(s[0]) && ccDigit(s[1]) && ccDigit(s[2]) && ccDigit(s[3]) && s[4] == '-' && ccDigit(s[5]) && s[7] == '-' {
+		return true // 2026-03-01 ...
+	}
+	if len(s) >= 8 && ccDigit(s[0]) && ccDigit(s[1]) && s[2] == ':' && ccDigit(s[3]) && ccDigit(s[4]) && s[5] == ':' {
+		return true // 10:11:12 ...
+	}
+	for _, lvl := range []string{"INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE"} {
+		if bytes.HasPrefix(s, []byte(lvl)) && len(s) > len(lvl) && (s[len(lvl)] == ' ' || s[len(lvl)] == ']' || s[len(lvl)] == ':') {
+			return true
+		}
+	}
+	// glog: "I1202 10:14:03.123456 ..."; logfmt: "time=... level=info".
+	if len(s) > 6 && strings.IndexByte("IWEF", s[0]) >= 0 && ccAllDigits(s[1:5]) && s[5] == ' ' {
+		return true
+	}
+	for _, p := range []string{"time=", "ts=", "level=", "lvl="} {
+		if bytes.HasPrefix(s, []byte(p)) {
+			return true
+		}
+	}
+	// syslog: "Mar  2 10:14:03 host sshd[123]: ...".
+	if len(s) > 6 && monthAbbrevs[string(s[:3])] && s[3] == ' ' {
+		return true
+	}
+	return false
+}
+
+var monthAbbrevs = setOf("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+// ccCSVLine recognises a row of comma- or tab-separated data:
+// "2026-03-01,ord_1,12.50,EUR".
+func ccCSVLine(t []byte) bool {
+	sep := byte(',')
+	if bytes.Count(t, []byte("\t")) >= 2 {
+		sep = '\t'
+	}
+	if bytes.Count(t, []byte{sep}) < 2 || bytes.ContainsAny(t, "(){};=[]<>") {
+		return false
+	}
+	if sep == ',' && bytes.Contains(t, []byte(", ")) {
+		return false
+	}
+	return true
+}
+
+// ccWordListLine recognises a line of a comma-separated list of bare
+// words: "api, bash, docker_tips, git,".
+func ccWordListLine(t []byte) bool {
+	items := bytes.Split(bytes.TrimSuffix(t, []byte(",")), []byte(","))
+	if len(items) < 3 {
+		return false
+	}
+	for _, it := range items {
+		it = bytes.TrimSpace(it)
+		if len(it) == 0 {
+			return false
+		}
+		for _, c := range it {
+			if !ccWordByte(c) && c != '-' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ccProseLine recognises a sentence: mostly words, few of the symbols
+// code is made of, and not a statement that starts with a keyword.
+func ccProseLine(t []byte) bool {
+	// A list marker: sample Markdown ("- Fixed the login bug").
+	if len(t) > 2 && (t[0] == '-' || t[0] == '*' || t[0] == '>') && t[1] == ' ' {
+		t = bytes.TrimSpace(t[2:])
+	}
+	// "key: value" is YAML or a header; a capitalised header followed by
+	// a sentence ("Subject: Your invoice is ready") is part of a sample
+	// message.
+	if k := bytes.IndexByte(t, ':'); k > 0 && k+1 < len(t) && t[k+1] == ' ' && bytes.IndexAny(t[:k], " \t") < 0 {
+		if !(t[0] >= 'A' && t[0] <= 'Z') {
+			return false
+		}
+		t = bytes.TrimSpace(t[k+1:])
+	}
+	// Placeholders of a message template are words: "Hi {name},".
+	t = rePlaceholder.ReplaceAll(t, []byte("X"))
+	var words, letters, symbols, runes, cjk int
+	inWord := false
+	for _, r := range string(t) {
+		runes++
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if r >= 0x2E80 { // CJK and Hangul: every few characters make a word
+				words++
+				cjk++
+			}
+			if !inWord {
+				words++
+				inWord = true
+			}
+		default:
+			inWord = r == '\'' || r == '’' || r == '-'
+			if strings.ContainsRune("{}();=<>$[]|&\\@`", r) {
+				symbols++
+			}
+		}
+	}
+	// Words of a sentence are separated by spaces; "A_B=c://d/e" is one token.
+	spaces := bytes.Count(t, []byte(" "))
+	if words < 4 || symbols > 1 || letters*10 < runes*6 || (spaces < 3 && cjk < 4) {
+		return false
+	}
+	// Shell flags: "cargo build --release".
+	if bytes.Contains(t, []byte(" --")) || bytes.Contains(t, []byte(" -")) && !bytes.Contains(t, []byte(" - ")) {
+		return false
+	}
+	first := t
+	if i := bytes.IndexAny(first, " \t("); i >= 0 {
+		first = first[:i]
+	}
+	if proseCodeKeywords[strings.ToLower(string(first))] || sqlKeywords[string(first)] || shellCommands[string(first)] {
+		return false
+	}
+	// A statement or an argument list.
+	if bytes.HasSuffix(t, []byte(";")) || bytes.HasSuffix(t, []byte("{")) {
+		return false
+	}
+	if r, _ := utf8.DecodeRune(t); r != utf8.RuneError && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("\"'“«[(*", r) {
+		return false
+	}
+	return true
+}
+
+// dataInfos are info strings of blocks that may hold either a file's
+// content or a sample of data a program sends or prints.
+var dataInfos = setOf("", "json", "jsonc", "json5", "xml", "yaml", "yml", "html", "csv", "http", "ndjson", "jsonl")
+
+// sampleLeadWords, in the sentence or heading right before a data block,
+// say that it shows what a program returns or prints ("The API returns:",
+// "Sample response"), not a file of the repository.
+var sampleLeadWords = []string{
+	"output", "prints", "printed", "returns", "returned", "response", "responds", "reply", "replies",
+	"payload", "sample", "looks like", "emits", "answer", "sortie", "réponse", "renvoie", "salida",
+	"respuesta", "devuelve", "ausgabe", "antwort", "liefert", "出力", "レスポンス", "返す", "返り値", "输出",
+	"响应", "返回", "출력", "응답", "반환", "вывод", "ответ", "возвращает",
+}
+
+// sampleLeadIn reports whether a data block is introduced as a sample of
+// output: the last sentence of the block just before it, or its heading,
+// says so.
+func (s *codeScan) sampleLeadIn(cb *lint.CodeBlock) bool {
+	lang := strings.ToLower(strings.TrimSpace(cb.Info))
+	if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
+		lang = lang[:i]
+	}
+	if !dataInfos[lang] {
+		return false
+	}
+	i := sort.Search(len(s.md.Blocks), func(i int) bool { return s.md.Blocks[i].Start >= cb.Start }) - 1
+	if i < 0 {
+		return false
+	}
+	prev := s.md.Blocks[i]
+	if prev.Kind != lint.BlockParagraph && prev.Kind != lint.BlockHeading || cb.StartLine-prev.EndLine > 2 {
+		return false
+	}
+	t := s.src[prev.Start:prev.End]
+	t = bytes.ToLower(ccSentenceTail(bytes.TrimRight(t, " \t\r\n:.")))
+	for _, w := range sampleLeadWords {
+		if bytes.Contains(t, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
