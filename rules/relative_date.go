@@ -18,7 +18,7 @@ import (
 // long after they were written.
 var RelativeDate = &lint.Rule{
 	ID:       "relative-date",
-	Severity: lint.Error,
+	Severity: lint.Warning, // it rests on reading prose: never an error by default (SPEC §2)
 	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
 	Doc: `Memories are recalled weeks or months after they were written. "The demo is
 next Thursday" then says nothing: next Thursday from when? Claude Code asks for
