@@ -30,14 +30,26 @@ this/next/last week, month, year or quarter, weekdays (next Thursday, a bare
 Friday), in 3 days, 2 weeks ago, end of next week; Chinese 今天 明天 下周四
 上个月 三天后; Japanese 今日 明日 来週 先月 3日後; Korean 오늘 내일 다음 주 지난달
 3일 후. It leaves alone what is not a date of the memory: recurring days (every
-Monday, Mondays, Monday–Friday, a weekly schedule, 每周一, 毎週月曜, 매주
-월요일), durations and rates (took 3 days, finished in 2 weeks, within 3 days,
-tokens expire in 30 days, five fixes in a week), what a program does each day
+Monday, Mondays, Monday–Friday, planning on Mondays and review by Tuesday,
+due Tuesday each week, the backup runs Sunday, a weekly schedule, 每周一,
+毎週月曜, 매주 월요일), durations, rates and retention periods (took 3 days,
+finished in 2 weeks, within 3 days, tokens expire in 30 days, five fixes in a
+week, 7일 후 삭제, 30天后自动删除, 作成から30日後), what a program does each day
 (the job exports yesterday's orders), names and labels (Black Friday, the
-"Today" tab, the Next Week view, quoted text), weekday abbreviations, and any
+"Today" tab, the Next Week view, a flag named tomorrow, Yesterday's Hits
+playlist, quoted text; compounds such as 오늘의발견, 내일배움카드, 오늘의 추천
+카드, 今日推荐模块, 今日のおすすめ欄), weekday abbreviations, and any
 expression whose sentence also gives an absolute date (2026-03-05, March 5,
 3月5日, 3월 5일; for month or year expressions also 2026-04, April 2026 or a
-year) or that sits under a heading or list item giving one ("## 2026-03-05").
+year) or that sits under a heading, a list item or a bold label line giving
+one ("## 2026-03-05", "**Update 2026-03-05:**").
+
+"Today" that means "currently" is left alone where the wording says so:
+"(today: scripts/x.py)", "slower than today", "as it works today", "still
+today", "the only caller today is x". Such a sentence describes the state the
+memory was written in, as every sentence of a memory does; a date would add
+nothing. "Today" that dates an event or a status (deployed today, the demo is
+today, blocked today) is reported, and the suggestion offers "as of <date>".
 
 When the memory has a ` + "`modified`" + ` timestamp, the message says which date the
 expression meant, counted from it.
@@ -358,10 +370,15 @@ func rdCheckBody(f *lint.File, report func(start, end int, m dateMeaning)) {
 	if md == nil {
 		return
 	}
-	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1}
+	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1, label: -1}
 	for bi, b := range md.Blocks {
 		if b.Kind == lint.BlockHeading {
 			ctx.pushHeading(bi)
+			ctx.label = -1
+		}
+		if b.Kind == lint.BlockParagraph && b.Item < 0 && rdBoldLabel(f.Src[b.Start:b.End]) &&
+			rdHasAnchor(f.Src[b.Start:b.End], rdGrainYear, nil) {
+			ctx.label = bi
 		}
 		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
 			continue
@@ -428,6 +445,10 @@ type rdContext struct {
 	headings []int // block indexes of the headings enclosing the current block, outermost first
 	memo     map[rdAnchorKey]bool
 	schedule int // whether the body is a weekly schedule: -1 unknown, 0, 1
+	// label is the block index of the last paragraph that is a bold label
+	// with a date ("**Update 2026-03-25:**") since the last heading, or -1.
+	// Such a label heads what follows it as a heading would.
+	label int
 }
 
 // rdAnchorKey names a heading (its block index), a list item's own text
@@ -470,6 +491,22 @@ func (c *rdContext) anchored(bi int, g dateGrain) bool {
 	for _, h := range c.headings {
 		if h != bi && c.spanAnchors(h, c.md.Blocks[h].Span, g) {
 			return true
+		}
+	}
+	return c.label >= 0 && c.label != bi && c.spanAnchors(c.label, c.md.Blocks[c.label].Span, g)
+}
+
+// rdBoldLabel reports whether a paragraph's first line is bold text and
+// nothing else, the way people write a heading without Markdown headings:
+// "**UPDATE 2026-03-25 — the funnel is live:**".
+func rdBoldLabel(p []byte) bool {
+	if i := bytes.IndexByte(p, '\n'); i >= 0 {
+		p = p[:i]
+	}
+	p = bytes.TrimRight(bytes.TrimSpace(p), ":")
+	for _, d := range [][]byte{[]byte("**"), []byte("__")} {
+		if len(p) > 2*len(d) && bytes.HasPrefix(p, d) && bytes.HasSuffix(p, d) {
+			return !bytes.Contains(p[len(d):len(p)-len(d)], d)
 		}
 	}
 	return false
@@ -1129,7 +1166,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	prev := rdWordsBefore(text, ss, s, 4)
 	next := rdWordsAfter(text, e, se, 2)
 	prev0, next0 := rdAt(prev, 0), rdAt(next, 0)
-	if rdLabelNoun[next0] {
+	if rdLabelNoun[next0] || rdNameIntro[prev0] || rdPossessiveLabel(text, e, se) {
 		return s, e, m, false
 	}
 	_, firstIsWeekday := rdWeekdayByName[words[0]]
@@ -1138,9 +1175,14 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		if rdGenericDay(text, e, prev) {
 			return s, e, m, false
 		}
+		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) {
+			return s, e, m, false
+		}
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
 			rdAnyIn(prev, rdRecurringCue) || rdWeekdayRange(text, ss, s, e, se) ||
+			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
+			rdRecurringSentence(text, ss, s, e, se) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
 			return s, e, m, false
 		}
@@ -1367,7 +1409,16 @@ var (
 	rdLabelNoun = rdSet("view", "views", "tab", "tabs", "page", "button", "filter", "list", "section",
 		"column", "widget", "screen", "panel", "menu", "label", "option", "mode", "feature", "shelf",
 		"row", "card", "field", "sheet", "board", "folder", "category", "playlist", "bucket", "lane",
-		"header", "heading", "link", "preset", "template", "extension", "app")
+		"header", "heading", "link", "preset", "template", "extension", "app", "carousel", "rail", "banner",
+		"module", "tile", "tiles", "slot", "feed", "digest", "widgets", "buttons", "filters", "sections",
+		"cards", "shelves", "lists", "pages", "screens", "tabs")
+	// Verbs of what a job does, just before a bare weekday: "the backup
+	// runs Sunday", "the key rotates on Monday". A job's day recurs.
+	rdJobVerb = rdSet("runs", "fires", "triggers", "executes", "recurs", "repeats", "rotates", "resets",
+		"refreshes", "renews", "rebuilds", "reboots", "restarts", "syncs")
+	// Words before an expression that make it a name: "a flag named
+	// tomorrow", "the shelf called Recently Added".
+	rdNameIntro = rdSet("named", "called", "titled", "labelled", "labeled", "dubbed", "entitled")
 	// Words before "end of the week" that make it a deadline.
 	rdDeadlineWord = rdSet("by", "before", "until", "till", "through", "thru")
 )
@@ -1773,11 +1824,16 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		if last == '月' && strings.ContainsRune(rdAfterYue, after) {
 			return s, e, mm, false
 		}
+		if mm.unit == rdDay && rdCJKLabel(text[e:]) {
+			return s, e, mm, false
+		}
 		return s, e, mm, true
 	}
 	// Counts: 3天后, 两周前, 三个月以后, 3日後, 2週間前.
 	if n, rest, ok := rdLeadingCJKNumber(m); ok {
-		if !rdCountMayFollow(text, s) {
+		// 作成から30日後: counted from an event, not from today.
+		if !rdCountMayFollow(text, s) || bytes.HasSuffix(bytes.TrimRight(text[ss:s], " "), []byte("から")) ||
+			rdRetention(text[e:se], rdCJKRetention) {
 			return s, e, dateMeaning{}, false
 		}
 		rest = strings.TrimLeft(rest, " ")
@@ -2054,8 +2110,14 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		after, _ = utf8.DecodeRune(text[e:])
 	}
 	if mm, ok := rdKoFixed[m]; ok {
-		if m == "오늘" && after == '날' || bytes.HasPrefix(text[e:], []byte("오늘")) {
-			return s, e, mm, false // 오늘날: nowadays; 어제오늘: lately
+		if bytes.HasPrefix(text[e:], []byte("오늘")) {
+			return s, e, mm, false // 어제오늘: lately
+		}
+		// 오늘의발견, 내일배움카드, 오늘날 (nowadays): the word goes on
+		// past what a particle can be, so it is a compound or a name;
+		// 오늘의 추천 카드 names a part of a product.
+		if rdKoreanCompound(text[e:]) || rdKoreanLabel(text[e:se]) {
+			return s, e, mm, false
 		}
 		return s, e, mm, true
 	}
@@ -2069,7 +2131,10 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 					return s, e, dateMeaning{}, false
 				}
 			}
-			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) {
+			// 매주 금요일 배포, 목요일 코드 프리즈: one 매주 makes the
+			// sentence a weekly schedule, as 每周 does in Chinese.
+			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) ||
+				rdRecurringWordCJK.Match(text[ss:se]) {
 				return s, e, dateMeaning{}, false
 			}
 			return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true
@@ -2099,7 +2164,8 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		return s, e, dateMeaning{unit: rdMonth, n: n}, true
 	}
 	// Counts: 3일 후, 2주 전, 일주일 뒤, 한 달 전.
-	if !rdKoreanCountMayFollow(text, ss, s) || (strings.HasSuffix(m, "전") && after == '후') {
+	if !rdKoreanCountMayFollow(text, ss, s) || (strings.HasSuffix(m, "전") && after == '후') ||
+		rdRetention(text[e:se], rdKoRetention) {
 		return s, e, dateMeaning{}, false
 	}
 	sign := 1
@@ -2172,4 +2238,214 @@ func rdKoreanWeekdayRange(text []byte, ss, s, e, se int) bool {
 var (
 	rdKoRangeAfter  = regexp.MustCompile(`^\s*(?:부터|에서|~|～|-|–|—)\s*` + rdKoDay)
 	rdKoRangeBefore = regexp.MustCompile(rdKoDay + `(?:요일)?\s*(?:부터|에서|~|～|-|–|—)\s*$`)
+)
+
+// rdKoTails are what may follow 오늘, 내일, 어제 or 올해 inside one word
+// when it is the date: particles and copulas (오늘은, 내일까지, 어제였다),
+// parts of the day (오늘밤, 내일오전) and time words (오늘중, 내일이후).
+// Longer entries come first, so that the longest one is taken.
+var rdKoTails = rdByLength("까지는", "까지도", "까지만", "까지", "부터는", "부터", "에는", "에도", "에만", "에서",
+	"으로", "이나", "이랑", "처럼", "보다", "이면", "이라", "입니다", "이에요", "이었다", "였다", "이다",
+	"중에", "중으로", "안에", "내로", "이후", "이전", "하루", "아침", "저녁", "오전", "오후", "새벽",
+	"에", "은", "는", "이", "가", "을", "를", "도", "만", "의", "로", "과", "와", "나", "랑", "엔", "께",
+	"쯤", "중", "내", "안", "밤", "낮", "자", "면", "다", "인", "일", "부", "요", "야", "만큼")
+
+// rdKoLabelNouns name parts of a product: 오늘의 추천 카드, 어제의 인기글
+// 목록 (a word that starts with one of them, particles included).
+var rdKoLabelNouns = []string{"카드", "섹션", "탭", "페이지", "화면", "위젯", "메뉴", "버튼", "배너", "목록",
+	"리스트", "코너", "기능", "피드", "영역", "필드", "뷰", "모듈", "알림", "추천", "랭킹", "컬렉션"}
+
+func rdByLength(words ...string) []string {
+	sort.SliceStable(words, func(i, j int) bool { return len(words[i]) > len(words[j]) })
+	return words
+}
+
+// rdKoreanCompound reports whether the Hangul run at the start of rest
+// (what follows a Korean date word in its word) is more than particles
+// and time words: 오늘의발견, 내일배움카드 and 오늘날 are words of their
+// own.
+func rdKoreanCompound(rest []byte) bool {
+	n := 0
+	for n < len(rest) {
+		r, size := utf8.DecodeRune(rest[n:])
+		if !unicode.Is(unicode.Hangul, r) {
+			break
+		}
+		n += size
+	}
+	word := string(rest[:n])
+	for steps := 0; word != "" && steps < 4; steps++ {
+		cut := false
+		for _, t := range rdKoTails {
+			if strings.HasPrefix(word, t) {
+				word, cut = word[len(t):], true
+				break
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	return word != ""
+}
+
+// rdKoreanLabel reports whether "의" and the next two words after a Korean
+// date word name a part of a product: 오늘의 추천 카드가, 내일의 날씨 위젯.
+func rdKoreanLabel(rest []byte) bool {
+	if !bytes.HasPrefix(rest, []byte("의 ")) {
+		return false
+	}
+	words := strings.Fields(string(rest[len("의 "):]))
+	for i := 0; i < len(words) && i < 2; i++ {
+		for _, n := range rdKoLabelNouns {
+			if strings.HasPrefix(words[i], n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rdCJKLabelNouns name parts of a product or a program: 今日推荐模块,
+// 今天吃什么小程序, 今日のおすすめ欄.
+var rdCJKLabelNouns = rdByLength("模块", "模塊", "页面", "頁面", "板块", "栏目", "欄目", "频道", "頻道", "卡片",
+	"组件", "組件", "按钮", "按鈕", "入口", "标签", "標籤", "弹窗", "列表", "榜单", "榜", "栏", "欄", "接口",
+	"小程序", "插件", "专区", "專區", "专栏", "專欄", "字段", "菜单", "菜單", "模板", "视图", "視圖",
+	"タブ", "画面", "ページ", "ボタン", "メニュー", "ウィジェット", "機能", "セクション", "カード", "一覧",
+	"リスト", "枠", "コーナー", "項目", "フィールド", "ビュー", "モジュール")
+
+// rdCJKNotInName are characters that cannot sit between a day word and
+// the label noun of a name: verbs and function words that make the day
+// the time of something done (今天上线新页面, 明天修复列表, 今日の作業でボタン).
+const rdCJKNotInName = "上下修改发發加增删刪部做写寫完开開测測提合处處更重调調接迁遷替换換把将將要会會需得去来來有是在给給用的了和与與及或就都也还還再又已被让讓对對从從到" +
+	"でにをはがともへや、。，"
+
+// rdCJKLabel reports whether what follows a Chinese or Japanese day word
+// (今日, 今天, 明日) runs, within a few characters and without a verb, into a
+// label noun: 今日推荐模块 is a module, 今日のおすすめ欄 a box on a page.
+func rdCJKLabel(rest []byte) bool {
+	rest = bytes.TrimPrefix(rest, []byte("の"))
+	for i, k := 0, 0; i < len(rest) && k <= 6; k++ {
+		for _, n := range rdCJKLabelNouns {
+			if k > 0 && bytes.HasPrefix(rest[i:], []byte(n)) {
+				return true
+			}
+		}
+		r, size := utf8.DecodeRune(rest[i:])
+		if r < 0x3040 || strings.ContainsRune(rdCJKNotInName, r) {
+			return false
+		}
+		i += size
+	}
+	return false
+}
+
+// rdPossessiveLabel reports whether "today's" or "Yesterday's" starts the
+// name of a part of a product: a Capitalised word, then a label noun
+// within three words ("Yesterday's Hits playlist", "the Today's Top Picks
+// rail").
+func rdPossessiveLabel(text []byte, e, se int) bool {
+	rest := text[e:se]
+	for _, p := range []string{"'s ", "’s "} {
+		if !bytes.HasPrefix(rest, []byte(p)) {
+			continue
+		}
+		words := bytes.Fields(rest[len(p):])
+		if len(words) == 0 || !rdStartsUpper(words[0]) {
+			return false
+		}
+		for i := 1; i < len(words) && i <= 3; i++ {
+			if rdLabelNoun[strings.ToLower(strings.Trim(string(words[i]), ".,;:!?)\"”"))] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rdRecurringSentence reports whether the sentence around a bare weekday
+// makes it recurring: another weekday in the plural ("planning on
+// Mondays, review by Tuesday"), or, in the same clause after it, "each
+// week", "every week", "weekly" ("invoices are due Tuesday each week").
+func rdRecurringSentence(text []byte, ss, s, e, se int) bool {
+	if rdPluralWeekday.Match(text[ss:s]) || rdPluralWeekday.Match(text[e:se]) {
+		return true
+	}
+	clause := text[e:se]
+	if i := bytes.IndexAny(clause, ",;:()"); i >= 0 {
+		clause = clause[:i]
+	}
+	return rdRecurringAfter.Match(clause)
+}
+
+var (
+	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `s\b`)
+	rdRecurringAfter = regexp.MustCompile(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)
+)
+
+// What a count such as 7일 후, 30天后 or 30日後 is followed by when it is a
+// retention or waiting period, not a date: 7일 후 삭제된다 (deleted after 7
+// days), 30天后自动删除, 30日後に失効. rdRetentionGlue may come between.
+var (
+	rdKoRetention = []string{"삭제", "만료", "폐기", "파기", "소멸", "자동", "제거", "비활성", "정리", "익명", "휴면",
+		"말소", "영구", "잠금", "잠긴", "초기화"}
+	rdCJKRetention = []string{"删除", "刪除", "过期", "過期", "失效", "清理", "清除", "销毁", "銷毀", "作废", "作廢",
+		"回收", "归档", "歸檔", "注销", "註銷", "匿名", "自动", "自動", "削除", "失効", "消去", "破棄", "期限切れ",
+		"無効", "消え", "匿名化", "アーカイブ", "ロック"}
+	rdRetentionGlue = []string{"에는", "에", "に", "には", "で", "即", "会", "會", "将", "將", "就", "再", "被", "可", "、", "，", ","}
+)
+
+// rdRetention reports whether rest, what follows a count, starts with a
+// retention verb, after spaces and glue.
+func rdRetention(rest []byte, verbs []string) bool {
+	rest = bytes.TrimLeft(rest, " ")
+	for _, g := range rdRetentionGlue {
+		if bytes.HasPrefix(rest, []byte(g)) {
+			rest = bytes.TrimLeft(rest[len(g):], " ")
+			break
+		}
+	}
+	for _, v := range verbs {
+		if bytes.HasPrefix(rest, []byte(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdTodayMeansCurrently reports whether "today" says how things are, not
+// on which day something happened: "(today: scripts/x.py)", "faster than
+// today", "as it works today", "still today", "the only caller today is
+// x". Such a sentence describes the state the memory was written in, as
+// every sentence of a memory does, and a date would add nothing a reader
+// needs. "Today" that dates an event or a status ("deployed today", "the
+// demo is today", "blocked today") is still reported.
+func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool {
+	prev0, prev2 := rdAt(prev, 0), rdAt(prev, 2)
+	switch {
+	case e < len(text) && text[e] == ':' && (rdRuneBefore(text, s) == '(' || !atSentenceStart(text[ss:s])):
+		return true // "the callers (today: a and b)"
+	case rdComparedWith[prev0], rdStillToday[prev0]:
+		return true // "slower than today", "even today"
+	case rdStateVerb[prev0], (prev0 == "is" || prev0 == "are") && prev2 == "as":
+		return true // "how it works today", "as it is today"
+	case rdRoleNoun[prev0] && (rdAt(next, 0) == "is" || rdAt(next, 0) == "are"):
+		return true // "the only consumer today is x"
+	}
+	return false
+}
+
+var (
+	// Words before "today" that compare with how things are now.
+	rdComparedWith = rdSet("than", "like", "unlike", "versus", "vs")
+	// Words before "today" that mean "to this day".
+	rdStillToday = rdSet("still", "even")
+	// Verbs of a state before "today": "how the cache works today".
+	rdStateVerb = rdSet("works", "work", "exists", "exist", "looks", "look", "behaves", "behave", "lives", "live",
+		"sits", "sit", "stands", "stand", "reads", "read")
+	// Nouns for a part of a system, before "today is": "the only caller
+	// today is x".
+	rdRoleNoun = rdSet("caller", "callers", "consumer", "consumers", "client", "clients", "user", "users", "usage",
+		"implementation", "implementations", "setup", "layout", "behaviour", "behavior", "default", "design",
+		"architecture", "flow", "pipeline", "approach", "owner", "owners", "source", "sources", "limit", "state")
 )

@@ -49,7 +49,6 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"Tomorrow we cut the release.", "Tomorrow"},
 		{"**Why:** Yesterday the deploy failed twice.", "Yesterday"},
 		{"- today: the export runs nightly", "today"},
-		{"any code that reads exports (today: `scripts/x.py`) must cope", "today"},
 		{"Ship the fix next\nweek.", "next\nweek"},
 		{"## Plan for tomorrow", "tomorrow"},
 		{"| auth | blocked until next week |", "next week"},
@@ -90,6 +89,25 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"이번 주에 끝낸다.", "이번 주"},
 		{"지난 주말에 장애가 있었다.", "지난 주말"},
 		{"2주 후에 다시 본다. 일주일 전에 장애.", "2주 후|일주일 전"},
+		// near misses of the compounds, schedules, retention periods and
+		// "today" meaning "currently" left alone below
+		{"오늘밤 배포하고 내일까지는 고친다.", "오늘|내일"},
+		{"올해의 목표는 안정화다.", "올해"},
+		{"장애는 어제였다.", "어제"},
+		{"오늘의 배포는 취소되었다.", "오늘"},
+		{"3일 후에 다시 확인한다.", "3일 후"},
+		{"今天上线新页面，明天发布新功能。", "今天|明天"},
+		{"30天后再复查。", "30天后"},
+		{"今日の作業でボタンを直した。", "今日"},
+		{"Tomorrow's release includes the billing fix.", "Tomorrow"},
+		{"We flipped the flag today.", "today"},
+		{"The review is Tuesday; standups are every Monday.", "Tuesday"},
+		{"The migration happens Monday.", "Monday"},
+		{"The demo is today. Deployed today, verify tomorrow.", "today|today|tomorrow"},
+		{"**Status:** blocked today on QA.", "today"},
+		{"**Update:**\n\nShe will call tomorrow.", "tomorrow"},
+		{"**Update 2026-03-25:**\n\n## Next\n\nCall tomorrow.", "tomorrow"},
+		{"- **Update 2026-03-25:**\n- call tomorrow", "tomorrow"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -181,6 +199,28 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"月曜日と木曜日に定例。",
 		"週一回の定例、週二回のレビュー。先只提醒兩週。",
 		"어제오늘 일이 아니다. 이번 달성 목표.",
+		// compounds and names (Korean, Chinese, Japanese, English)
+		"오늘의발견 섹션과 오늘의집 API, 내일배움카드 결제.",
+		"오늘의 추천 카드가 메인에 뜨고 어제의 인기글 목록은 캐시된다.",
+		"今日推荐模块由推荐组维护，今天吃什么小程序的后端。",
+		"今日のおすすめ欄はキャッシュされる。",
+		"The Today's Picks carousel and the Yesterday's Hits playlist.",
+		"A flag named tomorrow, a shelf called Today.",
+		// schedules
+		"Sprint planning on Mondays, review by Tuesday.",
+		"Invoices are due Tuesday each week; the backup job runs Sunday at 02:00.",
+		"The API key rotates on Monday.",
+		"매주 금요일 배포, 목요일 코드 프리즈.",
+		// retention and waiting periods
+		"7일 후 삭제된다. 탈퇴하면 30일 후에 데이터가 삭제된다.",
+		"30天后自动删除，数据将在30天后删除。",
+		"作成から30日後に削除される。ログは30日後に自動削除。",
+		// "today" meaning "currently"
+		"any code that reads exports (today: `scripts/x.py`) must cope",
+		"The only consumer today is `scripts/export.py`; as it works today, the cache is per-process.",
+		"It is slower than today's baseline and still today the default.",
+		// a bold label with a date heads what follows it
+		"**Update 2026-03-25 — the funnel is live:**\n\n- She offered to call today or tomorrow.",
 	} {
 		if got := rdBodyDates(src); got != "" {
 			t.Errorf("%q: found %q, want nothing", src, got)
