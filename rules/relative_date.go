@@ -827,26 +827,82 @@ type rdCandidate struct {
 }
 
 func (t *rdText) scan() []rdCandidate {
-	var out []rdCandidate
+	var matches []rdMatch
 	if t.need&rdNeedEnglish != 0 {
 		for _, loc := range rdEnglishRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.english)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.english})
 		}
 	}
 	if t.need&rdNeedCJK != 0 {
 		for _, loc := range rdCJKRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.cjk)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.cjk})
 		}
 	}
 	if t.need&rdNeedKorean != 0 {
 		for _, loc := range rdKoreanRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.korean)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.korean})
 		}
+	}
+	if len(matches) > 1 {
+		sort.SliceStable(matches, func(i, j int) bool { return matches[i].start < matches[j].start })
+	}
+	if len(matches) > 2 {
+		matches = rdDropOptionLists(t.text, matches)
+	}
+	var out []rdCandidate
+	for _, m := range matches {
+		out = t.consider(out, m.start, m.end, m.classify)
 	}
 	if len(out) > 1 {
 		rdSortCandidates(out)
 	}
 	return out
+}
+
+// rdMatch is an expression one of the languages' patterns found, before
+// its language classifies it.
+type rdMatch struct {
+	start, end int
+	classify   func(s, e, ss, se int) (int, int, dateMeaning, bool)
+}
+
+// rdDropOptionLists drops expressions that stand in a list of three or
+// more ("filter options: today, this week, this month"; "Today / Last 7
+// days / Last month"): such a list names choices a program offers, which
+// nobody writes as the dates of a memory.
+func rdDropOptionLists(text []byte, c []rdMatch) []rdMatch {
+	drop := make([]bool, len(c))
+	for i := 0; i < len(c); {
+		j := i
+		for j+1 < len(c) && c[j].end <= c[j+1].start && rdListGap(text[c[j].end:c[j+1].start]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k <= j; k++ {
+				drop[k] = true
+			}
+		}
+		i = j + 1
+	}
+	out := c[:0]
+	for i, x := range c {
+		if !drop[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rdListGap reports whether gap only separates two items of a list.
+func rdListGap(gap []byte) bool {
+	g := strings.ToLower(strings.TrimSpace(string(gap)))
+	g = strings.Trim(g, "*_`\"“”")
+	g = strings.TrimSpace(g)
+	switch g {
+	case ",", "/", "|", "、", "，", "or", "and", ", or", ", and", "·", "-", "–", "—":
+		return true
+	}
+	return false
 }
 
 func rdSortCandidates(c []rdCandidate) {
@@ -1166,23 +1222,26 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	prev := rdWordsBefore(text, ss, s, 4)
 	next := rdWordsAfter(text, e, se, 2)
 	prev0, next0 := rdAt(prev, 0), rdAt(next, 0)
-	if rdLabelNoun[next0] || rdNameIntro[prev0] || rdPossessiveLabel(text, e, se) {
+	if rdLabelNoun[next0] || rdNameIntro[prev0] || rdPossessiveLabel(text, e, se) ||
+		rdExample(prev) || rdFlag(prev0) || rdDefaultValue(prev) {
 		return s, e, m, false
 	}
 	_, firstIsWeekday := rdWeekdayByName[words[0]]
 	switch {
 	case len(words) == 1 && (words[0] == "today" || words[0] == "tomorrow" || words[0] == "yesterday"):
-		if rdGenericDay(text, e, prev) {
+		if rdGenericDay(text, e, prev) || rdGenericDay(text, e, rdPastCoordination(prev)) {
 			return s, e, m, false
 		}
-		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) {
+		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
+			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || strings.HasSuffix(prev0, "'s") || strings.HasSuffix(prev0, "’s") {
 			return s, e, m, false
 		}
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
+			rdWeekdayInName(text, e, se) ||
 			rdAnyIn(prev, rdRecurringCue) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
-			rdRecurringSentence(text, ss, s, e, se) ||
+			rdRecurringSentence(text, ss, s, e, se) || rdCalendarTalk.Match(text[ss:se]) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
 			return s, e, m, false
 		}
@@ -1197,7 +1256,9 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			return s, e, m, false
 		}
 	case words[0] == "in":
-		if rdInDuration(prev, next) {
+		// "due in 30 days from the invoice date": counted from an event.
+		fromEvent := (next0 == "from" || next0 == "after") && rdAt(next, 1) != "now" && rdAt(next, 1) != "today"
+		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHabitual.Match(text[ss:se]) || fromEvent {
 			return s, e, m, false
 		}
 	case words[0] == "end" || (words[0] == "the" && words[1] == "end"):
@@ -1359,11 +1420,13 @@ var (
 	// Words before a bare weekday that make it generic or not a date:
 	// "every Monday", "a Friday deploy", "the Monday after launch".
 	rdWeekdaySkipBefore = rdSet("every", "each", "a", "an", "any", "some", "one", "which", "what", "other",
+		"first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th", "patch",
 		"alternate", "alternating", "the", "most", "all", "no", "whichever", "per", "on-call")
 	// Words shortly before a weekday that make it recurring.
 	rdRecurringCue = rdSet("every", "each", "weekly", "biweekly", "bi-weekly", "fortnightly", "usually",
 		"typically", "normally", "generally", "always", "recurring", "regularly", "never", "avoid",
-		"don't", "don’t", "dont", "mondays", "tuesdays",
+		"don't", "don’t", "dont", "prefer", "prefers", "preferred", "preferably", "ideally", "favour",
+		"favours", "favor", "favors", "whenever", "mondays", "tuesdays",
 		"wednesdays", "thursdays", "fridays", "saturdays", "sundays")
 	// Names of days that are not the next or last such weekday.
 	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
@@ -1385,7 +1448,8 @@ var (
 		"timeout", "valid", "decay", "decays", "close", "closes", "once", "twice", "thrice",
 		"times", "it", "them", "that", "everything", "lot", "more", "much", "less", "together", "alone",
 		"happen", "happens", "occur", "occurs", "propagate", "propagates", "converge", "converges",
-		"settle", "settles", "heal", "heals", "recover", "recovers")
+		"settle", "settles", "heal", "heals", "recover", "recovers", "respond", "responds", "reply", "replies",
+		"answer", "answers", "acknowledge", "acknowledges", "triage", "triaged", "sla", "slo", "convert", "converts")
 	// Past participles that announce a future date, not a duration:
 	// "needed in 2 weeks", "scheduled in 3 days".
 	rdFutureParticiple = rdSet("needed", "expected", "scheduled", "planned", "required", "wanted", "slated",
@@ -1824,7 +1888,7 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		if last == '月' && strings.ContainsRune(rdAfterYue, after) {
 			return s, e, mm, false
 		}
-		if mm.unit == rdDay && rdCJKLabel(text[e:]) {
+		if mm.unit == rdDay && (rdCJKLabel(text[e:]) || rdCJKGenericDay(text, ss, s, e, se)) {
 			return s, e, mm, false
 		}
 		return s, e, mm, true
@@ -1930,7 +1994,11 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 
 // rdRecurringWordCJK matches words that make the weekdays of a sentence
 // recurring: 每周, 毎週, 定例 (regular meeting), 例会, 定期.
-var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다`)
+var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다` +
+	// Preferences and rules about a weekday, not one date: 用户喜欢周五下午开会,
+	// 不要在周五发版, 金曜日のデプロイは避ける, 금요일 배포는 피한다.
+	`|喜欢|喜歡|偏好|倾向|傾向|不要|避免|禁止|尽量|盡量|从不|從不|总是|總是|通常` +
+	`|避け|好む|原則|いつも|通常|基本的|피한다|피하|피해|금지|선호|좋아|보통|항상|주로`)
 
 // rdPrefixMayFollow reports whether a 上/下/本 prefix starts a time
 // expression after the character before: not when the two make a word
@@ -2116,7 +2184,8 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		// 오늘의발견, 내일배움카드, 오늘날 (nowadays): the word goes on
 		// past what a particle can be, so it is a compound or a name;
 		// 오늘의 추천 카드 names a part of a product.
-		if rdKoreanCompound(text[e:]) || rdKoreanLabel(text[e:se]) {
+		if rdKoreanCompound(text[e:]) || rdKoreanLabel(text[e:se]) ||
+			mm.unit == rdDay && rdCJKGenericDay(text, ss, s, e, se) {
 			return s, e, mm, false
 		}
 		return s, e, mm, true
@@ -2379,7 +2448,7 @@ func rdRecurringSentence(text []byte, ss, s, e, se int) bool {
 }
 
 var (
-	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `s\b`)
+	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `(?:s|\s+(?:mornings|afternoons|evenings|nights))\b`)
 	rdRecurringAfter = regexp.MustCompile(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)
 )
 
@@ -2449,3 +2518,154 @@ var (
 		"implementation", "implementations", "setup", "layout", "behaviour", "behavior", "default", "design",
 		"architecture", "flow", "pipeline", "approach", "owner", "owners", "source", "sources", "limit", "state")
 )
+
+var (
+	// Words before an expression that make it an example of a word, not a
+	// date: "dates like tomorrow", "such as next week", "e.g. today".
+	rdExampleIntro = rdSet("e.g.", "e.g", "eg", "i.e.", "i.e", "ex", "example", "examples", "sample")
+	// Pronouns before "today", "tomorrow": the word used as a noun ("their
+	// today starts early").
+	rdPossessivePronoun = rdSet("my", "your", "his", "her", "our", "their", "its", "whose")
+	// Verbs a program or a test does to the current day: "the tests mock
+	// today", "parse tomorrow as a date".
+	rdDateVerb = rdSet("mock", "mocks", "mocking", "stub", "stubs", "stubbing", "fake", "fakes", "faking",
+		"parse", "parses", "parsing", "format", "formats", "formatting", "compute", "computes", "computing",
+		"resolve", "resolves", "resolving", "treat", "treats", "treating", "interpret", "interprets")
+	// Talk about the calendar itself, in whose sentence weekdays are
+	// names of days: "Sunday is the first day of the week in the US
+	// locale", "Saturday and Sunday are weekends".
+	rdCalendarTalk = regexp.MustCompile(`(?i)\b(?:weekends|weekdays|weekday|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|first\s+day|last\s+day\s+of\s+the\s+week|week\s+(?:starts|begins|ends)|locales?|day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
+)
+
+// rdExample reports whether the words before an expression introduce an
+// example: "like" after a plural noun ("dates like tomorrow"), "such as",
+// "e.g.".
+func rdExample(prev []string) bool {
+	prev = rdPastCoordination(prev)
+	prev0, prev1 := rdAt(prev, 0), rdAt(prev, 1)
+	switch {
+	case rdExampleIntro[prev0]:
+		return true
+	case prev0 == "as" && prev1 == "such":
+		return true
+	case prev0 == "like" && len(prev1) > 3 && strings.HasSuffix(prev1, "s") && !rdVerbS[prev1]:
+		return true // "phrases like next week"; not "it looks like"
+	}
+	return false
+}
+
+// rdDefaultValue reports whether an expression is the value of a default
+// ("the default range is last month", "defaults to today").
+func rdDefaultValue(prev []string) bool {
+	p0 := rdAt(prev, 0)
+	if p0 != "is" && p0 != "to" && p0 != "of" {
+		return false
+	}
+	for i := 1; i < len(prev) && i <= 3; i++ {
+		if prev[i] == "default" || prev[i] == "defaults" {
+			return true
+		}
+	}
+	return false
+}
+
+// rdCJKGenericDay reports whether 今天, 昨日 or 어제 is the day a program
+// works on, not a date of the memory: "today's date" (今天的日期, 今日の日付,
+// 오늘 날짜), a day in a sentence about what runs every day (每天凌晨跑昨天的
+// 数据, 昨日のデータを毎朝集計する, 매일 어제 데이터를 집계한다), or the object
+// of a program's verb (接口返回今天的汇率).
+func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
+	rest := bytes.TrimLeft(text[e:se], " ")
+	for _, p := range []string{"的", "の", "의", "자"} {
+		if bytes.HasPrefix(rest, []byte(p)) {
+			rest = bytes.TrimLeft(rest[len(p):], " ")
+			break
+		}
+	}
+	for _, n := range []string{"日期", "日付", "날짜", "日时", "日時"} {
+		if bytes.HasPrefix(rest, []byte(n)) {
+			return true
+		}
+	}
+	if rdDailyCJK.Match(text[ss:se]) {
+		return true
+	}
+	before := text[ss:s]
+	for _, v := range rdProgramVerbCJK {
+		if bytes.HasSuffix(before, []byte(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// Words that say something happens every day.
+	rdDailyCJK = regexp.MustCompile(`每天|每日|毎日|毎朝|毎晩|每晚|每早|每夜|매일|날마다|매일밤|定时任务|定時任務|日次|日批|(?i:\bcron\b|\bnightly\b|\bdaily\b)`)
+	// Chinese verbs of a program, before the day it works on.
+	rdProgramVerbCJK = []string{"返回", "显示", "顯示", "获取", "獲取", "读取", "讀取", "拉取", "导出", "導出", "同步",
+		"计算", "計算", "统计", "統計", "查询", "查詢", "处理", "處理", "加载", "載入", "展示", "列出", "生成"}
+)
+
+// rdPolicyDue reports "invoices are due in 30 days": a plural subject
+// that is due, a term of payment or a rule, not one deadline.
+func rdPolicyDue(prev []string) bool {
+	if rdAt(prev, 0) != "due" {
+		return false
+	}
+	subject := rdAt(prev, 1)
+	if subject == "are" || subject == "is" {
+		subject = rdAt(prev, 2)
+	}
+	return len(subject) > 3 && strings.HasSuffix(subject, "s") && !rdVerbS[subject]
+}
+
+// rdHabitual matches words that make the counts of a sentence typical
+// durations: "trials convert in 14 days on average", "a typical review
+// lands in a week".
+var rdHabitual = regexp.MustCompile(`(?i)\b(?:on\s+average|average|typical|typically|usually|normally|generally|median|p50|p90|p95|p99)\b`)
+
+// rdWeekdayInName reports whether a weekday starts a name: the next word
+// is Capitalised and is no month, time zone or abbreviation ("the Sunday
+// Times", "Friday Night Lights"; not "Friday March 5", "Monday EOD").
+func rdWeekdayInName(text []byte, e, se int) bool {
+	rest := text[e:se]
+	if len(rest) < 2 || rest[0] != ' ' {
+		return false
+	}
+	f := bytes.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	w := bytes.TrimRight(f[0], ".,;:!?)")
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || bytes.ToUpper(w)[1] == w[1] {
+		return false // not Capitalised, or ALL CAPS (EOD, PST, AM)
+	}
+	return !rdAnchorMonth.Match(bytes.ToLower(w)) && rdWeekdayByName[strings.ToLower(string(w))] == 0 &&
+		strings.ToLower(string(w)) != "sunday"
+}
+
+// rdPastCoordination skips, in the words before the second expression of
+// "today or tomorrow" or "tomorrow or next week", the first one and the
+// conjunction: what comes before them governs both ("dates like tomorrow
+// or next week", "instead of today or tomorrow").
+func rdPastCoordination(prev []string) []string {
+	if p := rdAt(prev, 0); p != "or" && p != "and" {
+		return prev
+	}
+	rest := prev[1:]
+	for len(rest) > 1 && (rdWords[rest[0]] == dwDate || rdWords[rest[0]] == dwUnit || rdWords[rest[0]] == dwModifier) {
+		rest = rest[1:]
+	}
+	if len(rest) == len(prev)-1 {
+		return prev // no expression before the conjunction
+	}
+	return rest
+}
+
+// rdFlag reports whether w is a command-line option ("--since", "-d"),
+// whose argument the expression is: a value a program reads.
+func rdFlag(w string) bool {
+	rest := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+	return len(rest) < len(w) && len(rest) > 0 && rdLetter(rest[0])
+}

@@ -108,6 +108,15 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"**Update:**\n\nShe will call tomorrow.", "tomorrow"},
 		{"**Update 2026-03-25:**\n\n## Next\n\nCall tomorrow.", "tomorrow"},
 		{"- **Update 2026-03-25:**\n- call tomorrow", "tomorrow"},
+		{"In today's session we moved the parser; earlier today the user asked for a rollback.", "today|today"},
+		{"The report is due in 3 days.", "in 3 days"},
+		{"Follow up in 3 days from now.", "in 3 days"},
+		{"The user wants dates like that by Friday.", "Friday"},
+		{"The default changed last month.", "last month"},
+		{"Call today or tomorrow.", "today|tomorrow"},
+		{"Friday EOD is the cutoff.", "Friday"},
+		{"下周一的周会取消。", "下周一"},
+		{"Le client veut une démo next week.", "next week"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -219,6 +228,27 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"any code that reads exports (today: `scripts/x.py`) must cope",
 		"The only consumer today is `scripts/export.py`; as it works today, the cache is per-process.",
 		"It is slower than today's baseline and still today the default.",
+		// examples, option lists, defaults, arguments and values
+		"Natural-language dates like tomorrow or next week are parsed by chrono.",
+		"Write absolute dates instead of today or tomorrow, such as 2026-03-05.",
+		"Filter options: today, this week, this month. The picker offers Today / Yesterday / Last month.",
+		"The chart's default range is last month; the end date defaults to today.",
+		"Run journalctl --since yesterday to see the logs.",
+		"The tests mock today as a fixed date; their today starts early in UTC+9.",
+		// the calendar itself, preferences, rules and named days
+		"Sunday is the first day of the week in the US locale; Saturday and Sunday are weekends.",
+		"The user prefers meetings on Tuesday or Wednesday afternoons; prefer Monday for migrations.",
+		"Releases happen on the second Tuesday of the month; Patch Tuesday updates are automatic.",
+		"The Sunday Times API and Friday Night Lights are names.",
+		"用户喜欢周五下午开会，不要在周五发版。金曜日のデプロイは避ける。금요일 배포는 피한다.",
+		// what a program does each day, in Chinese, Japanese and Korean
+		"每天凌晨跑昨天的数据。接口返回今天的汇率。今天的日期由服务器返回。",
+		"昨日のデータを毎朝集計する。今日の日付はサーバーから取得する。",
+		"매일 어제 데이터를 집계한다. 오늘 날짜는 서버에서 받는다.",
+		// terms and typical durations
+		"Invoices are due in 30 days; payment is due in 30 days from the invoice date.",
+		"The SLA is to respond in 2 days. Trials convert in 14 days on average.",
+		"A typical review takes 2 days; merges land in a week.",
 		// a bold label with a date heads what follows it
 		"**Update 2026-03-25 — the funnel is live:**\n\n- She offered to call today or tomorrow.",
 	} {
