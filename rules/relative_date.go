@@ -46,10 +46,20 @@ one ("## 2026-03-05", "**Update 2026-03-05:**").
 
 "Today" that means "currently" is left alone where the wording says so:
 "(today: scripts/x.py)", "slower than today", "as it works today", "still
-today", "the only caller today is x". Such a sentence describes the state the
-memory was written in, as every sentence of a memory does; a date would add
-nothing. "Today" that dates an event or a status (deployed today, the demo is
-today, blocked today) is reported, and the suggestion offers "as of <date>".
+today", "the only caller today is x", "Today, most users …". Such a sentence
+describes the state the memory was written in, as every sentence of a memory
+does; a date would add nothing. "Today" that dates an event or a status
+(deployed today, the demo is today, blocked today) is reported, and the
+suggestion offers "as of <date>".
+
+Nor are these dates: examples and lists of choices (dates like tomorrow or
+next week; filter options: today, this week, this month), defaults and
+command-line values (the default range is last month, --since yesterday),
+talk about the calendar (Sunday is the first day of the week in the US
+locale), preferences and rules (prefers meetings on Tuesday afternoons, 不要在
+周五发版, 금요일 배포는 피한다), terms (invoices are due in 30 days, respond in 2
+days, convert in 14 days on average), and the day a program works on (the
+tests mock today, 每天凌晨跑昨天的数据, 今日の日付, 오늘 날짜).
 
 When the memory has a ` + "`modified`" + ` timestamp, the message says which date the
 expression meant, counted from it.
@@ -1426,7 +1436,7 @@ var (
 	rdRecurringCue = rdSet("every", "each", "weekly", "biweekly", "bi-weekly", "fortnightly", "usually",
 		"typically", "normally", "generally", "always", "recurring", "regularly", "never", "avoid",
 		"don't", "don’t", "dont", "prefer", "prefers", "preferred", "preferably", "ideally", "favour",
-		"favours", "favor", "favors", "whenever", "mondays", "tuesdays",
+		"favours", "favor", "favors", "whenever", "cron", "crontab", "mondays", "tuesdays",
 		"wednesdays", "thursdays", "fridays", "saturdays", "sundays")
 	// Names of days that are not the next or last such weekday.
 	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
@@ -2500,11 +2510,25 @@ func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool 
 		return true // "how it works today", "as it is today"
 	case rdRoleNoun[prev0] && (rdAt(next, 0) == "is" || rdAt(next, 0) == "are"):
 		return true // "the only consumer today is x"
+	case atSentenceStart(text[ss:s]) && bytes.HasPrefix(text[e:], []byte(", ")) && rdQuantifier[rdFirstWord(text[e+2:])]:
+		return true // "Today, most users sign in with Google": nowadays
 	}
 	return false
 }
 
+// rdFirstWord returns the first word of text, lowercased.
+func rdFirstWord(text []byte) string {
+	f := bytes.Fields(text[:min(len(text), 40)])
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(string(f[0]))
+}
+
 var (
+	// Quantifiers that make a sentence after "Today," a generalisation.
+	rdQuantifier = rdSet("most", "many", "all", "few", "every", "nobody", "everyone", "everybody", "everything",
+		"nearly", "almost", "nothing", "no", "none")
 	// Words before "today" that compare with how things are now.
 	rdComparedWith = rdSet("than", "like", "unlike", "versus", "vs")
 	// Words before "today" that mean "to this day".

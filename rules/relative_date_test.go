@@ -117,6 +117,7 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"Friday EOD is the cutoff.", "Friday"},
 		{"下周一的周会取消。", "下周一"},
 		{"Le client veut une démo next week.", "next week"},
+		{"Today, the deploy failed.", "Today"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -228,6 +229,8 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"any code that reads exports (today: `scripts/x.py`) must cope",
 		"The only consumer today is `scripts/export.py`; as it works today, the cache is per-process.",
 		"It is slower than today's baseline and still today the default.",
+		"Today, most users sign in with Google.",
+		"Cron: Sunday 02:00 UTC.",
 		// examples, option lists, defaults, arguments and values
 		"Natural-language dates like tomorrow or next week are parsed by chrono.",
 		"Write absolute dates instead of today or tomorrow, such as 2026-03-05.",
