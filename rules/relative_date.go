@@ -1243,6 +1243,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			return s, e, m, false
 		}
 		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
+			rdHabitualDay.Match(text[ss:s]) ||
 			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || strings.HasSuffix(prev0, "'s") || strings.HasSuffix(prev0, "’s") {
 			return s, e, m, false
 		}
@@ -1446,7 +1447,10 @@ var (
 	// mornings", "the Monday standup", "Friday the 13th".
 	rdWeekdaySkipAfter = rdSet("mornings", "afternoons", "evenings", "nights", "standup", "standups",
 		"stand-up", "stand-ups", "meeting", "meetings", "sync", "syncs", "retro", "retros", "cadence",
-		"schedule", "routine", "ritual", "rotation", "the", "through", "thru", "to", "till", "until")
+		"schedule", "routine", "ritual", "rotation", "the", "through", "thru", "to", "till", "until",
+		// what comes out on that day each week: "the Sunday tracker post"
+		"tracker", "post", "posts", "report", "reports", "digest", "newsletter", "recap", "roundup",
+		"check-in", "check-ins", "livestream", "stream", "episode", "edition", "batch", "run", "runs")
 	// Words before "in 3 days" that make it a duration or a time to live:
 	// "finished in 2 weeks", "tokens expire in 30 days", "twice in a week".
 	rdDurationBefore = rdSet("done", "finished", "finish", "finishes", "complete", "completes", "built",
@@ -2475,7 +2479,8 @@ var (
 )
 
 // rdRetention reports whether rest, what follows a count, starts with a
-// retention verb, after spaces and glue.
+// retention verb, after spaces and glue, or names what is kept and then
+// the verb within three words: 7일 후 문의 항목 자동 익명화.
 func rdRetention(rest []byte, verbs []string) bool {
 	rest = bytes.TrimLeft(rest, " ")
 	for _, g := range rdRetentionGlue {
@@ -2484,10 +2489,17 @@ func rdRetention(rest []byte, verbs []string) bool {
 			break
 		}
 	}
-	for _, v := range verbs {
-		if bytes.HasPrefix(rest, []byte(v)) {
-			return true
+	for w := 0; w < 4 && len(rest) > 0; w++ {
+		for _, v := range verbs {
+			if bytes.HasPrefix(rest, []byte(v)) {
+				return true
+			}
 		}
+		i := bytes.IndexAny(rest, " ,.;:，。、")
+		if i < 0 || rest[i] != ' ' {
+			return false // the clause ends
+		}
+		rest = bytes.TrimLeft(rest[i:], " ")
 	}
 	return false
 }
@@ -2535,7 +2547,7 @@ var (
 	rdStillToday = rdSet("still", "even")
 	// Verbs of a state before "today": "how the cache works today".
 	rdStateVerb = rdSet("works", "work", "exists", "exist", "looks", "look", "behaves", "behave", "lives", "live",
-		"sits", "sit", "stands", "stand", "reads", "read")
+		"sits", "sit", "stands", "stand", "reads", "read", "running", "active", "enabled", "available")
 	// Nouns for a part of a system, before "today is": "the only caller
 	// today is x".
 	rdRoleNoun = rdSet("caller", "callers", "consumer", "consumers", "client", "clients", "user", "users", "usage",
@@ -2693,3 +2705,9 @@ func rdFlag(w string) bool {
 	rest := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
 	return len(rest) < len(w) && len(rest) > 0 && rdLetter(rest[0])
 }
+
+// rdHabitualDay matches, before "today", "tomorrow" or "yesterday", words
+// that make the sentence say what usually happens, so that the day is
+// any day: "the day usually happened yesterday", "you almost always run
+// this the next morning, so it happened yesterday".
+var rdHabitualDay = regexp.MustCompile(`(?i)\b(?:usually|typically|normally|generally|always|often|mostly|whenever)\b`)

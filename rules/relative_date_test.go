@@ -118,6 +118,8 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"下周一的周会取消。", "下周一"},
 		{"Le client veut une démo next week.", "next week"},
 		{"Today, the deploy failed.", "Today"},
+		{"Usually we deploy on Mondays. Yesterday the deploy failed.", "Yesterday"},
+		{"The fix was deployed today.", "today"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -222,7 +224,7 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"The API key rotates on Monday.",
 		"매주 금요일 배포, 목요일 코드 프리즈.",
 		// retention and waiting periods
-		"7일 후 삭제된다. 탈퇴하면 30일 후에 데이터가 삭제된다.",
+		"7일 후 삭제된다. 탈퇴하면 30일 후에 데이터가 삭제된다. 7일 후 문의 항목 자동 익명화.",
 		"30天后自动删除，数据将在30天后删除。",
 		"作成から30日後に削除される。ログは30日後に自動削除。",
 		// "today" meaning "currently"
@@ -230,6 +232,8 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"The only consumer today is `scripts/export.py`; as it works today, the cache is per-process.",
 		"It is slower than today's baseline and still today the default.",
 		"Today, most users sign in with Google.",
+		"The date defaults to the run date, but the day usually happened yesterday.",
+		"The export layer is running today; the Sunday tracker post goes to #general.",
 		"Cron: Sunday 02:00 UTC.",
 		// examples, option lists, defaults, arguments and values
 		"Natural-language dates like tomorrow or next week are parsed by chrono.",
