@@ -1250,7 +1250,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
 			rdWeekdayInName(text, e, se) ||
-			rdAnyIn(prev, rdRecurringCue) || rdWeekdayRange(text, ss, s, e, se) ||
+			rdAnyIn(prev, rdRecurringCue) || rdAnyIn(prev, rdWeekdayGenericCue) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
 			rdRecurringSentence(text, ss, s, e, se) || rdCalendarTalk.Match(text[ss:se]) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
@@ -1436,9 +1436,12 @@ var (
 	// Words shortly before a weekday that make it recurring.
 	rdRecurringCue = rdSet("every", "each", "weekly", "biweekly", "bi-weekly", "fortnightly", "usually",
 		"typically", "normally", "generally", "always", "recurring", "regularly", "never", "avoid",
-		"don't", "don’t", "dont", "prefer", "prefers", "preferred", "preferably", "ideally", "favour",
-		"favours", "favor", "favors", "whenever", "cron", "crontab", "mondays", "tuesdays",
+		"don't", "don’t", "dont", "mondays", "tuesdays",
 		"wednesdays", "thursdays", "fridays", "saturdays", "sundays")
+	// Words shortly before a bare weekday that make it any such day: a
+	// preference ("prefers meetings on Tuesday"), a cron line.
+	rdWeekdayGenericCue = rdSet("prefer", "prefers", "preferred", "preferably", "ideally", "favour", "favours",
+		"favor", "favors", "whenever", "cron", "crontab")
 	// Names of days that are not the next or last such weekday.
 	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
 		"palm", "giving", "fat", "shrove", "whit", "plough", "mothering", "manic", "casual", "freaky",
@@ -2637,7 +2640,7 @@ func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 
 var (
 	// Words that say something happens every day.
-	rdDailyCJK = regexp.MustCompile(`每天|每日|毎日|毎朝|毎晩|每晚|每早|每夜|매일|날마다|매일밤|定时任务|定時任務|日次|日批|(?i:\bcron\b|\bnightly\b|\bdaily\b)`)
+	rdDailyCJK = regexp.MustCompile(`每天|每日|毎日|毎朝|毎晩|每晚|每早|每夜|매일|날마다|매일밤|定时任务|定時任務|日次|日批`)
 	// Chinese verbs of a program, before the day it works on.
 	rdProgramVerbCJK = []string{"返回", "显示", "顯示", "获取", "獲取", "读取", "讀取", "拉取", "导出", "導出", "同步",
 		"计算", "計算", "统计", "統計", "查询", "查詢", "处理", "處理", "加载", "載入", "展示", "列出", "生成"}

@@ -120,6 +120,8 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"Today, the deploy failed.", "Today"},
 		{"Usually we deploy on Mondays. Yesterday the deploy failed.", "Yesterday"},
 		{"The fix was deployed today.", "today"},
+		{"The queue cron is planned for next week; the daily job ships 明天.", "next week|明天"},
+		{"The user prefers to ship next week.", "next week"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
