@@ -1243,7 +1243,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			return s, e, m, false
 		}
 		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
-			rdHabitualDay.Match(text[ss:s]) ||
+			rdHabitualDay.Match(rdClause(text[ss:s], nil)) ||
 			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || strings.HasSuffix(prev0, "'s") || strings.HasSuffix(prev0, "’s") {
 			return s, e, m, false
 		}
@@ -2626,7 +2626,7 @@ func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 			return true
 		}
 	}
-	if rdDailyCJK.Match(text[ss:se]) {
+	if rdDailyCJK.Match(rdClause(text[ss:s], text[e:se])) {
 		return true
 	}
 	before := text[ss:s]
@@ -2714,3 +2714,24 @@ func rdFlag(w string) bool {
 // any day: "the day usually happened yesterday", "you almost always run
 // this the next morning, so it happened yesterday".
 var rdHabitualDay = regexp.MustCompile(`(?i)\b(?:usually|typically|normally|generally|always|often|mostly|whenever)\b`)
+
+// rdContrast matches what turns a sentence from what usually happens to
+// what happened once: "we usually deploy on Mondays, but today …", 每天
+// 都部署，但是昨天….
+var rdContrast = regexp.MustCompile(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|하지만|그런데|지만|그러나`)
+
+// rdClause returns the text around an expression up to the nearest
+// contrast on either side: before is the sentence before it, after the
+// sentence after it.
+func rdClause(before, after []byte) []byte {
+	if locs := rdContrast.FindAllIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	if loc := rdContrast.FindIndex(after); loc != nil {
+		after = after[:loc[0]]
+	}
+	out := make([]byte, 0, len(before)+1+len(after))
+	out = append(out, before...)
+	out = append(out, ' ')
+	return append(out, after...)
+}
