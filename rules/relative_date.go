@@ -62,7 +62,8 @@ days, convert in 14 days on average), and the day a program works on (the
 tests mock today, 每天凌晨跑昨天的数据, 今日の日付, 오늘 날짜).
 
 When the memory has a ` + "`modified`" + ` timestamp, the message says which date the
-expression meant, counted from it.
+expression meant, counted from it; without one, a date in the file name
+(project_launch_2026-03-24.md) is counted from instead.
 
 Bad: ` + "`The auth rewrite ships next Thursday.`" + `
 Good: ` + "`The auth rewrite ships on 2026-03-05.`" + `
@@ -87,8 +88,16 @@ func runRelativeDate(pass *lint.Pass) {
 			continue
 		}
 		base, hasBase := f.ModifiedTime()
+		source := "its modified date"
 		if hasBase {
 			base = time.Date(base.Year(), base.Month(), base.Day(), 0, 0, 0, 0, time.UTC)
+		}
+		// Without modified, a date in the file name
+		// (project_launch_2026-03-24.md) says when the memory was
+		// written: the message counts from it, but no fix does.
+		named, hasNamed := rdFileNameDate(f.Path)
+		if !hasBase && hasNamed {
+			source = "the date in its file name"
 		}
 		found := 0
 		report := func(start, end int, m dateMeaning) {
@@ -97,7 +106,10 @@ func runRelativeDate(pass *lint.Pass) {
 				return
 			}
 			expr := strings.Join(strings.Fields(string(f.Src[start:end])), " ")
-			msg, suggestion := relativeDateMessage(expr, m, base, hasBase)
+			msg, suggestion := relativeDateMessage(expr, m, base, hasBase, source)
+			if !hasBase && hasNamed {
+				msg, suggestion = relativeDateMessage(expr, m, named, true, source)
+			}
 			from, to := f.SpanPos(lint.Span{Start: start, End: end})
 			d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg, Suggestion: suggestion}
 			if abs, alt := m.resolve(base); hasBase && alt == "" && !rdMeansNow(expr) {
@@ -132,7 +144,7 @@ func rdHas(list []string, s string) bool {
 
 // relativeDateMessage words a finding: the expression, and the date it
 // meant when the memory's modified date is known.
-func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool) (msg, suggestion string) {
+func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool, source string) (msg, suggestion string) {
 	if !hasBase {
 		abs := m.placeholder()
 		msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: write the absolute date (%s)", quote(expr), abs)
@@ -147,7 +159,7 @@ func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase boo
 	if alt != "" {
 		when += ", or " + alt
 	}
-	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from its modified date (%s) it is %s", quote(expr), rdISO(base), when)
+	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from %s (%s) it is %s", quote(expr), source, rdISO(base), when)
 	suggestion = fmt.Sprintf("replace %s with %s", quote(expr), quote(abs))
 	switch {
 	case alt != "":
@@ -1445,7 +1457,7 @@ var (
 	// Names of days that are not the next or last such weekday.
 	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
 		"palm", "giving", "fat", "shrove", "whit", "plough", "mothering", "manic", "casual", "freaky",
-		"throwback", "taco", "travel", "girl", "man")
+		"throwback", "taco", "travel", "girl", "man", "bowl", "business", "election")
 	// Words after a weekday that make it recurring or a name: "Monday
 	// mornings", "the Monday standup", "Friday the 13th".
 	rdWeekdaySkipAfter = rdSet("mornings", "afternoons", "evenings", "nights", "standup", "standups",
@@ -2735,3 +2747,17 @@ func rdClause(before, after []byte) []byte {
 	out = append(out, ' ')
 	return append(out, after...)
 }
+
+// rdFileNameDate returns the date a file name holds
+// (project_launch_2026-03-24.md), when it is a real day.
+func rdFileNameDate(p string) (time.Time, bool) {
+	name := p[strings.LastIndexByte(p, '/')+1:]
+	m := rdNameDate.FindStringSubmatch(name)
+	if m == nil {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("2006-01-02", m[1]+"-"+m[2]+"-"+m[3])
+	return t, err == nil
+}
+
+var rdNameDate = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?:[^0-9]|$)`)
