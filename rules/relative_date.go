@@ -1256,7 +1256,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		}
 		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
 			rdHabitualDay.Match(rdClause(text[ss:s], nil)) ||
-			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || strings.HasSuffix(prev0, "'s") || strings.HasSuffix(prev0, "’s") {
+			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || rdPossessiveNoun(prev, next) {
 			return s, e, m, false
 		}
 	case len(words) == 1 && firstIsWeekday:
@@ -2761,3 +2761,19 @@ func rdFileNameDate(p string) (time.Time, bool) {
 }
 
 var rdNameDate = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?:[^0-9]|$)`)
+
+// rdPossessiveNoun reports "the user's today starts early": a possessive
+// noun after an article, with the sentence going on, which makes the day
+// a noun. "It's today" and "the demo's tomorrow." are contractions of
+// "is" and stay dates.
+func rdPossessiveNoun(prev, next []string) bool {
+	p0 := rdAt(prev, 0)
+	if len(next) == 0 || !strings.HasSuffix(p0, "'s") && !strings.HasSuffix(p0, "’s") {
+		return false
+	}
+	switch rdAt(prev, 1) {
+	case "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "each", "every":
+		return true
+	}
+	return false
+}

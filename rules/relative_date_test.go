@@ -122,6 +122,7 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"The fix was deployed today.", "today"},
 		{"The queue cron is planned for next week; the daily job ships 明天.", "next week|明天"},
 		{"The user prefers to ship next week.", "next week"},
+		{"It's today. The demo's tomorrow.", "today|tomorrow"},
 		{"We usually deploy on Mondays, but today we skipped it.", "today"},
 		{"我们每天都部署，但是昨天没有部署。", "昨天"},
 		{"Yesterday the deploy failed, as it usually does.", "Yesterday"},
