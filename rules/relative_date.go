@@ -2535,6 +2535,8 @@ func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool 
 		return true // "slower than today", "even today"
 	case rdStateVerb[prev0], (prev0 == "is" || prev0 == "are") && prev2 == "as":
 		return true // "how it works today", "as it is today"
+	case prev0 == "running" && !rdBe[rdAt(prev, 1)]:
+		return true // "the sync layer running today"; not "the migration is running today"
 	case rdRoleNoun[prev0] && (rdAt(next, 0) == "is" || rdAt(next, 0) == "are"):
 		return true // "the only consumer today is x"
 	case atSentenceStart(text[ss:s]) && bytes.HasPrefix(text[e:], []byte(", ")) && rdQuantifier[rdFirstWord(text[e+2:])]:
@@ -2553,16 +2555,17 @@ func rdFirstWord(text []byte) string {
 }
 
 var (
+	rdBe = rdSet("is", "are", "was", "were", "be", "been", "being", "'s", "’s")
 	// Quantifiers that make a sentence after "Today," a generalisation.
 	rdQuantifier = rdSet("most", "many", "all", "few", "every", "nobody", "everyone", "everybody", "everything",
 		"nearly", "almost", "nothing", "no", "none")
 	// Words before "today" that compare with how things are now.
-	rdComparedWith = rdSet("than", "like", "unlike", "versus", "vs")
+	rdComparedWith = rdSet("than", "unlike", "versus", "vs")
 	// Words before "today" that mean "to this day".
 	rdStillToday = rdSet("still", "even")
 	// Verbs of a state before "today": "how the cache works today".
-	rdStateVerb = rdSet("works", "work", "exists", "exist", "looks", "look", "behaves", "behave", "lives", "live",
-		"sits", "sit", "stands", "stand", "reads", "read", "running", "active", "enabled", "available")
+	// Event verbs ("read", "go live", "is available") are left out.
+	rdStateVerb = rdSet("works", "exists", "exist", "looks", "behaves", "behave", "sits", "stands", "stand")
 	// Nouns for a part of a system, before "today is": "the only caller
 	// today is x".
 	rdRoleNoun = rdSet("caller", "callers", "consumer", "consumers", "client", "clients", "user", "users", "usage",

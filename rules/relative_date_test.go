@@ -123,6 +123,8 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"The queue cron is planned for next week; the daily job ships 明天.", "next week|明天"},
 		{"The user prefers to ship next week.", "next week"},
 		{"It's today. The demo's tomorrow.", "today|tomorrow"},
+		{"We go live today; the user read today that the promo is available today.", "today|today|today"},
+		{"The migration is running today. We'd like today's build tested.", "today|today"},
 		{"We usually deploy on Mondays, but today we skipped it.", "today"},
 		{"我们每天都部署，但是昨天没有部署。", "昨天"},
 		{"Yesterday the deploy failed, as it usually does.", "Yesterday"},
@@ -239,7 +241,7 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"It is slower than today's baseline and still today the default.",
 		"Today, most users sign in with Google.",
 		"The date defaults to the run date, but the day usually happened yesterday.",
-		"The export layer is running today; the Sunday tracker post goes to #general.",
+		"Export layer running today; the Sunday tracker post goes to #general.",
 		"Cron: Sunday 02:00 UTC.",
 		// examples, option lists, defaults, arguments and values
 		"Natural-language dates like tomorrow or next week are parsed by chrono.",
