@@ -1244,7 +1244,8 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	prev := rdWordsBefore(text, ss, s, 4)
 	next := rdWordsAfter(text, e, se, 2)
 	prev0, next0 := rdAt(prev, 0), rdAt(next, 0)
-	if rdLabelNoun[next0] || rdNameIntro[prev0] || rdPossessiveLabel(text, e, se) ||
+	if rdLabelNoun[next0] || rdNameIntro[prev0] || prev0 == "called" && rdStartsUpper(text[s:e]) ||
+		rdPossessiveLabel(text, e, se) ||
 		rdExample(prev) || rdFlag(prev0) || rdDefaultValue(prev) {
 		return s, e, m, false
 	}
@@ -1261,7 +1262,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		}
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
-			rdWeekdayInName(text, e, se) ||
+			!rdDatePreposition[prev0] && rdWeekdayInName(text, e, se) ||
 			rdAnyIn(prev, rdRecurringCue) || rdAnyIn(prev, rdWeekdayGenericCue) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
 			rdRecurringSentence(text, ss, s, e, se) || rdCalendarTalk.Match(text[ss:se]) ||
@@ -1508,10 +1509,15 @@ var (
 	// Verbs of what a job does, just before a bare weekday: "the backup
 	// runs Sunday", "the key rotates on Monday". A job's day recurs.
 	rdJobVerb = rdSet("runs", "fires", "triggers", "executes", "recurs", "repeats", "rotates", "resets",
-		"refreshes", "renews", "rebuilds", "reboots", "restarts", "syncs")
+		"refreshes", "renews", "syncs")
+	// Prepositions that make a weekday a date adverbial even before a
+	// Capitalised word: "on Friday Alex presents".
+	rdDatePreposition = rdSet("on", "by", "until", "till", "before", "after", "since", "from", "next", "this", "last")
 	// Words before an expression that make it a name: "a flag named
 	// tomorrow", "the shelf called Recently Added".
-	rdNameIntro = rdSet("named", "called", "titled", "labelled", "labeled", "dubbed", "entitled")
+	// "Called" only introduces a Capitalised name: "the client called
+	// today" is a date.
+	rdNameIntro = rdSet("named", "titled", "labelled", "labeled", "dubbed", "entitled")
 	// Words before "end of the week" that make it a deadline.
 	rdDeadlineWord = rdSet("by", "before", "until", "till", "through", "thru")
 )
@@ -2416,7 +2422,12 @@ var rdCJKLabelNouns = rdByLength("模块", "模塊", "页面", "頁面", "板块
 // the label noun of a name: verbs and function words that make the day
 // the time of something done (今天上线新页面, 明天修复列表, 今日の作業でボタン).
 const rdCJKNotInName = "上下修改发發加增删刪部做写寫完开開测測提合处處更重调調接迁遷替换換把将將要会會需得去来來有是在给給用的了和与與及或就都也还還再又已被让讓对對从從到" +
+	"建搭装裝配跑试試搞弄交买買卖賣定订訂排" +
 	"でにをはがともへや、。，"
+
+// rdCJKVerbsNotInName are verbs whose first character also starts nouns
+// of names (推出 "launch" but 推荐 "recommended").
+var rdCJKVerbsNotInName = []string{"推出", "推送", "出售", "出了", "出现", "出現"}
 
 // rdCJKLabel reports whether what follows a Chinese or Japanese day word
 // (今日, 今天, 明日) runs, within a few characters and without a verb, into a
@@ -2432,6 +2443,11 @@ func rdCJKLabel(rest []byte) bool {
 		r, size := utf8.DecodeRune(rest[i:])
 		if r < 0x3040 || strings.ContainsRune(rdCJKNotInName, r) {
 			return false
+		}
+		for _, v := range rdCJKVerbsNotInName {
+			if bytes.HasPrefix(rest[i:], []byte(v)) {
+				return false
+			}
 		}
 		i += size
 	}
@@ -2577,6 +2593,9 @@ var (
 	// Words before an expression that make it an example of a word, not a
 	// date: "dates like tomorrow", "such as next week", "e.g. today".
 	rdExampleIntro = rdSet("e.g.", "e.g", "eg", "i.e.", "i.e", "ex", "example", "examples", "sample")
+	// Nouns for words and values, before "like": "dates like tomorrow".
+	rdWordNoun = rdSet("dates", "words", "phrases", "expressions", "terms", "strings", "values", "inputs",
+		"keywords", "queries", "names", "options", "formats", "tokens", "labels", "filters", "ranges")
 	// Pronouns before "today", "tomorrow": the word used as a noun ("their
 	// today starts early").
 	rdPossessivePronoun = rdSet("my", "your", "his", "her", "our", "their", "its", "whose")
@@ -2588,7 +2607,7 @@ var (
 	// Talk about the calendar itself, in whose sentence weekdays are
 	// names of days: "Sunday is the first day of the week in the US
 	// locale", "Saturday and Sunday are weekends".
-	rdCalendarTalk = regexp.MustCompile(`(?i)\b(?:weekends|weekdays|weekday|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|first\s+day|last\s+day\s+of\s+the\s+week|week\s+(?:starts|begins|ends)|locales?|day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
+	rdCalendarTalk = regexp.MustCompile(`(?i)\b(?:weekends|weekdays|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|(?:first|last)\s+day\s+of\s+(?:the|a)\s+week|week\s+(?:starts|begins|ends)\s+on|(?:week)?day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
 )
 
 // rdExample reports whether the words before an expression introduce an
@@ -2602,8 +2621,8 @@ func rdExample(prev []string) bool {
 		return true
 	case prev0 == "as" && prev1 == "such":
 		return true
-	case prev0 == "like" && len(prev1) > 3 && strings.HasSuffix(prev1, "s") && !rdVerbS[prev1]:
-		return true // "phrases like next week"; not "it looks like"
+	case prev0 == "like" && rdWordNoun[prev1]:
+		return true // "phrases like next week"; not "users like today's build"
 	}
 	return false
 }
