@@ -2033,7 +2033,9 @@ var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会
 	// Preferences and rules about a weekday, not one date: 用户喜欢周五下午开会,
 	// 不要在周五发版, 金曜日のデプロイは避ける, 금요일 배포는 피한다.
 	`|喜欢|喜歡|偏好|倾向|傾向|不要|避免|禁止|尽量|盡量|从不|從不|总是|總是|通常` +
-	`|避け|好む|原則|いつも|通常|基本的|피한다|피하|피해|금지|선호|좋아|보통|항상|주로`)
+	`|避け|好む|原則|いつも|通常|基本的|피한다|피하|피해|금지|선호|좋아|보통|항상|주로` +
+	// Talk about the calendar: 一周的第一天是周一, 月曜日始まり, 平日, 工作日.
+	`|工作日|平日|始まり|一周的第一天|每周的第一天|週の初め|평일|주의 첫날`)
 
 // rdPrefixMayFollow reports whether a 上/下/本 prefix starts a time
 // expression after the character before: not when the two make a word

@@ -260,6 +260,7 @@ func TestRelativeDateLeavesAlone(t *testing.T) {
 		"Releases happen on the second Tuesday of the month; Patch Tuesday updates are automatic.",
 		"The Sunday Times API and Friday Night Lights are names.",
 		"用户喜欢周五下午开会，不要在周五发版。金曜日のデプロイは避ける。금요일 배포는 피한다.",
+		"日历默认一周的第一天是周一。カレンダーは月曜日始まり。",
 		// what a program does each day, in Chinese, Japanese and Korean
 		"每天凌晨跑昨天的数据。接口返回今天的汇率。今天的日期由服务器返回。",
 		"昨日のデータを毎朝集計する。今日の日付はサーバーから取得する。",
