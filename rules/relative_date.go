@@ -1263,7 +1263,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
 			!rdDatePreposition[prev0] && rdWeekdayInName(text, e, se) ||
-			rdAnyIn(prev, rdRecurringCue) || rdAnyIn(prev, rdWeekdayGenericCue) || rdWeekdayRange(text, ss, s, e, se) ||
+			rdAnyIn(prev, rdRecurringCue) || (rdAnyIn(prev, rdWeekdayGenericCue) && !rdDeadlineWord[prev0]) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
 			rdRecurringSentence(text, ss, s, e, se) || rdCalendarTalk.Match(text[ss:se]) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
@@ -2662,7 +2662,7 @@ func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 			return true
 		}
 	}
-	if rdDailyCJK.Match(rdClause(text[ss:s], text[e:se])) {
+	if rdDailyCJK.Match(rdClause(text[ss:s], text[e:se])) && !rdCJKEvent.Match(rdClauseAfter(text[e:se])) {
 		return true
 	}
 	before := text[ss:s]
@@ -2742,8 +2742,14 @@ func rdPastCoordination(prev []string) []string {
 // whose argument the expression is: a value a program reads.
 func rdFlag(w string) bool {
 	rest := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
-	return len(rest) < len(w) && len(rest) > 0 && rdLetter(rest[0])
+	if len(rest) == len(w) || len(rest) == 0 || !rdLetter(rest[0]) {
+		return false
+	}
+	// Only an option that takes a date: "--dry-run today" is a date.
+	return rdDateOption.MatchString(rest)
 }
+
+var rdDateOption = regexp.MustCompile(`^(?:since|until|till|date|from|to|after|before|day|when|period|range|start|end|time|as-of|asof|at|on|d)\b`)
 
 // rdHabitualDay matches, before "today", "tomorrow" or "yesterday", words
 // that make the sentence say what usually happens, so that the day is
@@ -2754,7 +2760,22 @@ var rdHabitualDay = regexp.MustCompile(`(?i)\b(?:usually|typically|normally|gene
 // rdContrast matches what turns a sentence from what usually happens to
 // what happened once: "we usually deploy on Mondays, but today …", 每天
 // 都部署，但是昨天….
-var rdContrast = regexp.MustCompile(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|하지만|그런데|지만|그러나`)
+var rdContrast = regexp.MustCompile(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|が、|하지만|그런데|지만|그러나`)
+
+// rdCJKEvent matches the marks of something that happened once, in the
+// clause of a day word: the perfective 了 (今天终于修好了), the Japanese past
+// た, the Korean past 었다/았다/했다. Such a day is a date even in a sentence
+// about what happens every day.
+var rdCJKEvent = regexp.MustCompile(`了|た[。、]|た$|ました|었다|았다|했다|였다|었습니다|했습니다`)
+
+// rdClauseAfter returns what follows an expression up to the end of its
+// clause.
+func rdClauseAfter(after []byte) []byte {
+	if i := bytes.IndexAny(after, ",;，；、"); i >= 0 {
+		return after[:i]
+	}
+	return after
+}
 
 // rdClause returns the text around an expression up to the nearest
 // contrast on either side: before is the sentence before it, after the
