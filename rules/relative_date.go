@@ -1256,7 +1256,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			return s, e, m, false
 		}
 		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
-			rdHabitualDay.Match(rdClause(text[ss:s], nil)) ||
+			rdHasWord(text[ss:s], rdHabitualWords) && rdHasWord(rdClause(text[ss:s], nil), rdHabitualWords) ||
 			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || rdPossessiveNoun(prev, next) {
 			return s, e, m, false
 		}
@@ -1265,7 +1265,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			!rdDatePreposition[prev0] && rdWeekdayInName(text, e, se) ||
 			rdAnyIn(prev, rdRecurringCue) || (rdAnyIn(prev, rdWeekdayGenericCue) && !rdDeadlineWord[prev0]) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
-			rdRecurringSentence(text, ss, s, e, se) || rdCalendarTalk.Match(text[ss:se]) ||
+			rdRecurringSentence(text, ss, s, e, se) || rdMayTalkCalendar(text[ss:se]) && rdCalendarTalk.Match(text[ss:se]) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
 			return s, e, m, false
 		}
@@ -1282,7 +1282,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	case words[0] == "in":
 		// "due in 30 days from the invoice date": counted from an event.
 		fromEvent := (next0 == "from" || next0 == "after") && rdAt(next, 1) != "now" && rdAt(next, 1) != "today"
-		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHabitual.Match(text[ss:se]) || fromEvent {
+		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHasWord(text[ss:se], rdHabitualCount) || fromEvent {
 			return s, e, m, false
 		}
 	case words[0] == "end" || (words[0] == "the" && words[1] == "end"):
@@ -2662,7 +2662,10 @@ func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 			return true
 		}
 	}
-	if rdDailyCJK.Match(rdClause(text[ss:s], text[e:se])) && !rdCJKEvent.Match(rdClauseAfter(text[e:se])) {
+	// The cue is looked for in the sentence first: cutting the clause
+	// costs more, and most sentences have no cue.
+	if rdContainsAny(text[ss:se], rdDailyCJK) && rdContainsAny(rdClause(text[ss:s], text[e:se]), rdDailyCJK) &&
+		!rdCJKEvent.Match(rdClauseAfter(text[e:se])) {
 		return true
 	}
 	before := text[ss:s]
@@ -2676,7 +2679,7 @@ func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 
 var (
 	// Words that say something happens every day.
-	rdDailyCJK = regexp.MustCompile(`每天|每日|毎日|毎朝|毎晩|每晚|每早|每夜|매일|날마다|매일밤|定时任务|定時任務|日次|日批`)
+	rdDailyCJK = []string{"每天", "每日", "毎日", "毎朝", "毎晩", "每晚", "每早", "每夜", "매일", "날마다", "定时任务", "定時任務", "日次", "日批"}
 	// Chinese verbs of a program, before the day it works on.
 	rdProgramVerbCJK = []string{"返回", "显示", "顯示", "获取", "獲取", "读取", "讀取", "拉取", "导出", "導出", "同步",
 		"计算", "計算", "统计", "統計", "查询", "查詢", "处理", "處理", "加载", "載入", "展示", "列出", "生成"}
@@ -2695,10 +2698,11 @@ func rdPolicyDue(prev []string) bool {
 	return len(subject) > 3 && strings.HasSuffix(subject, "s") && !rdVerbS[subject]
 }
 
-// rdHabitual matches words that make the counts of a sentence typical
+// rdHabitualCount are words that make the counts of a sentence typical
 // durations: "trials convert in 14 days on average", "a typical review
 // lands in a week".
-var rdHabitual = regexp.MustCompile(`(?i)\b(?:on\s+average|average|typical|typically|usually|normally|generally|median|p50|p90|p95|p99)\b`)
+var rdHabitualCount = rdSet("average", "typical", "typically", "usually", "normally", "generally", "median",
+	"p50", "p90", "p95", "p99")
 
 // rdWeekdayInName reports whether a weekday starts a name: the next word
 // is Capitalised and is no month, time zone or abbreviation ("the Sunday
@@ -2751,11 +2755,73 @@ func rdFlag(w string) bool {
 
 var rdDateOption = regexp.MustCompile(`^(?:since|until|till|date|from|to|after|before|day|when|period|range|start|end|time|as-of|asof|at|on|d)\b`)
 
-// rdHabitualDay matches, before "today", "tomorrow" or "yesterday", words
-// that make the sentence say what usually happens, so that the day is
-// any day: "the day usually happened yesterday", "you almost always run
-// this the next morning, so it happened yesterday".
-var rdHabitualDay = regexp.MustCompile(`(?i)\b(?:usually|typically|normally|generally|always|often|mostly|whenever)\b`)
+// rdHabitualWords, before "today", "tomorrow" or "yesterday", make the
+// sentence say what usually happens, so that the day is any day: "the day
+// usually happened yesterday", "you almost always run this the next
+// morning, so it happened yesterday".
+var rdHabitualWords = rdSet("usually", "typically", "normally", "generally", "always", "often", "mostly", "whenever")
+
+// rdHasWord reports whether text has a word of set, compared in lower
+// case. It reads ASCII words only, as the English scanner does.
+func rdHasWord(text []byte, set map[string]bool) bool {
+	var word [16]byte
+	n := 0
+	for i := 0; i <= len(text); i++ {
+		var c byte
+		if i < len(text) {
+			c = rdASCIILetter[text[i]]
+		}
+		if c != 0 || i < len(text) && (text[i] == '-' || '0' <= text[i] && text[i] <= '9') && n > 0 {
+			if c == 0 {
+				c = text[i]
+			}
+			if n < len(word) {
+				word[n] = c
+			}
+			n++
+			continue
+		}
+		if n > 0 && n <= len(word) && set[string(word[:n])] {
+			return true
+		}
+		n = 0
+	}
+	return false
+}
+
+// rdContainsAny reports whether text contains one of words.
+func rdContainsAny(text []byte, words []string) bool {
+	for _, w := range words {
+		if bytes.Contains(text, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdMayTalkCalendar is the cheap test before rdCalendarTalk: every phrase
+// it matches has "week" or "days" or "day" before "names" in it.
+func rdMayTalkCalendar(text []byte) bool {
+	return rdContainsFold(text, "week") || rdContainsFold(text, "days") || rdContainsFold(text, "names")
+}
+
+// rdContainsFold reports whether text contains the lowercase ASCII word w
+// in any case.
+func rdContainsFold(text []byte, w string) bool {
+	for i := 0; i+len(w) <= len(text); i++ {
+		if text[i]|0x20 != w[0] {
+			continue
+		}
+		j := 1
+		for j < len(w) && text[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
 
 // rdContrast matches what turns a sentence from what usually happens to
 // what happened once: "we usually deploy on Mondays, but today …", 每天
