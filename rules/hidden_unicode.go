@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,9 +31,16 @@ that searches and secret scanners miss it.
 
 The rule reads every file of the memory dir (the index, topic files with their
 frontmatter, daily logs, code included) and reports each run of consecutive
-invisible characters once, naming their code points. Tag characters, and
-variation selectors strung together, are decoded: the message shows the text
-they hide.
+invisible characters once, naming their code points. A line with more than
+two runs is one finding that counts them, and so is a file with more than ten
+findings: one pasted paragraph with a zero-width space after every word is one
+problem, and one fix removes every character. Tag characters, and variation
+selectors strung together, are decoded: the message shows the text they hide,
+and such a run always keeps its own finding.
+
+In topic files and logs this is an error. In MEMORY.md it is a warning:
+Claude Code removes most invisible characters from the index before the agent
+reads it, but they still count against the index's size limit.
 
 Reported: bidirectional embeddings, overrides and isolates (U+202A–U+202E,
 U+2066–U+2069); direction marks (U+200E, U+200F, U+061C) on a line with no
@@ -82,30 +90,138 @@ must keep such a character, suppress the finding with a
 	Fix: "safe (--fix): deletes the invisible characters (a Hangul filler between two words becomes a space)",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Files() {
-			for _, run := range hiddenRuns(f.Src) {
-				reportHiddenRun(pass, f, run)
+			runs := hiddenRuns(f.Src)
+			if len(runs) == 0 {
+				continue
+			}
+			// Claude Code removes invisible characters from the index it
+			// loads (they still cost budget); a topic file is read as is.
+			sev := lint.Error
+			if f == pass.Dir.Index {
+				sev = lint.Warning
+			}
+			for _, g := range groupHiddenRuns(f, runs) {
+				reportHiddenGroup(pass, f, g, sev)
 			}
 		}
 	},
 }
 
-func reportHiddenRun(pass *lint.Pass, f *lint.File, run lint.Span) {
-	text := string(f.Src[run.Start:run.End])
+// A line with more than hiddenLineRuns runs, or a file with more than
+// hiddenFileFindings findings after that, is reported once with a count:
+// a hundred findings for one pasted paragraph drown everything else, and
+// one fix removes them all the same.
+const (
+	hiddenLineRuns     = 2
+	hiddenFileFindings = 10
+)
+
+// hiddenGroup is what one finding reports: one run, or the runs of a line
+// or a file.
+type hiddenGroup struct {
+	runs  []lint.Span
+	scope string // "", "on this line" or "in this file"
+}
+
+// groupHiddenRuns folds floods of runs into one finding per line or per
+// file. A run that spells hidden text always keeps its own finding: its
+// message shows the text.
+func groupHiddenRuns(f *lint.File, runs []lint.Span) []hiddenGroup {
+	var text, plain []hiddenGroup
+	for i := 0; i < len(runs); {
+		if hiddenText([]rune(string(f.Src[runs[i].Start:runs[i].End]))) != "" {
+			text = append(text, hiddenGroup{runs: runs[i : i+1]})
+			i++
+			continue
+		}
+		// The plain runs that start on this line, up to the next text run.
+		line := f.Lines.LineOf(runs[i].Start)
+		j := i
+		for j < len(runs) && f.Lines.LineOf(runs[j].Start) == line &&
+			hiddenText([]rune(string(f.Src[runs[j].Start:runs[j].End]))) == "" {
+			j++
+		}
+		if j-i > hiddenLineRuns {
+			plain = append(plain, hiddenGroup{runs: runs[i:j], scope: "on this line"})
+		} else {
+			for k := i; k < j; k++ {
+				plain = append(plain, hiddenGroup{runs: runs[k : k+1]})
+			}
+		}
+		i = j
+	}
+	if len(plain) > hiddenFileFindings {
+		var all []lint.Span
+		for _, g := range plain {
+			all = append(all, g.runs...)
+		}
+		plain = []hiddenGroup{{runs: all, scope: "in this file"}}
+	}
+	out := append(text, plain...)
+	sort.Slice(out, func(a, b int) bool { return out[a].runs[0].Start < out[b].runs[0].Start })
+	return out
+}
+
+func reportHiddenGroup(pass *lint.Pass, f *lint.File, g hiddenGroup, sev lint.Severity) {
+	var all strings.Builder
+	spaces := 0
+	edits := make([]lint.TextEdit, 0, len(g.runs))
+	for _, run := range g.runs {
+		all.Write(f.Src[run.Start:run.End])
+		replacement := hiddenReplacement(f.Src, run)
+		if replacement != "" {
+			spaces++
+		}
+		edits = append(edits, f.Replace(run, replacement))
+	}
+	text := all.String()
 	n := utf8.RuneCountInString(text)
-	start, end := f.SpanPos(run)
+	first, last := g.runs[0], g.runs[len(g.runs)-1]
+	start, _ := f.SpanPos(first)
+	_, end := f.SpanPos(last)
+	if g.scope == "in this file" {
+		// The finding points at the first run; its extent stays on one
+		// line.
+		_, end = f.SpanPos(first)
+	}
 	chars := plural(n, "invisible character", "invisible characters")
-	fixMsg, replacement := "delete "+chars, hiddenReplacement(f.Src, run)
-	if replacement != "" {
+	fixMsg := "delete " + chars
+	switch {
+	case spaces == len(g.runs):
 		fixMsg = "replace " + chars + " with a space"
+	case spaces > 0:
+		fixMsg += " (a Hangul filler between two words becomes a space)"
+	}
+	msg := describeHidden(text)
+	if g.scope != "" {
+		msg = describeHiddenFlood(g, text, start, f.Lines.LineOf(first.Start))
+	}
+	if f == pass.Dir.Index {
+		msg += "; Claude Code removes most of them from the index it loads, but they still count against its size limit"
 	}
 	pass.Report(lint.Diagnostic{
+		Severity:   sev,
 		Path:       f.Path,
 		Start:      start,
 		End:        end,
-		Message:    describeHidden(text),
+		Message:    msg,
 		Suggestion: fixMsg + " (memlint --fix does it)",
-		Fix:        &lint.Fix{Message: fixMsg, Edits: []lint.TextEdit{f.Replace(run, replacement)}},
+		Fix:        &lint.Fix{Message: fixMsg, Edits: edits},
 	})
+}
+
+// describeHiddenFlood words the finding for the runs of a line or a file:
+// how many characters in how many places, which ones, and where the first
+// is.
+func describeHiddenFlood(g hiddenGroup, text string, start lint.Pos, line int) string {
+	runes := []rune(text)
+	where := fmt.Sprintf("first at column %d", start.Col)
+	if g.scope == "in this file" {
+		where = fmt.Sprintf("first on line %d, column %d", line, start.Col)
+	}
+	return fmt.Sprintf("%s in %d places %s (%s), %s: %s",
+		plural(len(runes), "invisible character", "invisible characters"), len(g.runs), g.scope,
+		strings.Join(hiddenParts(runes), ", "), where, hiddenWhy(runes))
 }
 
 // hiddenReplacement returns what the fix puts in place of run: nothing,
@@ -572,6 +688,17 @@ func describeHidden(run string) string {
 // characters and variation selectors, which come in long runs of many
 // different code points, are counted as a class.
 func hiddenGroups(runes []rune) string {
+	parts := hiddenParts(runes)
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return fmt.Sprintf("%d invisible characters (%s)", len(runes), strings.Join(parts, ", "))
+}
+
+// hiddenParts names the kinds of characters in runes, most frequent
+// first seen first: "U+200B ZERO WIDTH SPACE ×3", "12 Unicode tag
+// characters", and "2 more" after four kinds.
+func hiddenParts(runes []rune) []string {
 	type group struct {
 		key   string // the code point's name, or its class
 		first rune
@@ -619,10 +746,7 @@ func hiddenGroups(runes []rune) string {
 			parts = append(parts, plural(g.count, "variation selector", "variation selectors"))
 		}
 	}
-	if len(groups) == 1 {
-		return parts[0]
-	}
-	return fmt.Sprintf("%d invisible characters (%s)", len(runes), strings.Join(parts, ", "))
+	return parts
 }
 
 // hiddenText decodes the text a run hides, or returns "". Tag characters

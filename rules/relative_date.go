@@ -18,7 +18,7 @@ import (
 // long after they were written.
 var RelativeDate = &lint.Rule{
 	ID:       "relative-date",
-	Severity: lint.Error,
+	Severity: lint.Warning, // it rests on reading prose: never an error by default (SPEC §2)
 	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
 	Doc: `Memories are recalled weeks or months after they were written. "The demo is
 next Thursday" then says nothing: next Thursday from when? Claude Code asks for
@@ -30,17 +30,40 @@ this/next/last week, month, year or quarter, weekdays (next Thursday, a bare
 Friday), in 3 days, 2 weeks ago, end of next week; Chinese 今天 明天 下周四
 上个月 三天后; Japanese 今日 明日 来週 先月 3日後; Korean 오늘 내일 다음 주 지난달
 3일 후. It leaves alone what is not a date of the memory: recurring days (every
-Monday, Mondays, Monday–Friday, a weekly schedule, 每周一, 毎週月曜, 매주
-월요일), durations and rates (took 3 days, finished in 2 weeks, within 3 days,
-tokens expire in 30 days, five fixes in a week), what a program does each day
+Monday, Mondays, Monday–Friday, planning on Mondays and review by Tuesday,
+due Tuesday each week, the backup runs Sunday, a weekly schedule, 每周一,
+毎週月曜, 매주 월요일), durations, rates and retention periods (took 3 days,
+finished in 2 weeks, within 3 days, tokens expire in 30 days, five fixes in a
+week, 7일 후 삭제, 30天后自动删除, 作成から30日後), what a program does each day
 (the job exports yesterday's orders), names and labels (Black Friday, the
-"Today" tab, the Next Week view, quoted text), weekday abbreviations, and any
+"Today" tab, the Next Week view, a flag named tomorrow, Yesterday's Hits
+playlist, quoted text; compounds such as 오늘의발견, 내일배움카드, 오늘의 추천
+카드, 今日推荐模块, 今日のおすすめ欄), weekday abbreviations, and any
 expression whose sentence also gives an absolute date (2026-03-05, March 5,
 3月5日, 3월 5일; for month or year expressions also 2026-04, April 2026 or a
-year) or that sits under a heading or list item giving one ("## 2026-03-05").
+year) or that sits under a heading, a list item or a bold label line giving
+one ("## 2026-03-05", "**Update 2026-03-05:**").
+
+"Today" that means "currently" is left alone where the wording says so:
+"(today: scripts/x.py)", "slower than today", "as it works today", "still
+today", "the only caller today is x", "Today, most users …". Such a sentence
+describes the state the memory was written in, as every sentence of a memory
+does; a date would add nothing. "Today" that dates an event or a status
+(deployed today, the demo is today, blocked today) is reported, and the
+suggestion offers "as of <date>".
+
+Nor are these dates: examples and lists of choices (dates like tomorrow or
+next week; filter options: today, this week, this month), defaults and
+command-line values (the default range is last month, --since yesterday),
+talk about the calendar (Sunday is the first day of the week in the US
+locale), preferences and rules (prefers meetings on Tuesday afternoons, 不要在
+周五发版, 금요일 배포는 피한다), terms (invoices are due in 30 days, respond in 2
+days, convert in 14 days on average), and the day a program works on (the
+tests mock today, 每天凌晨跑昨天的数据, 今日の日付, 오늘 날짜).
 
 When the memory has a ` + "`modified`" + ` timestamp, the message says which date the
-expression meant, counted from it.
+expression meant, counted from it; without one, a date in the file name
+(project_launch_2026-03-24.md) is counted from instead.
 
 Bad: ` + "`The auth rewrite ships next Thursday.`" + `
 Good: ` + "`The auth rewrite ships on 2026-03-05.`" + `
@@ -65,8 +88,16 @@ func runRelativeDate(pass *lint.Pass) {
 			continue
 		}
 		base, hasBase := f.ModifiedTime()
+		source := "its modified date"
 		if hasBase {
 			base = time.Date(base.Year(), base.Month(), base.Day(), 0, 0, 0, 0, time.UTC)
+		}
+		// Without modified, a date in the file name
+		// (project_launch_2026-03-24.md) says when the memory was
+		// written: the message counts from it, but no fix does.
+		named, hasNamed := rdFileNameDate(f.Path)
+		if !hasBase && hasNamed {
+			source = "the date in its file name"
 		}
 		found := 0
 		report := func(start, end int, m dateMeaning) {
@@ -75,7 +106,10 @@ func runRelativeDate(pass *lint.Pass) {
 				return
 			}
 			expr := strings.Join(strings.Fields(string(f.Src[start:end])), " ")
-			msg, suggestion := relativeDateMessage(expr, m, base, hasBase)
+			msg, suggestion := relativeDateMessage(expr, m, base, hasBase, source)
+			if !hasBase && hasNamed {
+				msg, suggestion = relativeDateMessage(expr, m, named, true, source)
+			}
 			from, to := f.SpanPos(lint.Span{Start: start, End: end})
 			d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg, Suggestion: suggestion}
 			if abs, alt := m.resolve(base); hasBase && alt == "" && !rdMeansNow(expr) {
@@ -110,7 +144,7 @@ func rdHas(list []string, s string) bool {
 
 // relativeDateMessage words a finding: the expression, and the date it
 // meant when the memory's modified date is known.
-func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool) (msg, suggestion string) {
+func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool, source string) (msg, suggestion string) {
 	if !hasBase {
 		abs := m.placeholder()
 		msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: write the absolute date (%s)", quote(expr), abs)
@@ -125,7 +159,7 @@ func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase boo
 	if alt != "" {
 		when += ", or " + alt
 	}
-	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from its modified date (%s) it is %s", quote(expr), rdISO(base), when)
+	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from %s (%s) it is %s", quote(expr), source, rdISO(base), when)
 	suggestion = fmt.Sprintf("replace %s with %s", quote(expr), quote(abs))
 	switch {
 	case alt != "":
@@ -358,10 +392,15 @@ func rdCheckBody(f *lint.File, report func(start, end int, m dateMeaning)) {
 	if md == nil {
 		return
 	}
-	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1}
+	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1, label: -1}
 	for bi, b := range md.Blocks {
 		if b.Kind == lint.BlockHeading {
 			ctx.pushHeading(bi)
+			ctx.label = -1
+		}
+		if b.Kind == lint.BlockParagraph && b.Item < 0 && rdBoldLabel(f.Src[b.Start:b.End]) &&
+			rdHasAnchor(f.Src[b.Start:b.End], rdGrainYear, nil) {
+			ctx.label = bi
 		}
 		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
 			continue
@@ -428,6 +467,10 @@ type rdContext struct {
 	headings []int // block indexes of the headings enclosing the current block, outermost first
 	memo     map[rdAnchorKey]bool
 	schedule int // whether the body is a weekly schedule: -1 unknown, 0, 1
+	// label is the block index of the last paragraph that is a bold label
+	// with a date ("**Update 2026-03-25:**") since the last heading, or -1.
+	// Such a label heads what follows it as a heading would.
+	label int
 }
 
 // rdAnchorKey names a heading (its block index), a list item's own text
@@ -470,6 +513,22 @@ func (c *rdContext) anchored(bi int, g dateGrain) bool {
 	for _, h := range c.headings {
 		if h != bi && c.spanAnchors(h, c.md.Blocks[h].Span, g) {
 			return true
+		}
+	}
+	return c.label >= 0 && c.label != bi && c.spanAnchors(c.label, c.md.Blocks[c.label].Span, g)
+}
+
+// rdBoldLabel reports whether a paragraph's first line is bold text and
+// nothing else, the way people write a heading without Markdown headings:
+// "**UPDATE 2026-03-25 — the funnel is live:**".
+func rdBoldLabel(p []byte) bool {
+	if i := bytes.IndexByte(p, '\n'); i >= 0 {
+		p = p[:i]
+	}
+	p = bytes.TrimRight(bytes.TrimSpace(p), ":")
+	for _, d := range [][]byte{[]byte("**"), []byte("__")} {
+		if len(p) > 2*len(d) && bytes.HasPrefix(p, d) && bytes.HasSuffix(p, d) {
+			return !bytes.Contains(p[len(d):len(p)-len(d)], d)
 		}
 	}
 	return false
@@ -790,26 +849,82 @@ type rdCandidate struct {
 }
 
 func (t *rdText) scan() []rdCandidate {
-	var out []rdCandidate
+	var matches []rdMatch
 	if t.need&rdNeedEnglish != 0 {
 		for _, loc := range rdEnglishRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.english)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.english})
 		}
 	}
 	if t.need&rdNeedCJK != 0 {
 		for _, loc := range rdCJKRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.cjk)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.cjk})
 		}
 	}
 	if t.need&rdNeedKorean != 0 {
 		for _, loc := range rdKoreanRe.FindAllIndex(t.text, -1) {
-			out = t.consider(out, loc[0], loc[1], t.korean)
+			matches = append(matches, rdMatch{loc[0], loc[1], t.korean})
 		}
+	}
+	if len(matches) > 1 {
+		sort.SliceStable(matches, func(i, j int) bool { return matches[i].start < matches[j].start })
+	}
+	if len(matches) > 2 {
+		matches = rdDropOptionLists(t.text, matches)
+	}
+	var out []rdCandidate
+	for _, m := range matches {
+		out = t.consider(out, m.start, m.end, m.classify)
 	}
 	if len(out) > 1 {
 		rdSortCandidates(out)
 	}
 	return out
+}
+
+// rdMatch is an expression one of the languages' patterns found, before
+// its language classifies it.
+type rdMatch struct {
+	start, end int
+	classify   func(s, e, ss, se int) (int, int, dateMeaning, bool)
+}
+
+// rdDropOptionLists drops expressions that stand in a list of three or
+// more ("filter options: today, this week, this month"; "Today / Last 7
+// days / Last month"): such a list names choices a program offers, which
+// nobody writes as the dates of a memory.
+func rdDropOptionLists(text []byte, c []rdMatch) []rdMatch {
+	drop := make([]bool, len(c))
+	for i := 0; i < len(c); {
+		j := i
+		for j+1 < len(c) && c[j].end <= c[j+1].start && rdListGap(text[c[j].end:c[j+1].start]) {
+			j++
+		}
+		if j-i >= 2 {
+			for k := i; k <= j; k++ {
+				drop[k] = true
+			}
+		}
+		i = j + 1
+	}
+	out := c[:0]
+	for i, x := range c {
+		if !drop[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// rdListGap reports whether gap only separates two items of a list.
+func rdListGap(gap []byte) bool {
+	g := strings.ToLower(strings.TrimSpace(string(gap)))
+	g = strings.Trim(g, "*_`\"“”")
+	g = strings.TrimSpace(g)
+	switch g {
+	case ",", "/", "|", "、", "，", "or", "and", ", or", ", and", "·", "-", "–", "—":
+		return true
+	}
+	return false
 }
 
 func rdSortCandidates(c []rdCandidate) {
@@ -1129,18 +1244,28 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	prev := rdWordsBefore(text, ss, s, 4)
 	next := rdWordsAfter(text, e, se, 2)
 	prev0, next0 := rdAt(prev, 0), rdAt(next, 0)
-	if rdLabelNoun[next0] {
+	if rdLabelNoun[next0] || rdNameIntro[prev0] || prev0 == "called" && rdStartsUpper(text[s:e]) ||
+		rdPossessiveLabel(text, e, se) ||
+		rdExample(prev) || rdFlag(prev0) || rdDefaultValue(prev) {
 		return s, e, m, false
 	}
 	_, firstIsWeekday := rdWeekdayByName[words[0]]
 	switch {
 	case len(words) == 1 && (words[0] == "today" || words[0] == "tomorrow" || words[0] == "yesterday"):
-		if rdGenericDay(text, e, prev) {
+		if rdGenericDay(text, e, prev) || rdGenericDay(text, e, rdPastCoordination(prev)) {
+			return s, e, m, false
+		}
+		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
+			rdHasWord(text[ss:s], rdHabitualWords) && rdHasWord(rdClause(text[ss:s], nil), rdHabitualWords) ||
+			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || rdPossessiveNoun(prev, next) {
 			return s, e, m, false
 		}
 	case len(words) == 1 && firstIsWeekday:
 		if rdWeekdaySkipBefore[prev0] || rdHolidayPrefix[prev0] || rdWeekdaySkipAfter[next0] ||
-			rdAnyIn(prev, rdRecurringCue) || rdWeekdayRange(text, ss, s, e, se) ||
+			!rdDatePreposition[prev0] && rdWeekdayInName(text, e, se) ||
+			rdAnyIn(prev, rdRecurringCue) || (rdAnyIn(prev, rdWeekdayGenericCue) && !rdDeadlineWord[prev0]) || rdWeekdayRange(text, ss, s, e, se) ||
+			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
+			rdRecurringSentence(text, ss, s, e, se) || rdMayTalkCalendar(text[ss:se]) && rdCalendarTalk.Match(text[ss:se]) ||
 			(t.weeklySchedule != nil && t.weeklySchedule()) {
 			return s, e, m, false
 		}
@@ -1155,7 +1280,9 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			return s, e, m, false
 		}
 	case words[0] == "in":
-		if rdInDuration(prev, next) {
+		// "due in 30 days from the invoice date": counted from an event.
+		fromEvent := (next0 == "from" || next0 == "after") && rdAt(next, 1) != "now" && rdAt(next, 1) != "today"
+		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHasWord(text[ss:se], rdHabitualCount) || fromEvent {
 			return s, e, m, false
 		}
 	case words[0] == "end" || (words[0] == "the" && words[1] == "end"):
@@ -1317,21 +1444,29 @@ var (
 	// Words before a bare weekday that make it generic or not a date:
 	// "every Monday", "a Friday deploy", "the Monday after launch".
 	rdWeekdaySkipBefore = rdSet("every", "each", "a", "an", "any", "some", "one", "which", "what", "other",
+		"first", "second", "third", "fourth", "fifth", "1st", "2nd", "3rd", "4th", "5th", "patch",
 		"alternate", "alternating", "the", "most", "all", "no", "whichever", "per", "on-call")
 	// Words shortly before a weekday that make it recurring.
 	rdRecurringCue = rdSet("every", "each", "weekly", "biweekly", "bi-weekly", "fortnightly", "usually",
 		"typically", "normally", "generally", "always", "recurring", "regularly", "never", "avoid",
 		"don't", "don’t", "dont", "mondays", "tuesdays",
 		"wednesdays", "thursdays", "fridays", "saturdays", "sundays")
+	// Words shortly before a bare weekday that make it any such day: a
+	// preference ("prefers meetings on Tuesday"), a cron line.
+	rdWeekdayGenericCue = rdSet("prefer", "prefers", "preferred", "preferably", "ideally", "favour", "favours",
+		"favor", "favors", "whenever", "cron", "crontab")
 	// Names of days that are not the next or last such weekday.
 	rdHolidayPrefix = rdSet("black", "good", "cyber", "easter", "blue", "super", "ash", "holy", "maundy",
 		"palm", "giving", "fat", "shrove", "whit", "plough", "mothering", "manic", "casual", "freaky",
-		"throwback", "taco", "travel", "girl", "man")
+		"throwback", "taco", "travel", "girl", "man", "bowl", "business", "election")
 	// Words after a weekday that make it recurring or a name: "Monday
 	// mornings", "the Monday standup", "Friday the 13th".
 	rdWeekdaySkipAfter = rdSet("mornings", "afternoons", "evenings", "nights", "standup", "standups",
 		"stand-up", "stand-ups", "meeting", "meetings", "sync", "syncs", "retro", "retros", "cadence",
-		"schedule", "routine", "ritual", "rotation", "the", "through", "thru", "to", "till", "until")
+		"schedule", "routine", "ritual", "rotation", "the", "through", "thru", "to", "till", "until",
+		// what comes out on that day each week: "the Sunday tracker post"
+		"tracker", "post", "posts", "report", "reports", "digest", "newsletter", "recap", "roundup",
+		"check-in", "check-ins", "livestream", "stream", "episode", "edition", "batch", "run", "runs")
 	// Words before "in 3 days" that make it a duration or a time to live:
 	// "finished in 2 weeks", "tokens expire in 30 days", "twice in a week".
 	rdDurationBefore = rdSet("done", "finished", "finish", "finishes", "complete", "completes", "built",
@@ -1343,7 +1478,8 @@ var (
 		"timeout", "valid", "decay", "decays", "close", "closes", "once", "twice", "thrice",
 		"times", "it", "them", "that", "everything", "lot", "more", "much", "less", "together", "alone",
 		"happen", "happens", "occur", "occurs", "propagate", "propagates", "converge", "converges",
-		"settle", "settles", "heal", "heals", "recover", "recovers")
+		"settle", "settles", "heal", "heals", "recover", "recovers", "respond", "responds", "reply", "replies",
+		"answer", "answers", "acknowledge", "acknowledges", "triage", "triaged", "sla", "slo", "convert", "converts")
 	// Past participles that announce a future date, not a duration:
 	// "needed in 2 weeks", "scheduled in 3 days".
 	rdFutureParticiple = rdSet("needed", "expected", "scheduled", "planned", "required", "wanted", "slated",
@@ -1367,7 +1503,21 @@ var (
 	rdLabelNoun = rdSet("view", "views", "tab", "tabs", "page", "button", "filter", "list", "section",
 		"column", "widget", "screen", "panel", "menu", "label", "option", "mode", "feature", "shelf",
 		"row", "card", "field", "sheet", "board", "folder", "category", "playlist", "bucket", "lane",
-		"header", "heading", "link", "preset", "template", "extension", "app")
+		"header", "heading", "link", "preset", "template", "extension", "app", "carousel", "rail", "banner",
+		"module", "tile", "tiles", "slot", "feed", "digest", "widgets", "buttons", "filters", "sections",
+		"cards", "shelves", "lists", "pages", "screens", "tabs")
+	// Verbs of what a job does, just before a bare weekday: "the backup
+	// runs Sunday", "the key rotates on Monday". A job's day recurs.
+	rdJobVerb = rdSet("runs", "fires", "triggers", "executes", "recurs", "repeats", "rotates", "resets",
+		"refreshes", "renews", "syncs")
+	// Prepositions that make a weekday a date adverbial even before a
+	// Capitalised word: "on Friday Alex presents".
+	rdDatePreposition = rdSet("on", "by", "until", "till", "before", "after", "since", "from", "next", "this", "last")
+	// Words before an expression that make it a name: "a flag named
+	// tomorrow", "the shelf called Recently Added".
+	// "Called" only introduces a Capitalised name: "the client called
+	// today" is a date.
+	rdNameIntro = rdSet("named", "titled", "labelled", "labeled", "dubbed", "entitled")
 	// Words before "end of the week" that make it a deadline.
 	rdDeadlineWord = rdSet("by", "before", "until", "till", "through", "thru")
 )
@@ -1773,11 +1923,16 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		if last == '月' && strings.ContainsRune(rdAfterYue, after) {
 			return s, e, mm, false
 		}
+		if mm.unit == rdDay && (rdCJKLabel(text[e:]) || rdCJKGenericDay(text, ss, s, e, se)) {
+			return s, e, mm, false
+		}
 		return s, e, mm, true
 	}
 	// Counts: 3天后, 两周前, 三个月以后, 3日後, 2週間前.
 	if n, rest, ok := rdLeadingCJKNumber(m); ok {
-		if !rdCountMayFollow(text, s) {
+		// 作成から30日後: counted from an event, not from today.
+		if !rdCountMayFollow(text, s) || bytes.HasSuffix(bytes.TrimRight(text[ss:s], " "), []byte("から")) ||
+			rdRetention(text[e:se], rdCJKRetention) {
 			return s, e, dateMeaning{}, false
 		}
 		rest = strings.TrimLeft(rest, " ")
@@ -1874,7 +2029,13 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 
 // rdRecurringWordCJK matches words that make the weekdays of a sentence
 // recurring: 每周, 毎週, 定例 (regular meeting), 例会, 定期.
-var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다`)
+var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다` +
+	// Preferences and rules about a weekday, not one date: 用户喜欢周五下午开会,
+	// 不要在周五发版, 金曜日のデプロイは避ける, 금요일 배포는 피한다.
+	`|喜欢|喜歡|偏好|倾向|傾向|不要|避免|禁止|尽量|盡量|从不|從不|总是|總是|通常` +
+	`|避け|好む|原則|いつも|通常|基本的|피한다|피하|피해|금지|선호|좋아|보통|항상|주로` +
+	// Talk about the calendar: 一周的第一天是周一, 月曜日始まり, 平日, 工作日.
+	`|工作日|平日|始まり|一周的第一天|每周的第一天|週の初め|평일|주의 첫날`)
 
 // rdPrefixMayFollow reports whether a 上/下/本 prefix starts a time
 // expression after the character before: not when the two make a word
@@ -2054,8 +2215,15 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		after, _ = utf8.DecodeRune(text[e:])
 	}
 	if mm, ok := rdKoFixed[m]; ok {
-		if m == "오늘" && after == '날' || bytes.HasPrefix(text[e:], []byte("오늘")) {
-			return s, e, mm, false // 오늘날: nowadays; 어제오늘: lately
+		if bytes.HasPrefix(text[e:], []byte("오늘")) {
+			return s, e, mm, false // 어제오늘: lately
+		}
+		// 오늘의발견, 내일배움카드, 오늘날 (nowadays): the word goes on
+		// past what a particle can be, so it is a compound or a name;
+		// 오늘의 추천 카드 names a part of a product.
+		if rdKoreanCompound(text[e:]) || rdKoreanLabel(text[e:se]) ||
+			mm.unit == rdDay && rdCJKGenericDay(text, ss, s, e, se) {
+			return s, e, mm, false
 		}
 		return s, e, mm, true
 	}
@@ -2069,7 +2237,10 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 					return s, e, dateMeaning{}, false
 				}
 			}
-			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) {
+			// 매주 금요일 배포, 목요일 코드 프리즈: one 매주 makes the
+			// sentence a weekly schedule, as 每周 does in Chinese.
+			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) ||
+				rdRecurringWordCJK.Match(text[ss:se]) {
 				return s, e, dateMeaning{}, false
 			}
 			return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true
@@ -2099,7 +2270,8 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		return s, e, dateMeaning{unit: rdMonth, n: n}, true
 	}
 	// Counts: 3일 후, 2주 전, 일주일 뒤, 한 달 전.
-	if !rdKoreanCountMayFollow(text, ss, s) || (strings.HasSuffix(m, "전") && after == '후') {
+	if !rdKoreanCountMayFollow(text, ss, s) || (strings.HasSuffix(m, "전") && after == '후') ||
+		rdRetention(text[e:se], rdKoRetention) {
 		return s, e, dateMeaning{}, false
 	}
 	sign := 1
@@ -2173,3 +2345,546 @@ var (
 	rdKoRangeAfter  = regexp.MustCompile(`^\s*(?:부터|에서|~|～|-|–|—)\s*` + rdKoDay)
 	rdKoRangeBefore = regexp.MustCompile(rdKoDay + `(?:요일)?\s*(?:부터|에서|~|～|-|–|—)\s*$`)
 )
+
+// rdKoTails are what may follow 오늘, 내일, 어제 or 올해 inside one word
+// when it is the date: particles and copulas (오늘은, 내일까지, 어제였다),
+// parts of the day (오늘밤, 내일오전) and time words (오늘중, 내일이후).
+// Longer entries come first, so that the longest one is taken.
+var rdKoTails = rdByLength("까지는", "까지도", "까지만", "까지", "부터는", "부터", "에는", "에도", "에만", "에서",
+	"으로", "이나", "이랑", "처럼", "보다", "이면", "이라", "입니다", "이에요", "이었다", "였다", "이다",
+	"중에", "중으로", "안에", "내로", "이후", "이전", "하루", "아침", "저녁", "오전", "오후", "새벽",
+	"에", "은", "는", "이", "가", "을", "를", "도", "만", "의", "로", "과", "와", "나", "랑", "엔", "께",
+	"쯤", "중", "내", "안", "밤", "낮", "자", "면", "다", "인", "일", "부", "요", "야", "만큼")
+
+// rdKoLabelNouns name parts of a product: 오늘의 추천 카드, 어제의 인기글
+// 목록 (a word that starts with one of them, particles included).
+var rdKoLabelNouns = []string{"카드", "섹션", "탭", "페이지", "화면", "위젯", "메뉴", "버튼", "배너", "목록",
+	"리스트", "코너", "기능", "피드", "영역", "필드", "뷰", "모듈", "알림", "추천", "랭킹", "컬렉션"}
+
+func rdByLength(words ...string) []string {
+	sort.SliceStable(words, func(i, j int) bool { return len(words[i]) > len(words[j]) })
+	return words
+}
+
+// rdKoreanCompound reports whether the Hangul run at the start of rest
+// (what follows a Korean date word in its word) is more than particles
+// and time words: 오늘의발견, 내일배움카드 and 오늘날 are words of their
+// own.
+func rdKoreanCompound(rest []byte) bool {
+	n := 0
+	for n < len(rest) {
+		r, size := utf8.DecodeRune(rest[n:])
+		if !unicode.Is(unicode.Hangul, r) {
+			break
+		}
+		n += size
+	}
+	word := string(rest[:n])
+	for steps := 0; word != "" && steps < 4; steps++ {
+		cut := false
+		for _, t := range rdKoTails {
+			if strings.HasPrefix(word, t) {
+				word, cut = word[len(t):], true
+				break
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	return word != ""
+}
+
+// rdKoreanLabel reports whether "의" and the next two words after a Korean
+// date word name a part of a product: 오늘의 추천 카드가, 내일의 날씨 위젯.
+func rdKoreanLabel(rest []byte) bool {
+	if !bytes.HasPrefix(rest, []byte("의 ")) {
+		return false
+	}
+	words := strings.Fields(string(rest[len("의 "):]))
+	for i := 0; i < len(words) && i < 2; i++ {
+		for _, n := range rdKoLabelNouns {
+			if strings.HasPrefix(words[i], n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rdCJKLabelNouns name parts of a product or a program: 今日推荐模块,
+// 今天吃什么小程序, 今日のおすすめ欄.
+var rdCJKLabelNouns = rdByLength("模块", "模塊", "页面", "頁面", "板块", "栏目", "欄目", "频道", "頻道", "卡片",
+	"组件", "組件", "按钮", "按鈕", "入口", "标签", "標籤", "弹窗", "列表", "榜单", "榜", "栏", "欄", "接口",
+	"小程序", "插件", "专区", "專區", "专栏", "專欄", "字段", "菜单", "菜單", "模板", "视图", "視圖",
+	"タブ", "画面", "ページ", "ボタン", "メニュー", "ウィジェット", "機能", "セクション", "カード", "一覧",
+	"リスト", "枠", "コーナー", "項目", "フィールド", "ビュー", "モジュール")
+
+// rdCJKNotInName are characters that cannot sit between a day word and
+// the label noun of a name: verbs and function words that make the day
+// the time of something done (今天上线新页面, 明天修复列表, 今日の作業でボタン).
+const rdCJKNotInName = "上下修改发發加增删刪部做写寫完开開测測提合处處更重调調接迁遷替换換把将將要会會需得去来來有是在给給用的了和与與及或就都也还還再又已被让讓对對从從到" +
+	"建搭装裝配跑试試搞弄交买買卖賣定订訂排" +
+	"でにをはがともへや、。，"
+
+// rdCJKVerbsNotInName are verbs whose first character also starts nouns
+// of names (推出 "launch" but 推荐 "recommended").
+var rdCJKVerbsNotInName = []string{"推出", "推送", "出售", "出了", "出现", "出現"}
+
+// rdCJKLabel reports whether what follows a Chinese or Japanese day word
+// (今日, 今天, 明日) runs, within a few characters and without a verb, into a
+// label noun: 今日推荐模块 is a module, 今日のおすすめ欄 a box on a page.
+func rdCJKLabel(rest []byte) bool {
+	rest = bytes.TrimPrefix(rest, []byte("の"))
+	for i, k := 0, 0; i < len(rest) && k <= 6; k++ {
+		for _, n := range rdCJKLabelNouns {
+			if k > 0 && bytes.HasPrefix(rest[i:], []byte(n)) {
+				return true
+			}
+		}
+		r, size := utf8.DecodeRune(rest[i:])
+		if r < 0x3040 || strings.ContainsRune(rdCJKNotInName, r) {
+			return false
+		}
+		for _, v := range rdCJKVerbsNotInName {
+			if bytes.HasPrefix(rest[i:], []byte(v)) {
+				return false
+			}
+		}
+		i += size
+	}
+	return false
+}
+
+// rdPossessiveLabel reports whether "today's" or "Yesterday's" starts the
+// name of a part of a product: a Capitalised word, then a label noun
+// within three words ("Yesterday's Hits playlist", "the Today's Top Picks
+// rail").
+func rdPossessiveLabel(text []byte, e, se int) bool {
+	rest := text[e:se]
+	for _, p := range []string{"'s ", "’s "} {
+		if !bytes.HasPrefix(rest, []byte(p)) {
+			continue
+		}
+		words := bytes.Fields(rest[len(p):])
+		if len(words) == 0 || !rdStartsUpper(words[0]) {
+			return false
+		}
+		for i := 1; i < len(words) && i <= 3; i++ {
+			if rdLabelNoun[strings.ToLower(strings.Trim(string(words[i]), ".,;:!?)\"”"))] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rdRecurringSentence reports whether the sentence around a bare weekday
+// makes it recurring: another weekday in the plural ("planning on
+// Mondays, review by Tuesday"), or, in the same clause after it, "each
+// week", "every week", "weekly" ("invoices are due Tuesday each week").
+func rdRecurringSentence(text []byte, ss, s, e, se int) bool {
+	if rdPluralWeekday.Match(text[ss:s]) || rdPluralWeekday.Match(text[e:se]) {
+		return true
+	}
+	clause := text[e:se]
+	if i := bytes.IndexAny(clause, ",;:()"); i >= 0 {
+		clause = clause[:i]
+	}
+	return rdRecurringAfter.Match(clause)
+}
+
+var (
+	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `(?:s|\s+(?:mornings|afternoons|evenings|nights))\b`)
+	rdRecurringAfter = regexp.MustCompile(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)
+)
+
+// What a count such as 7일 후, 30天后 or 30日後 is followed by when it is a
+// retention or waiting period, not a date: 7일 후 삭제된다 (deleted after 7
+// days), 30天后自动删除, 30日後に失効. rdRetentionGlue may come between.
+var (
+	rdKoRetention = []string{"삭제", "만료", "폐기", "파기", "소멸", "자동", "제거", "비활성", "정리", "익명", "휴면",
+		"말소", "영구", "잠금", "잠긴", "초기화"}
+	rdCJKRetention = []string{"删除", "刪除", "过期", "過期", "失效", "清理", "清除", "销毁", "銷毀", "作废", "作廢",
+		"回收", "归档", "歸檔", "注销", "註銷", "匿名", "自动", "自動", "削除", "失効", "消去", "破棄", "期限切れ",
+		"無効", "消え", "匿名化", "アーカイブ", "ロック"}
+	rdRetentionGlue = []string{"에는", "에", "に", "には", "で", "即", "会", "會", "将", "將", "就", "再", "被", "可", "、", "，", ","}
+)
+
+// rdRetention reports whether rest, what follows a count, starts with a
+// retention verb, after spaces and glue, or names what is kept and then
+// the verb within three words: 7일 후 문의 항목 자동 익명화.
+func rdRetention(rest []byte, verbs []string) bool {
+	rest = bytes.TrimLeft(rest, " ")
+	for _, g := range rdRetentionGlue {
+		if bytes.HasPrefix(rest, []byte(g)) {
+			rest = bytes.TrimLeft(rest[len(g):], " ")
+			break
+		}
+	}
+	for w := 0; w < 4 && len(rest) > 0; w++ {
+		for _, v := range verbs {
+			if bytes.HasPrefix(rest, []byte(v)) {
+				return true
+			}
+		}
+		i := bytes.IndexAny(rest, " ,.;:，。、")
+		if i < 0 || rest[i] != ' ' {
+			return false // the clause ends
+		}
+		rest = bytes.TrimLeft(rest[i:], " ")
+	}
+	return false
+}
+
+// rdTodayMeansCurrently reports whether "today" says how things are, not
+// on which day something happened: "(today: scripts/x.py)", "faster than
+// today", "as it works today", "still today", "the only caller today is
+// x". Such a sentence describes the state the memory was written in, as
+// every sentence of a memory does, and a date would add nothing a reader
+// needs. "Today" that dates an event or a status ("deployed today", "the
+// demo is today", "blocked today") is still reported.
+func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool {
+	prev0, prev2 := rdAt(prev, 0), rdAt(prev, 2)
+	switch {
+	case e < len(text) && text[e] == ':' && (rdRuneBefore(text, s) == '(' || !atSentenceStart(text[ss:s])):
+		return true // "the callers (today: a and b)"
+	case rdComparedWith[prev0], rdStillToday[prev0]:
+		return true // "slower than today", "even today"
+	case rdStateVerb[prev0], (prev0 == "is" || prev0 == "are") && prev2 == "as":
+		return true // "how it works today", "as it is today"
+	case prev0 == "running" && !rdBe[rdAt(prev, 1)]:
+		return true // "the sync layer running today"; not "the migration is running today"
+	case rdRoleNoun[prev0] && (rdAt(next, 0) == "is" || rdAt(next, 0) == "are"):
+		return true // "the only consumer today is x"
+	case atSentenceStart(text[ss:s]) && bytes.HasPrefix(text[e:], []byte(", ")) && rdQuantifier[rdFirstWord(text[e+2:])]:
+		return true // "Today, most users sign in with Google": nowadays
+	}
+	return false
+}
+
+// rdFirstWord returns the first word of text, lowercased.
+func rdFirstWord(text []byte) string {
+	f := bytes.Fields(text[:min(len(text), 40)])
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(string(f[0]))
+}
+
+var (
+	rdBe = rdSet("is", "are", "was", "were", "be", "been", "being", "'s", "’s")
+	// Quantifiers that make a sentence after "Today," a generalisation.
+	rdQuantifier = rdSet("most", "many", "all", "few", "every", "nobody", "everyone", "everybody", "everything",
+		"nearly", "almost", "nothing", "no", "none")
+	// Words before "today" that compare with how things are now.
+	rdComparedWith = rdSet("than", "unlike", "versus", "vs")
+	// Words before "today" that mean "to this day".
+	rdStillToday = rdSet("still", "even")
+	// Verbs of a state before "today": "how the cache works today".
+	// Event verbs ("read", "go live", "is available") are left out.
+	rdStateVerb = rdSet("works", "exists", "exist", "looks", "behaves", "behave", "sits", "stands", "stand")
+	// Nouns for a part of a system, before "today is": "the only caller
+	// today is x".
+	rdRoleNoun = rdSet("caller", "callers", "consumer", "consumers", "client", "clients", "user", "users", "usage",
+		"implementation", "implementations", "setup", "layout", "behaviour", "behavior", "default", "design",
+		"architecture", "flow", "pipeline", "approach", "owner", "owners", "source", "sources", "limit", "state")
+)
+
+var (
+	// Words before an expression that make it an example of a word, not a
+	// date: "dates like tomorrow", "such as next week", "e.g. today".
+	rdExampleIntro = rdSet("e.g.", "e.g", "eg", "i.e.", "i.e", "ex", "example", "examples", "sample")
+	// Nouns for words and values, before "like": "dates like tomorrow".
+	rdWordNoun = rdSet("dates", "words", "phrases", "expressions", "terms", "strings", "values", "inputs",
+		"keywords", "queries", "names", "options", "formats", "tokens", "labels", "filters", "ranges")
+	// Pronouns before "today", "tomorrow": the word used as a noun ("their
+	// today starts early").
+	rdPossessivePronoun = rdSet("my", "your", "his", "her", "our", "their", "its", "whose")
+	// Verbs a program or a test does to the current day: "the tests mock
+	// today", "parse tomorrow as a date".
+	rdDateVerb = rdSet("mock", "mocks", "mocking", "stub", "stubs", "stubbing", "fake", "fakes", "faking",
+		"parse", "parses", "parsing", "format", "formats", "formatting", "compute", "computes", "computing",
+		"resolve", "resolves", "resolving", "treat", "treats", "treating", "interpret", "interprets")
+	// Talk about the calendar itself, in whose sentence weekdays are
+	// names of days: "Sunday is the first day of the week in the US
+	// locale", "Saturday and Sunday are weekends".
+	rdCalendarTalk = regexp.MustCompile(`(?i)\b(?:weekends|weekdays|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|(?:first|last)\s+day\s+of\s+(?:the|a)\s+week|week\s+(?:starts|begins|ends)\s+on|(?:week)?day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
+)
+
+// rdExample reports whether the words before an expression introduce an
+// example: "like" after a plural noun ("dates like tomorrow"), "such as",
+// "e.g.".
+func rdExample(prev []string) bool {
+	prev = rdPastCoordination(prev)
+	prev0, prev1 := rdAt(prev, 0), rdAt(prev, 1)
+	switch {
+	case rdExampleIntro[prev0]:
+		return true
+	case prev0 == "as" && prev1 == "such":
+		return true
+	case prev0 == "like" && rdWordNoun[prev1]:
+		return true // "phrases like next week"; not "users like today's build"
+	}
+	return false
+}
+
+// rdDefaultValue reports whether an expression is the value of a default
+// ("the default range is last month", "defaults to today").
+func rdDefaultValue(prev []string) bool {
+	p0 := rdAt(prev, 0)
+	if p0 != "is" && p0 != "to" && p0 != "of" {
+		return false
+	}
+	for i := 1; i < len(prev) && i <= 3; i++ {
+		if prev[i] == "default" || prev[i] == "defaults" {
+			return true
+		}
+	}
+	return false
+}
+
+// rdCJKGenericDay reports whether 今天, 昨日 or 어제 is the day a program
+// works on, not a date of the memory: "today's date" (今天的日期, 今日の日付,
+// 오늘 날짜), a day in a sentence about what runs every day (每天凌晨跑昨天的
+// 数据, 昨日のデータを毎朝集計する, 매일 어제 데이터를 집계한다), or the object
+// of a program's verb (接口返回今天的汇率).
+func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
+	rest := bytes.TrimLeft(text[e:se], " ")
+	for _, p := range []string{"的", "の", "의", "자"} {
+		if bytes.HasPrefix(rest, []byte(p)) {
+			rest = bytes.TrimLeft(rest[len(p):], " ")
+			break
+		}
+	}
+	for _, n := range []string{"日期", "日付", "날짜", "日时", "日時"} {
+		if bytes.HasPrefix(rest, []byte(n)) {
+			return true
+		}
+	}
+	// The cue is looked for in the sentence first: cutting the clause
+	// costs more, and most sentences have no cue.
+	if rdContainsAny(text[ss:se], rdDailyCJK) && rdContainsAny(rdClause(text[ss:s], text[e:se]), rdDailyCJK) &&
+		!rdCJKEvent.Match(rdClauseAfter(text[e:se])) {
+		return true
+	}
+	before := text[ss:s]
+	for _, v := range rdProgramVerbCJK {
+		if bytes.HasSuffix(before, []byte(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// Words that say something happens every day.
+	rdDailyCJK = []string{"每天", "每日", "毎日", "毎朝", "毎晩", "每晚", "每早", "每夜", "매일", "날마다", "定时任务", "定時任務", "日次", "日批"}
+	// Chinese verbs of a program, before the day it works on.
+	rdProgramVerbCJK = []string{"返回", "显示", "顯示", "获取", "獲取", "读取", "讀取", "拉取", "导出", "導出", "同步",
+		"计算", "計算", "统计", "統計", "查询", "查詢", "处理", "處理", "加载", "載入", "展示", "列出", "生成"}
+)
+
+// rdPolicyDue reports "invoices are due in 30 days": a plural subject
+// that is due, a term of payment or a rule, not one deadline.
+func rdPolicyDue(prev []string) bool {
+	if rdAt(prev, 0) != "due" {
+		return false
+	}
+	subject := rdAt(prev, 1)
+	if subject == "are" || subject == "is" {
+		subject = rdAt(prev, 2)
+	}
+	return len(subject) > 3 && strings.HasSuffix(subject, "s") && !rdVerbS[subject]
+}
+
+// rdHabitualCount are words that make the counts of a sentence typical
+// durations: "trials convert in 14 days on average", "a typical review
+// lands in a week".
+var rdHabitualCount = rdSet("average", "typical", "typically", "usually", "normally", "generally", "median",
+	"p50", "p90", "p95", "p99")
+
+// rdWeekdayInName reports whether a weekday starts a name: the next word
+// is Capitalised and is no month, time zone or abbreviation ("the Sunday
+// Times", "Friday Night Lights"; not "Friday March 5", "Monday EOD").
+func rdWeekdayInName(text []byte, e, se int) bool {
+	rest := text[e:se]
+	if len(rest) < 2 || rest[0] != ' ' {
+		return false
+	}
+	f := bytes.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	w := bytes.TrimRight(f[0], ".,;:!?)")
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || bytes.ToUpper(w)[1] == w[1] {
+		return false // not Capitalised, or ALL CAPS (EOD, PST, AM)
+	}
+	return !rdAnchorMonth.Match(bytes.ToLower(w)) && rdWeekdayByName[strings.ToLower(string(w))] == 0 &&
+		strings.ToLower(string(w)) != "sunday"
+}
+
+// rdPastCoordination skips, in the words before the second expression of
+// "today or tomorrow" or "tomorrow or next week", the first one and the
+// conjunction: what comes before them governs both ("dates like tomorrow
+// or next week", "instead of today or tomorrow").
+func rdPastCoordination(prev []string) []string {
+	if p := rdAt(prev, 0); p != "or" && p != "and" {
+		return prev
+	}
+	rest := prev[1:]
+	for len(rest) > 1 && (rdWords[rest[0]] == dwDate || rdWords[rest[0]] == dwUnit || rdWords[rest[0]] == dwModifier) {
+		rest = rest[1:]
+	}
+	if len(rest) == len(prev)-1 {
+		return prev // no expression before the conjunction
+	}
+	return rest
+}
+
+// rdFlag reports whether w is a command-line option ("--since", "-d"),
+// whose argument the expression is: a value a program reads.
+func rdFlag(w string) bool {
+	rest := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+	if len(rest) == len(w) || len(rest) == 0 || !rdLetter(rest[0]) {
+		return false
+	}
+	// Only an option that takes a date: "--dry-run today" is a date.
+	return rdDateOption.MatchString(rest)
+}
+
+var rdDateOption = regexp.MustCompile(`^(?:since|until|till|date|from|to|after|before|day|when|period|range|start|end|time|as-of|asof|at|on|d)\b`)
+
+// rdHabitualWords, before "today", "tomorrow" or "yesterday", make the
+// sentence say what usually happens, so that the day is any day: "the day
+// usually happened yesterday", "you almost always run this the next
+// morning, so it happened yesterday".
+var rdHabitualWords = rdSet("usually", "typically", "normally", "generally", "always", "often", "mostly", "whenever")
+
+// rdHasWord reports whether text has a word of set, compared in lower
+// case. It reads ASCII words only, as the English scanner does.
+func rdHasWord(text []byte, set map[string]bool) bool {
+	var word [16]byte
+	n := 0
+	for i := 0; i <= len(text); i++ {
+		var c byte
+		if i < len(text) {
+			c = rdASCIILetter[text[i]]
+		}
+		if c != 0 || i < len(text) && (text[i] == '-' || '0' <= text[i] && text[i] <= '9') && n > 0 {
+			if c == 0 {
+				c = text[i]
+			}
+			if n < len(word) {
+				word[n] = c
+			}
+			n++
+			continue
+		}
+		if n > 0 && n <= len(word) && set[string(word[:n])] {
+			return true
+		}
+		n = 0
+	}
+	return false
+}
+
+// rdContainsAny reports whether text contains one of words.
+func rdContainsAny(text []byte, words []string) bool {
+	for _, w := range words {
+		if bytes.Contains(text, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdMayTalkCalendar is the cheap test before rdCalendarTalk: every phrase
+// it matches has "week" or "days" or "day" before "names" in it.
+func rdMayTalkCalendar(text []byte) bool {
+	return rdContainsFold(text, "week") || rdContainsFold(text, "days") || rdContainsFold(text, "names")
+}
+
+// rdContainsFold reports whether text contains the lowercase ASCII word w
+// in any case.
+func rdContainsFold(text []byte, w string) bool {
+	for i := 0; i+len(w) <= len(text); i++ {
+		if text[i]|0x20 != w[0] {
+			continue
+		}
+		j := 1
+		for j < len(w) && text[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// rdContrast matches what turns a sentence from what usually happens to
+// what happened once: "we usually deploy on Mondays, but today …", 每天
+// 都部署，但是昨天….
+var rdContrast = regexp.MustCompile(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|が、|하지만|그런데|지만|그러나`)
+
+// rdCJKEvent matches the marks of something that happened once, in the
+// clause of a day word: the perfective 了 (今天终于修好了), the Japanese past
+// た, the Korean past 었다/았다/했다. Such a day is a date even in a sentence
+// about what happens every day.
+var rdCJKEvent = regexp.MustCompile(`了|た[。、]|た$|ました|었다|았다|했다|였다|었습니다|했습니다`)
+
+// rdClauseAfter returns what follows an expression up to the end of its
+// clause.
+func rdClauseAfter(after []byte) []byte {
+	if i := bytes.IndexAny(after, ",;，；、"); i >= 0 {
+		return after[:i]
+	}
+	return after
+}
+
+// rdClause returns the text around an expression up to the nearest
+// contrast on either side: before is the sentence before it, after the
+// sentence after it.
+func rdClause(before, after []byte) []byte {
+	if locs := rdContrast.FindAllIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	if loc := rdContrast.FindIndex(after); loc != nil {
+		after = after[:loc[0]]
+	}
+	out := make([]byte, 0, len(before)+1+len(after))
+	out = append(out, before...)
+	out = append(out, ' ')
+	return append(out, after...)
+}
+
+// rdFileNameDate returns the date a file name holds
+// (project_launch_2026-03-24.md), when it is a real day.
+func rdFileNameDate(p string) (time.Time, bool) {
+	name := p[strings.LastIndexByte(p, '/')+1:]
+	m := rdNameDate.FindStringSubmatch(name)
+	if m == nil {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("2006-01-02", m[1]+"-"+m[2]+"-"+m[3])
+	return t, err == nil
+}
+
+var rdNameDate = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?:[^0-9]|$)`)
+
+// rdPossessiveNoun reports "the user's today starts early": a possessive
+// noun after an article, with the sentence going on, which makes the day
+// a noun. "It's today" and "the demo's tomorrow." are contractions of
+// "is" and stay dates.
+func rdPossessiveNoun(prev, next []string) bool {
+	p0 := rdAt(prev, 0)
+	if len(next) == 0 || !strings.HasSuffix(p0, "'s") && !strings.HasSuffix(p0, "’s") {
+		return false
+	}
+	switch rdAt(prev, 1) {
+	case "the", "a", "an", "our", "my", "your", "their", "his", "her", "its", "each", "every":
+		return true
+	}
+	return false
+}
