@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -75,9 +77,17 @@ var IndexEntryFormat = &lint.Rule{
 the 200-line and 25,000-unit limits. Claude Code's format is one line per memory,
 ` + "`- [Title](file.md) — one-line hook`" + `, with the memory itself in the topic
 file. A known failure is the agent writing memory content into the index: prose
-paragraphs, notes, bullets without a link. Those are loaded everywhere, cannot be
-recalled selectively, and push real entries past the cut. Headings and blank
-lines are fine; a bullet that only groups linked sub-items is fine.
+paragraphs, notes, bullets without a link, tables of facts. Those are loaded
+everywhere, cannot be recalled selectively, and push real entries past the cut.
+
+Fine: headings, blank lines, a short bullet that only labels the linked entries
+nested under it, a table whose rows link topic files (its header is not
+content), and a short introduction under the title that says what the index is
+("Index of memory files, one line each."). A parent bullet that carries text
+rather than a label is content.
+
+A run of content lines with no entry between them (headings do not count) is
+one finding that says how many lines it holds, not one finding a line.
 
 Bad: ` + "`- Run locally with PORT=8008`" + ` or a paragraph of project notes.
 Good: ` + "`- [Dev setup](project_dev_setup.md) — how to run the server locally`" + `.
@@ -89,17 +99,88 @@ one-line entry that links it.`,
 		if f == nil {
 			return
 		}
-		for _, e := range f.Index.Entries {
-			if msg := entryFormatProblem(f, e); msg != "" {
-				pass.ReportSpan(f, e.Span, msg,
-					"move the content into a topic file and list it as: - [Title](file.md) — one-line hook")
+		labels := groupLabels(f)
+		entries := f.Index.Entries[introEntries(f):]
+		var run []entryProblem
+		flush := func() {
+			if len(run) > 0 {
+				reportContent(pass, f, run)
+				run = run[:0]
 			}
 		}
+		comments := commentBlocks(f)
+		prevEnd, isolate := 0, false
+		for _, e := range entries {
+			// A comment between entries ends a run, and the entry right
+			// after one stands alone: that is where suppressions go
+			// (memlint-disable-next-line covers the line it names, not the
+			// lines grouped with it).
+			before, adjacent := false, false
+			for len(comments) > 0 && comments[0].Start < e.Start {
+				if comments[0].Start >= prevEnd {
+					before, adjacent = true, comments[0].EndLine >= e.StartLine-1
+				}
+				comments = comments[1:]
+			}
+			prevEnd = e.End
+			if before || isolate {
+				flush()
+			}
+			isolate = adjacent
+			p := entryFormatProblem(f, e, labels)
+			switch {
+			case p.content != "":
+				run = append(run, p)
+			case p.msg != "":
+				flush()
+				pass.ReportSpan(f, e.Span, p.msg,
+					"move the content into a topic file and list it as: - [Title](file.md) — one-line hook")
+			case e.Kind != lint.EntryTableHeader:
+				flush() // an entry ends the run; a table's header does not
+			}
+		}
+		flush()
 	},
 }
 
-// entryFormatProblem says what is wrong with an index entry, or "".
-func entryFormatProblem(f *lint.File, e lint.IndexEntry) string {
+// commentBlocks returns the HTML comment blocks of a file, in order.
+func commentBlocks(f *lint.File) []lint.Block {
+	var out []lint.Block
+	for _, b := range f.Body.Blocks {
+		if b.Kind == lint.BlockComment {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// entryProblem is what is wrong with one index entry: a message, and for
+// memory content written into the index what kind of content it is, so
+// that neighbouring content is reported together.
+type entryProblem struct {
+	entry   lint.IndexEntry
+	msg     string
+	content string // "bullet without a link", "paragraph", …; "" for other problems
+}
+
+// contentKinds name the kinds of content in a grouped message: singular,
+// plural.
+var contentKinds = map[string][2]string{
+	"bullet":    {"bullet without a link", "bullets without a link"},
+	"offsite":   {"bullet linking no memory file", "bullets linking no memory file"},
+	"parent":    {"parent bullet holding text", "parent bullets holding text"},
+	"prose":     {"paragraph", "paragraphs"},
+	"quote":     {"quoted paragraph", "quoted paragraphs"},
+	"code":      {"code block", "code blocks"},
+	"html":      {"HTML block", "HTML blocks"},
+	"table-row": {"table row without a memory link", "table rows without a memory link"},
+}
+
+// contentOrder is the order kinds are counted in a grouped message.
+var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
+
+// entryFormatProblem says what is wrong with an index entry.
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool) entryProblem {
 	topics := topicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
 	for _, l := range e.Links {
@@ -107,40 +188,158 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry) string {
 			escaping++
 		}
 	}
+	p := entryProblem{entry: e}
+	content := func(kind, msg string) entryProblem {
+		p.content, p.msg = kind, msg
+		return p
+	}
 	switch e.Kind {
 	case lint.EntryItem:
-		if e.Group {
-			return ""
-		}
 		item := f.Body.Items[e.Item]
 		switch {
+		case e.Group && labels[e.Item]:
+			return p
+		case e.Group:
+			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		case item.Empty:
-			return "empty list item in the index"
+			p.msg = "empty list item in the index"
 		case len(topics)+escaping == 1:
-			return ""
 		case len(topics) > 1:
-			return fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
+			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
 		case len(e.Links) > 0:
-			return "index entry links no memory file (only " + clip(e.Links[0].Dest, 40) + "); the index lists memories, one topic file per line"
+			return content("offsite", "index entry links no memory file (only "+clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
+		default:
+			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
-		return "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own"
+		return p
+	case lint.EntryTableRow:
+		switch {
+		case len(topics)+escaping == 1:
+		case len(topics) > 1:
+			p.msg = fmt.Sprintf("table row links %d topic files; give each memory its own row", len(topics))
+		default:
+			return content("table-row", "table row without a link to a topic file: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
+		}
+		return p
 	case lint.EntryParagraph:
 		if !e.InQuote && len(topics) > 0 && everyLineLinks(f, e, topics) {
 			if e.StartLine == e.EndLine {
-				return "index entry is not a list item: start it with \"- \""
+				p.msg = "index entry is not a list item: start it with \"- \""
+			} else {
+				p.msg = "index entries are not list items: start each line with \"- \""
 			}
-			return "index entries are not list items: start each line with \"- \""
+			return p
 		}
 		if e.InQuote {
-			return "quoted text in the index: MEMORY.md should only list memories"
+			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
 		}
-		return "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation"
+		return content("prose", "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation")
 	case lint.EntryCode:
-		return "code block in the index: MEMORY.md should only list memories"
+		return content("code", "code block in the index: MEMORY.md should only list memories")
 	case lint.EntryHTML:
-		return "HTML in the index: MEMORY.md should only list memories"
+		return content("html", "HTML in the index: MEMORY.md should only list memories")
 	}
-	return ""
+	return p
+}
+
+// reportContent reports a run of content entries: one alone with its own
+// message, several as one finding with their count.
+func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
+	suggestion := "move the content into a topic file and list it as: - [Title](file.md) — one-line hook"
+	first, last := run[0].entry, run[len(run)-1].entry
+	if len(run) == 1 {
+		pass.ReportSpan(f, first.Span, run[0].msg, suggestion)
+		return
+	}
+	count := map[string]int{}
+	for _, p := range run {
+		count[p.content]++
+	}
+	var parts []string
+	for _, k := range contentOrder {
+		if n := count[k]; n > 0 {
+			parts = append(parts, plural(n, contentKinds[k][0], contentKinds[k][1]))
+		}
+	}
+	msg := fmt.Sprintf("lines %d–%d of the index hold memory content, not entries linking a topic file (%s): it is loaded into every conversation and cannot be recalled on its own; first: %s",
+		first.StartLine, last.EndLine, strings.Join(parts, ", "), quote(clip(first.Text(f), 50)))
+	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
+		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
+}
+
+// groupLabels returns the list items that are labels for the entries
+// nested under them: no link of their own, a nested item that links a
+// topic file, and a label's length ("Auth", "**Feedback:**"), not a
+// sentence of content.
+func groupLabels(f *lint.File) map[int]bool {
+	items := f.Body.Items
+	links := make([]bool, len(items)) // the item or one nested under it links a topic file
+	for _, e := range f.Index.Entries {
+		if e.Kind == lint.EntryItem && len(topicLinks(e.Links)) > 0 {
+			links[e.Item] = true
+		}
+	}
+	// Nested items come after their parents.
+	for i := len(items) - 1; i >= 0; i-- {
+		if p := items[i].Parent; links[i] && p >= 0 && p < i {
+			links[p] = true
+		}
+	}
+	labels := map[int]bool{}
+	for _, e := range f.Index.Entries {
+		if e.Kind != lint.EntryItem || !e.Group || !links[e.Item] {
+			continue
+		}
+		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(e.Text(f)), "*_"))
+		words := wordCount(text)
+		if words <= 8 || (strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(text, "：")) && words <= 15 {
+			labels[e.Item] = true
+		}
+	}
+	return labels
+}
+
+// introWords mark a short introduction as being about the index itself
+// ("Index of memory files, one line per entry"), in the languages of real
+// memory. Matched as lowercase substrings.
+var introWords = []string{
+	"index", "memory", "memories", "entry", "entries", "topic file", "one line",
+	"mémoire", "entrée", "índice", "memoria", "entrada", "speicher", "gedächtnis", "eintrag",
+	"индекс", "памят", "запис", "bộ nhớ", "chỉ mục",
+	"索引", "记忆", "記憶", "内存", "条目", "メモリ", "インデックス", "메모리", "인덱스", "기억", "항목",
+}
+
+// introEntries returns how many entries at the start of the index are its
+// introduction: at most 3 lines and 300 characters of prose before any
+// entry, under no heading but the title, that say what the index is.
+func introEntries(f *lint.File) int {
+	entries := f.Index.Entries
+	n, lines, chars := 0, 0, 0
+	var text strings.Builder
+	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(topicLinks(entries[n].Links)) == 0 {
+		e := entries[n]
+		lines += e.EndLine - e.StartLine + 1
+		chars += utf8.RuneCountInString(e.Text(f))
+		text.WriteString(strings.ToLower(e.Text(f)))
+		n++
+	}
+	if n == 0 || lines > 3 || chars > 300 {
+		return 0
+	}
+	for _, b := range f.Body.Blocks {
+		if b.Start >= entries[n-1].Start {
+			break
+		}
+		if b.Kind == lint.BlockHeading && b.Level > 1 {
+			return 0
+		}
+	}
+	for _, w := range introWords {
+		if strings.Contains(text.String(), w) {
+			return n
+		}
+	}
+	return 0
 }
 
 // IndexEntryLength reports long index entries.
@@ -165,7 +364,9 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 		}
 		max := pass.Options(f).Int("max")
 		for _, e := range f.Index.Entries {
-			if e.Kind != lint.EntryItem {
+			// Only entries: content lines without a memory link are
+			// index-entry-format's, which already says they do not belong.
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(topicLinks(e.Links)) == 0 {
 				continue
 			}
 			lineStart := f.Lines.LineStart(e.StartLine)
@@ -190,6 +391,11 @@ var IndexDuplicateEntry = &lint.Rule{
 appended a new entry instead of updating the old one, so the two hooks may
 disagree.
 
+Only entries count as listings: list items that start with the link (after at
+most a short label) and table rows. Prose that mentions the file, or a bullet
+whose link comes after a sentence ("… see [the gate](project_gate.md)"), does
+not list it, so the real entry is never taken for the duplicate.
+
 Bad: ` + "`- [Testing](feedback_testing.md)`" + ` on line 3 and again on line 40.
 Good: one entry per topic file.
 
@@ -200,14 +406,20 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 		if f == nil {
 			return
 		}
-		first := map[string]int{} // target → line of its first entry
+		first := map[string]int{} // target → line of its first listing
 		for _, e := range f.Index.Entries {
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
+				continue // prose that mentions a file does not list it
+			}
 			seen := map[string]bool{}
-			for _, l := range topicLinks(e.Links) {
+			for i, l := range topicLinks(e.Links) {
 				if seen[l.Target] {
 					continue
 				}
 				seen[l.Target] = true
+				if i == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
+					break // "… see [x](x.md)": a mention inside content
+				}
 				if line, dup := first[l.Target]; dup {
 					start, end := f.SpanPos(l.Span)
 					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
@@ -224,6 +436,19 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 		}
 	},
 }
+
+// leadingLink reports whether a list item starts with the link, after at
+// most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):
+// that is an entry listing the file. A link after a sentence ("Scoring
+// threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
+func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+	before := strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]xX:：—–-|>#", r)
+	})
+	return wordCount(before) <= 4 && !sentenceEnd.MatchString(before)
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
 
 // everyLineLinks reports whether each line of the entry holds a topic link.
 func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []topicLink) bool {
