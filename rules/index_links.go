@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -99,7 +101,7 @@ Fix: move the file into the memory dir and link it there, or drop the link.`,
 var OrphanMemory = &lint.Rule{
 	ID:       "orphan-memory",
 	Severity: lint.Warning,
-	Summary:  "a topic file is not linked from MEMORY.md",
+	Summary:  "a topic file is neither linked nor named in MEMORY.md",
 	Doc: `The agent learns which memories exist from MEMORY.md. A topic file that the
 index does not list is only reachable through the recall scan's guess from its
 description, and is easily forgotten or duplicated.
@@ -108,8 +110,15 @@ Bad: ` + "`feedback_testing.md`" + ` exists but MEMORY.md has no line for it.
 Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
 
 Fix: add an index entry (the suggestion gives one built from the memory's name
-and description), or delete the file if the memory is obsolete. A
-` + "`[[name]]`" + ` wikilink in the index counts as a link.`,
+and description), or delete the file if the memory is obsolete.
+
+What counts as listed: a link, a ` + "`[[name]]`" + ` wikilink, or the index naming
+the file, as ` + "`feedback_testing.md`" + ` anywhere or ` + "`feedback_testing`" + ` in
+backticks or prose (a plain word such as "testing" does not name testing.md);
+the agent reads the index and knows the file is there. Names inside HTML
+comments do not count: Claude Code strips them. A README.md, or a file with an
+all-capitals name such as NOTES.md, without frontmatter documents the folder
+and is not a memory.`,
 	Fix: "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
@@ -124,9 +133,11 @@ and description), or delete the file if the memory is obsolete. A
 		for _, w := range d.Index.Body.WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
+		named := namedFiles(d.Index)
 		for _, t := range d.Topics {
 			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
-				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) ||
+				indexNames(named, t) || folderDoc(t) {
 				continue
 			}
 			entry := memoryEntry(t)
@@ -138,6 +149,61 @@ and description), or delete the file if the memory is obsolete. A
 			pass.Report(diag)
 		}
 	},
+}
+
+// fileToken is a run of characters a file name is made of.
+var fileToken = regexp.MustCompile(`[\p{L}\p{N}_.\-/]+`)
+
+// namedFiles returns the file-name-like words of the index outside HTML
+// comments (Claude Code strips top-level ones), and the text of its code
+// spans: the index names a file there as `feedback_x.md` or `feedback_x`.
+func namedFiles(f *lint.File) (named map[string]bool) {
+	src := []byte(string(f.Src[f.Body.Start:]))
+	for _, c := range f.Body.Comments {
+		for i := max(c.Start-f.Body.Start, 0); i < c.End-f.Body.Start && i < len(src); i++ {
+			src[i] = ' '
+		}
+	}
+	named = map[string]bool{}
+	for _, w := range fileToken.FindAll(src, -1) {
+		named[strings.ToLower(strings.TrimRight(string(w), ".-/"))] = true
+	}
+	for _, cs := range f.Body.CodeSpans {
+		named["`"+strings.ToLower(strings.Trim(string(f.Src[cs.Start:cs.End]), "` "))] = true
+	}
+	return named
+}
+
+// indexNames reports whether the index names a topic file: its path or
+// file name anywhere, or its stem in a code span or when the stem looks
+// like a file name (feedback_testing, not a plain word such as testing).
+func indexNames(named map[string]bool, t *lint.File) bool {
+	rel, base, stem := strings.ToLower(t.Rel), strings.ToLower(path.Base(t.Rel)), strings.ToLower(t.Stem())
+	return named[rel] || named[base] || named["`"+rel] || named["`"+base] || named["`"+stem] ||
+		(strings.ContainsAny(stem, "_") && named[stem])
+}
+
+// folderDoc reports whether a file documents the folder rather than being
+// a memory: no frontmatter, and a README or an all-capitals name such as
+// NOTES.md or CHANGELOG.md.
+func folderDoc(t *lint.File) bool {
+	if t.Frontmatter != nil {
+		return false
+	}
+	stem := t.Stem()
+	if strings.EqualFold(stem, "readme") {
+		return true
+	}
+	letters := 0
+	for _, r := range stem {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+		case unicode.IsLower(r):
+			return false
+		}
+	}
+	return letters >= 2
 }
 
 // appendIsRead reports whether a line appended to the index is read as an
