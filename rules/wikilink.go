@@ -14,10 +14,13 @@ var WikilinkDangling = &lint.Rule{
 	Severity: lint.Info,
 	Summary:  "[[name]] matches no memory's name or file name",
 	Doc: `Memories link to each other with ` + "`[[name]]`" + `, matched against each
-memory's ` + "`name`" + ` or its file name without ` + "`.md`" + ` (ignoring case). Newer
+memory's ` + "`name`" + ` or its file name without ` + "`.md`" + `, ignoring case and
+whether words are joined by hyphens, underscores or spaces. Newer
 Claude Code treats a link to a memory that does not exist yet as fine: it marks
 something worth writing later. That is why this is only information; it still
-catches typos and links to memories that were renamed.
+catches typos and links to memories that were renamed. A link that shows the
+syntax itself (` + "`[[wikilinks]]`" + `, ` + "`[[name]]`" + `) is not reported, and the
+did-you-mean never proposes the file the link is in.
 
 Bad: ` + "`[[feedback-tesitng]]`" + ` when the memory is named feedback-testing.
 Good: ` + "`[[feedback-testing]]`" + `.
@@ -27,11 +30,13 @@ Fix: correct the name, or write the missing memory.`,
 		d := pass.Dir
 		known := map[string]bool{}
 		var names []string
+		owner := map[string][]*lint.File{} // a name as suggested → the files it names
 		for _, t := range d.Topics {
 			for _, n := range []string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
 				if n = strings.TrimSpace(n); n != "" {
-					known[strings.ToLower(n)] = true
+					known[linkKey(n)] = true
 					names = append(names, n)
+					owner[n] = append(owner[n], t)
 				}
 			}
 		}
@@ -41,18 +46,31 @@ Fix: correct the name, or write the missing memory.`,
 			files = append(files, d.Index)
 		}
 		for _, f := range files {
+			// Never "did you mean" the file the link is in.
+			self := func(n string) bool {
+				for _, o := range owner[n] {
+					if o != f {
+						return false
+					}
+				}
+				return true
+			}
 			for _, w := range f.Body.WikiLinks {
 				target := strings.TrimSpace(w.Target)
 				if target == "" {
 					continue // [[#heading]] links inside the same file
 				}
-				t := strings.ToLower(strings.TrimSuffix(target, ".md"))
-				if known[t] || known[strings.ToLower(target)] {
+				key := linkKey(target)
+				if known[key] || syntaxExamples[key] {
 					continue
 				}
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
-				if near := suggest.Closest(target); near != "" {
+				near := suggest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
+				if near == "" {
+					near = suffixMatch(key, names, self)
+				}
+				if near != "" {
 					msg += fmt.Sprintf(" (did you mean [[%s]]?)", near)
 					suggestion = "[[" + near + "]]"
 				}
@@ -60,4 +78,34 @@ Fix: correct the name, or write the missing memory.`,
 			}
 		}
 	},
+}
+
+// linkKey is how a [[link]] is matched to a name: case, a ".md" suffix and
+// the choice of hyphen, underscore or space between words do not matter
+// ([[feedback-todo-triage]] is feedback_todo_triage.md).
+func linkKey(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSuffix(s, ".md")
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), "-")
+}
+
+// syntaxExamples are [[targets]] that show the link syntax rather than
+// link a memory: "cross-references via [[wikilinks]]", "write [[name]]".
+var syntaxExamples = map[string]bool{
+	"wikilink": true, "wikilinks": true, "wiki-link": true, "wiki-links": true, "link": true, "links": true,
+	"name": true, "names": true, "note": true, "notes": true, "note-name": true, "page": true, "page-name": true,
+	"title": true, "slug": true, "target": true, "memory": true, "memory-name": true, "file": true, "filename": true,
+	"...": true, "…": true, "x": true, "foo": true,
+}
+
+// suffixMatch finds a name that the link names without its prefix:
+// [[harness-design]] for feedback-harness-design. The shortest wins.
+func suffixMatch(key string, names []string, skip func(string) bool) string {
+	best := ""
+	for _, n := range names {
+		if k := linkKey(n); strings.HasSuffix(k, "-"+key) && !skip(n) && (best == "" || len(n) < len(best)) {
+			best = n
+		}
+	}
+	return best
 }
