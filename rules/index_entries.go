@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 	"unicode"
@@ -83,8 +84,10 @@ everywhere, cannot be recalled selectively, and push real entries past the cut.
 Fine: headings, blank lines, a short bullet that only labels the linked entries
 nested under it, a table whose rows link topic files (its header is not
 content), and a short introduction under the title that says what the index is
-("Index of memory files, one line each."). A parent bullet that carries text
-rather than a label is content.
+("Index of memory files, one line each."), HTML such as <details> that only
+folds entries. A parent bullet that carries text rather than a label is
+content. A line that names a topic file without linking it
+("- ` + "`feedback_x.md`" + ` — hook") is an entry missing its link, and is told so.
 
 A run of content lines with no entry between them (headings do not count) is
 one finding that says how many lines it holds, not one finding a line.
@@ -100,6 +103,7 @@ one-line entry that links it.`,
 			return
 		}
 		labels := groupLabels(f)
+		files := topicFileNames(pass.Dir)
 		entries := f.Index.Entries[introEntries(f):]
 		var run []entryProblem
 		flush := func() {
@@ -127,16 +131,19 @@ one-line entry that links it.`,
 				flush()
 			}
 			isolate = adjacent
-			p := entryFormatProblem(f, e, labels)
+			p := entryFormatProblem(f, e, labels, files)
 			switch {
 			case p.content != "":
+				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
+					flush() // entries without their links are not content
+				}
 				run = append(run, p)
 			case p.msg != "":
 				flush()
 				pass.ReportSpan(f, e.Span, p.msg,
 					"move the content into a topic file and list it as: - [Title](file.md) — one-line hook")
-			case e.Kind != lint.EntryTableHeader:
-				flush() // an entry ends the run; a table's header does not
+			case !p.structure:
+				flush() // an entry ends the run; a heading or a table's header does not
 			}
 		}
 		flush()
@@ -161,7 +168,12 @@ type entryProblem struct {
 	entry   lint.IndexEntry
 	msg     string
 	content string // "bullet without a link", "paragraph", …; "" for other problems
+	// structure is set for what only arranges entries, as a heading does:
+	// a table's header, HTML such as <details> around entries.
+	structure bool
 }
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
 
 // contentKinds name the kinds of content in a grouped message: singular,
 // plural.
@@ -180,7 +192,7 @@ var contentKinds = map[string][2]string{
 var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
 
 // entryFormatProblem says what is wrong with an index entry.
-func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool) entryProblem {
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files map[string]string) entryProblem {
 	topics := topicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
 	for _, l := range e.Links {
@@ -191,6 +203,14 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool) en
 	p := entryProblem{entry: e}
 	content := func(kind, msg string) entryProblem {
 		p.content, p.msg = kind, msg
+		if kind == "bullet" || kind == "table-row" || kind == "prose" {
+			// Content that names a topic file ("- `feedback_x.md` — hook")
+			// is an entry written without its link.
+			if rel := namedTopic(f, e, files); rel != "" {
+				p.content = "named"
+				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
+			}
+		}
 		return p
 	}
 	switch e.Kind {
@@ -211,6 +231,9 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool) en
 		default:
 			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
+		return p
+	case lint.EntryTableHeader:
+		p.structure = true
 		return p
 	case lint.EntryTableRow:
 		switch {
@@ -237,6 +260,10 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool) en
 	case lint.EntryCode:
 		return content("code", "code block in the index: MEMORY.md should only list memories")
 	case lint.EntryHTML:
+		if wordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
+			p.structure = true // <details><summary>Archived</summary>: folds entries, holds none
+			return p
+		}
 		return content("html", "HTML in the index: MEMORY.md should only list memories")
 	}
 	return p
@@ -255,6 +282,12 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 	for _, p := range run {
 		count[p.content]++
 	}
+	if count["named"] == len(run) {
+		pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End},
+			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), quote(clip(first.Text(f), 50))),
+			"write each as: - [Title](file.md) — one-line hook")
+		return
+	}
 	var parts []string
 	for _, k := range contentOrder {
 		if n := count[k]; n > 0 {
@@ -265,6 +298,39 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 		first.StartLine, last.EndLine, strings.Join(parts, ", "), quote(clip(first.Text(f), 50)))
 	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
 		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
+}
+
+// topicFileNames maps the lowercased path, file name and (when it looks
+// like a file name) stem of every topic file to its path.
+func topicFileNames(d *lint.Dir) map[string]string {
+	names := map[string]string{}
+	for _, t := range d.Topics {
+		rel := t.Rel
+		for _, n := range []string{rel, path.Base(rel), "`" + t.Stem()} {
+			names[strings.ToLower(n)] = rel
+		}
+		if strings.Contains(t.Stem(), "_") {
+			names[strings.ToLower(t.Stem())] = rel
+		}
+	}
+	return names
+}
+
+// namedTopic returns the topic file an entry names without a link, or "".
+func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string {
+	for _, w := range fileToken.FindAll(f.Src[e.Start:e.End], -1) {
+		if rel, ok := files[strings.ToLower(strings.TrimRight(string(w), ".-/"))]; ok {
+			return rel
+		}
+	}
+	for _, cs := range f.Body.CodeSpans {
+		if e.Span.Covers(cs) {
+			if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[cs.Start:cs.End]), "` "))]; ok {
+				return rel
+			}
+		}
+	}
+	return ""
 }
 
 // groupLabels returns the list items that are labels for the entries

@@ -17,7 +17,7 @@ import (
 // tables to teach memlint a new language; the scanner needs no change.
 var (
 	reasonLabels = []string{
-		"why", "reason", "reasons", "reasoning", "rationale", "motivation",
+		"why", "reason", "reasons", "reasoning", "rationale", "motivation", "because$",
 		"pourquoi", "raison", "raisons", "justification", // French
 		"por qué", "porqué", "por que", "razón", "motivo", // Spanish, Portuguese
 		"por quê", "razão", // Portuguese
