@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -253,6 +254,10 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			}
 			return p
 		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && groupHeading(e.Text(f)) && listFollows(f, e) {
+			p.structure = true // "**Feedback**" or "Feedback:" over a list: a heading in all but syntax
+			return p
+		}
 		if e.InQuote {
 			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
 		}
@@ -298,6 +303,23 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 		first.StartLine, last.EndLine, strings.Join(parts, ", "), quote(clip(first.Text(f), 50)))
 	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
 		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
+}
+
+// groupHeading reports whether a one-line paragraph is a label standing in
+// for a heading: short, and in bold or ending with a colon.
+func groupHeading(text string) bool {
+	text = strings.TrimSpace(text)
+	bold := len(text) > 4 && (strings.HasPrefix(text, "**") && strings.HasSuffix(text, "**") || strings.HasPrefix(text, "__") && strings.HasSuffix(text, "__"))
+	colon := strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(strings.TrimRight(text, "*_ "), "：")
+	return (bold || colon) && wordCount(strings.Trim(text, "*_: ")) <= 8
+}
+
+// listFollows reports whether a list starts on the line after the entry
+// or the one after that.
+func listFollows(f *lint.File, e lint.IndexEntry) bool {
+	items := f.Body.Items
+	i := sort.Search(len(items), func(i int) bool { return items[i].Start >= e.End })
+	return i < len(items) && items[i].StartLine <= e.EndLine+2
 }
 
 // topicFileNames maps the lowercased path, file name and (when it looks
@@ -369,10 +391,10 @@ func groupLabels(f *lint.File) map[int]bool {
 // ("Index of memory files, one line per entry"), in the languages of real
 // memory. Matched as lowercase substrings.
 var introWords = []string{
-	"index", "memory", "memories", "entry", "entries", "topic file", "one line",
+	"index", "memory", "memories", "entry", "entries", "topic file", "one line", "updated",
 	"mémoire", "entrée", "índice", "memoria", "entrada", "speicher", "gedächtnis", "eintrag",
 	"индекс", "памят", "запис", "bộ nhớ", "chỉ mục",
-	"索引", "记忆", "記憶", "内存", "条目", "メモリ", "インデックス", "메모리", "인덱스", "기억", "항목",
+	"索引", "记忆", "記憶", "内存", "条目", "更新", "メモリ", "インデックス", "메모리", "인덱스", "기억", "항목", "업데이트",
 }
 
 // introEntries returns how many entries at the start of the index are its

@@ -46,9 +46,9 @@ var (
 		"jak stosować", "zastosowanie$", // Polish
 		"nasıl uygulanır",                            // Turkish
 		"cách áp dụng", "áp dụng", "khi nào áp dụng", // Vietnamese
-		"如何应用", "如何應用", "怎么应用", "应用", "應用", "适用", "適用", "如何使用", "怎么用", "使用方法", // Chinese
+		"如何应用", "如何應用", "怎么应用", "应用方式", "应用方法", "应用场景", "应用$", "應用$", "适用", "適用", "如何使用", "怎么用", "使用方法", // Chinese
 		"適用方法", "使い方", "どう適用", // Japanese (適用 above)
-		"적용 방법", "적용방법", "적용", "어떻게 적용", // Korean
+		"적용 방법", "적용방법", "적용법", "적용", "어떻게 적용", "적용 시점", // Korean
 	}
 )
 
@@ -252,10 +252,10 @@ func hasLabel(label string, phrases []string) bool {
 }
 
 // unspaced reports whether r belongs to a script written without spaces
-// between words (or whose particles attach to the word, as in Korean), so
-// a label there may run straight on: "原因分析", "이유는".
+// between words, so a label there may run straight on: "原因分析". Korean
+// is written with spaces: "왜곡된" (distorted) is not "왜" (why).
 func unspaced(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana)
 }
 
 func leadingDigits(s string) int {
