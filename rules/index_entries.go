@@ -314,12 +314,13 @@ func groupHeading(text string) bool {
 	return (bold || colon) && wordCount(strings.Trim(text, "*_: ")) <= 8
 }
 
-// listFollows reports whether a list starts on the line after the entry
-// or the one after that.
+// listFollows reports whether a list or a table starts on the line after
+// the entry or the one after that.
 func listFollows(f *lint.File, e lint.IndexEntry) bool {
-	items := f.Body.Items
-	i := sort.Search(len(items), func(i int) bool { return items[i].Start >= e.End })
-	return i < len(items) && items[i].StartLine <= e.EndLine+2
+	entries := f.Index.Entries
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Start >= e.End })
+	return i < len(entries) && entries[i].StartLine <= e.EndLine+2 &&
+		(entries[i].Kind == lint.EntryItem || entries[i].Kind == lint.EntryTableHeader)
 }
 
 // topicFileNames maps the lowercased path, file name and (when it looks

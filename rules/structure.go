@@ -175,8 +175,8 @@ func structureLabels(f *lint.File, start int, line string) (reason, scope bool) 
 	}
 	if inner, ok := emphasised(rest); ok && utf8.RuneCountInString(inner) <= 60 {
 		check(inner, off) // "**Why:**", "**Why this matters**", "_How to apply._"
-	} else if i := strings.IndexAny(rest, ":："); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
-		check(rest[:i], off) // "Why: …", "Pourquoi : …"
+	} else if i := strings.IndexAny(rest, ":：?？"); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
+		check(rest[:i], off) // "Why: …", "Pourquoi : …", "Why? Because …"
 	} else if utf8.RuneCountInString(rest) <= 20 {
 		check(rest, off) // "Why?" alone on its line
 	}
