@@ -346,11 +346,10 @@ func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string
 			return rel
 		}
 	}
-	for _, cs := range f.Body.CodeSpans {
-		if e.Span.Covers(cs) {
-			if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[cs.Start:cs.End]), "` "))]; ok {
-				return rel
-			}
+	spans := f.Body.CodeSpans // in document order
+	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
+		if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[spans[i].Start:spans[i].End]), "` "))]; ok {
+			return rel
 		}
 	}
 	return ""
