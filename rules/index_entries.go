@@ -201,6 +201,10 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			escaping++
 		}
 	}
+	linked := len(topics) + escaping
+	if linked == 0 && hasWikiLink(f, e) {
+		linked = 1 // "- [[feedback-testing]] — hook": an entry in the wikilink style
+	}
 	p := entryProblem{entry: e}
 	content := func(kind, msg string) entryProblem {
 		p.content, p.msg = kind, msg
@@ -224,7 +228,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		case item.Empty:
 			p.msg = "empty list item in the index"
-		case len(topics)+escaping == 1:
+		case linked == 1:
 		case len(topics) > 1:
 			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
 		case len(e.Links) > 0:
@@ -238,7 +242,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		return p
 	case lint.EntryTableRow:
 		switch {
-		case len(topics)+escaping == 1:
+		case linked == 1:
 		case len(topics) > 1:
 			p.msg = fmt.Sprintf("table row links %d topic files; give each memory its own row", len(topics))
 		default:
@@ -314,6 +318,13 @@ func groupHeading(text string) bool {
 	return (bold || colon) && wordCount(strings.Trim(text, "*_: ")) <= 8
 }
 
+// hasWikiLink reports whether an entry holds a [[wikilink]].
+func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
+	w := f.Body.WikiLinks // in document order
+	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
+	return i < len(w) && w[i].End <= e.End
+}
+
 // listFollows reports whether a list or a table starts on the line after
 // the entry or the one after that.
 func listFollows(f *lint.File, e lint.IndexEntry) bool {
@@ -363,7 +374,7 @@ func groupLabels(f *lint.File) map[int]bool {
 	items := f.Body.Items
 	links := make([]bool, len(items)) // the item or one nested under it links a topic file
 	for _, e := range f.Index.Entries {
-		if e.Kind == lint.EntryItem && len(topicLinks(e.Links)) > 0 {
+		if e.Kind == lint.EntryItem && (len(topicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
 			links[e.Item] = true
 		}
 	}
