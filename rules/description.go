@@ -116,7 +116,9 @@ var numberToken = regexp.MustCompile(`\d+(?:[-./:]\d+)+`)
 func wordCount(s string) int {
 	n, cjk := 0, 0
 	inWord := false
-	s = numberToken.ReplaceAllString(s, "0")
+	if strings.ContainsAny(s, "-./:") && strings.ContainsAny(s, "0123456789") {
+		s = numberToken.ReplaceAllString(s, "0")
+	}
 	for _, r := range s {
 		switch {
 		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"regexp"
@@ -104,7 +105,13 @@ one-line entry that links it.`,
 			return
 		}
 		labels := groupLabels(f)
-		files := topicFileNames(pass.Dir)
+		var files map[string]string // built for the first entry that needs it
+		names := func() map[string]string {
+			if files == nil {
+				files = topicFileNames(pass.Dir)
+			}
+			return files
+		}
 		entries := f.Index.Entries[introEntries(f):]
 		var run []entryProblem
 		flush := func() {
@@ -132,7 +139,7 @@ one-line entry that links it.`,
 				flush()
 			}
 			isolate = adjacent
-			p := entryFormatProblem(f, e, labels, files)
+			p := entryFormatProblem(f, e, labels, names)
 			switch {
 			case p.content != "":
 				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
@@ -193,7 +200,7 @@ var contentKinds = map[string][2]string{
 var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
 
 // entryFormatProblem says what is wrong with an index entry.
-func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files map[string]string) entryProblem {
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string) entryProblem {
 	topics := topicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
 	for _, l := range e.Links {
@@ -211,7 +218,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		if kind == "bullet" || kind == "table-row" || kind == "prose" {
 			// Content that names a topic file ("- `feedback_x.md` — hook")
 			// is an entry written without its link.
-			if rel := namedTopic(f, e, files); rel != "" {
+			if rel := namedTopic(f, e, files()); rel != "" {
 				p.content = "named"
 				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
 			}
@@ -352,10 +359,18 @@ func topicFileNames(d *lint.Dir) map[string]string {
 
 // namedTopic returns the topic file an entry names without a link, or "".
 func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string {
-	for _, w := range fileToken.FindAll(f.Src[e.Start:e.End], -1) {
-		if rel, ok := files[strings.ToLower(strings.TrimRight(string(w), ".-/"))]; ok {
+	text := bytes.ToLower(f.Src[e.Start:e.End])
+	for i := 0; i < len(text); {
+		j := i + fileTokenLen(text[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(text[i:])
+			i += size
+			continue
+		}
+		if rel, ok := files[string(bytes.TrimRight(text[i:j], ".-/"))]; ok {
 			return rel
 		}
+		i = j
 	}
 	spans := f.Body.CodeSpans // in document order
 	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
@@ -371,10 +386,18 @@ func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string
 // topic file, and a label's length ("Auth", "**Feedback:**"), not a
 // sentence of content.
 func groupLabels(f *lint.File) map[int]bool {
+	labels := map[int]bool{}
+	groups := false
+	for _, e := range f.Index.Entries {
+		groups = groups || e.Group
+	}
+	if !groups {
+		return labels
+	}
 	items := f.Body.Items
 	links := make([]bool, len(items)) // the item or one nested under it links a topic file
 	for _, e := range f.Index.Entries {
-		if e.Kind == lint.EntryItem && (len(topicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
+		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(topicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
 			links[e.Item] = true
 		}
 	}
@@ -384,7 +407,6 @@ func groupLabels(f *lint.File) map[int]bool {
 			links[p] = true
 		}
 	}
-	labels := map[int]bool{}
 	for _, e := range f.Index.Entries {
 		if e.Kind != lint.EntryItem || !e.Group || !links[e.Item] {
 			continue
@@ -465,7 +487,7 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 		for _, e := range f.Index.Entries {
 			// Only entries: content lines without a memory link are
 			// index-entry-format's, which already says they do not belong.
-			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(topicLinks(e.Links)) == 0 {
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(topicLinks(e.Links)) == 0 {
 				continue
 			}
 			lineStart := f.Lines.LineStart(e.StartLine)

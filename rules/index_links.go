@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -133,11 +133,16 @@ and is not a memory.`,
 		for _, w := range d.Index.Body.WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
-		named := namedFiles(d.Index)
+		var named map[string]bool // built when a file is neither linked nor wikilinked
 		for _, t := range d.Topics {
 			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
-				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) ||
-				indexNames(named, t) || folderDoc(t) {
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) || folderDoc(t) {
+				continue
+			}
+			if named == nil {
+				named = namedFiles(d.Index, d.Topics)
+			}
+			if named[t.Rel] {
 				continue
 			}
 			entry := memoryEntry(t)
@@ -151,36 +156,70 @@ and is not a memory.`,
 	},
 }
 
-// fileToken is a run of characters a file name is made of.
-var fileToken = regexp.MustCompile(`[\p{L}\p{N}_.\-/]+`)
+// fileTokenLen returns the length of the run of characters a file name is
+// made of (letters, digits, _ . - /) at the start of b.
+func fileTokenLen(b []byte) int {
+	n := 0
+	for n < len(b) {
+		c := b[n]
+		if c < utf8.RuneSelf {
+			if c == '_' || c == '.' || c == '-' || c == '/' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				n++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(b[n:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
 
-// namedFiles returns the file-name-like words of the index outside HTML
-// comments (Claude Code strips top-level ones), and the text of its code
-// spans: the index names a file there as `feedback_x.md` or `feedback_x`.
-func namedFiles(f *lint.File) (named map[string]bool) {
-	src := []byte(string(f.Src[f.Body.Start:]))
+// namedFiles returns the topic files the index names outside HTML comments
+// (Claude Code strips top-level ones): by path or file name anywhere
+// ("feedback_testing.md"), by stem in a code span (`feedback_testing`) or
+// when the stem looks like a file name (feedback_testing, not a plain word
+// such as testing).
+func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
+	names := map[string]string{} // lowercased name → topic path
+	code := map[string]string{}  // the same, written in a code span
+	for _, t := range topics {
+		rel, base, stem := strings.ToLower(t.Rel), strings.ToLower(path.Base(t.Rel)), strings.ToLower(t.Stem())
+		names[rel], names[base] = t.Rel, t.Rel
+		code[rel], code[base], code[stem] = t.Rel, t.Rel, t.Rel
+		if strings.Contains(stem, "_") {
+			names[stem] = t.Rel
+		}
+	}
+	src := bytes.ToLower(f.Src[f.Body.Start:])
 	for _, c := range f.Body.Comments {
 		for i := max(c.Start-f.Body.Start, 0); i < c.End-f.Body.Start && i < len(src); i++ {
 			src[i] = ' '
 		}
 	}
-	named = map[string]bool{}
-	for _, w := range fileToken.FindAll(src, -1) {
-		named[strings.ToLower(strings.TrimRight(string(w), ".-/"))] = true
+	named := map[string]bool{}
+	for i := 0; i < len(src); {
+		j := i + fileTokenLen(src[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(src[i:])
+			i += size
+			continue
+		}
+		if rel, ok := names[string(bytes.TrimRight(src[i:j], ".-/"))]; ok {
+			named[rel] = true
+		}
+		i = j
 	}
 	for _, cs := range f.Body.CodeSpans {
-		named["`"+strings.ToLower(strings.Trim(string(f.Src[cs.Start:cs.End]), "` "))] = true
+		w := bytes.Trim(src[max(cs.Start-f.Body.Start, 0):max(cs.End-f.Body.Start, 0)], "` ")
+		if rel, ok := code[string(w)]; ok {
+			named[rel] = true
+		}
 	}
 	return named
-}
-
-// indexNames reports whether the index names a topic file: its path or
-// file name anywhere, or its stem in a code span or when the stem looks
-// like a file name (feedback_testing, not a plain word such as testing).
-func indexNames(named map[string]bool, t *lint.File) bool {
-	rel, base, stem := strings.ToLower(t.Rel), strings.ToLower(path.Base(t.Rel)), strings.ToLower(t.Stem())
-	return named[rel] || named[base] || named["`"+rel] || named["`"+base] || named["`"+stem] ||
-		(strings.ContainsAny(stem, "_") && named[stem])
 }
 
 // folderDoc reports whether a file documents the folder rather than being

@@ -111,7 +111,11 @@ func structureCheck(kind string) func(*lint.Pass) {
 				if start < f.Body.Start {
 					continue // the frontmatter's closing line
 				}
-				r, s := structureLabels(f, start, string(f.Lines.Line(n)))
+				line := f.Lines.Line(n)
+				if !labelCandidate(line) {
+					continue
+				}
+				r, s := structureLabels(f, start, string(line))
 				why = why || r
 				apply = apply || s
 			}
@@ -142,7 +146,7 @@ func structureCheck(kind string) func(*lint.Pass) {
 // with a colon ("Use a real DB. **Why:** …").
 func structureLabels(f *lint.File, start int, line string) (reason, scope bool) {
 	check := func(label string, off int) {
-		if f.Body.InCode(start + off) {
+		if !mayBeLabel(label) || f.Body.InCode(start+off) {
 			return
 		}
 		label = normaliseLabel(label)
@@ -175,7 +179,7 @@ func structureLabels(f *lint.File, start int, line string) (reason, scope bool) 
 	}
 	if inner, ok := emphasised(rest); ok && utf8.RuneCountInString(inner) <= 60 {
 		check(inner, off) // "**Why:**", "**Why this matters**", "_How to apply._"
-	} else if i := strings.IndexAny(rest, ":：?？"); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
+	} else if i := strings.IndexAny(rest[:min(len(rest), 4*40+4)], ":：?？"); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
 		check(rest[:i], off) // "Why: …", "Pourquoi : …", "Why? Because …"
 	} else if utf8.RuneCountInString(rest) <= 20 {
 		check(rest, off) // "Why?" alone on its line
@@ -218,13 +222,53 @@ func emphasised(s string) (inner string, ok bool) {
 	return "", false
 }
 
+var labelSpaces = strings.NewReplacer("’", "'", "\u00a0", " ", "\u202f", " ", "\t", " ")
+
 // normaliseLabel lowercases a label, unifies apostrophes and spaces, and
 // drops the punctuation that ends it ("How to apply.", "Why?", "Pourquoi :").
 func normaliseLabel(s string) string {
-	s = strings.ToLower(s)
-	s = strings.NewReplacer("’", "'", "\u00a0", " ", "\u202f", " ").Replace(s)
-	s = strings.Join(strings.Fields(s), " ")
+	s = labelSpaces.Replace(strings.ToLower(strings.TrimSpace(s)))
+	if strings.Contains(s, "  ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
 	return strings.TrimRight(s, " .:：;!?？！*_")
+}
+
+// labelStarts holds the first letter of every label, lowercased: most lines
+// start with none of them and need no closer look.
+var labelStarts = func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, p := range append(append([]string(nil), reasonLabels...), scopeLabels...) {
+		r, _ := utf8.DecodeRuneInString(p)
+		m[r] = true
+	}
+	return m
+}()
+
+// labelCandidate is a cheap first look at a line: could it hold a label?
+// It has bold somewhere, or after list and quote markers starts with a
+// heading, emphasis or the first letter of a label.
+func labelCandidate(line []byte) bool {
+	if bytes.Contains(line, []byte("**")) {
+		return true
+	}
+	rest := bytes.TrimLeft(line, " \t>-+0123456789.)")
+	if len(rest) == 0 {
+		return false
+	}
+	if rest[0] == '#' || rest[0] == '*' || rest[0] == '_' {
+		return true
+	}
+	r, _ := utf8.DecodeRune(rest)
+	return labelStarts[unicode.ToLower(r)]
+}
+
+// mayBeLabel reports whether s, after spaces and emphasis, starts with the
+// first letter of a label.
+func mayBeLabel(s string) bool {
+	s = strings.TrimLeft(s, " \t*_")
+	r, _ := utf8.DecodeRuneInString(s)
+	return labelStarts[unicode.ToLower(r)]
 }
 
 // hasLabel reports whether label starts with one of the phrases, as whole

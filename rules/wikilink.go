@@ -30,31 +30,29 @@ Fix: correct the name, or write the missing memory.`,
 		d := pass.Dir
 		known := map[string]bool{}
 		var names []string
-		owner := map[string][]*lint.File{} // a name as suggested → the files it names
+		owner := map[string]*lint.File{} // a name as suggested → the file it names, nil for several
 		for _, t := range d.Topics {
 			for _, n := range []string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
 				if n = strings.TrimSpace(n); n != "" {
 					known[linkKey(n)] = true
 					names = append(names, n)
-					owner[n] = append(owner[n], t)
+					if o, seen := owner[n]; !seen {
+						owner[n] = t
+					} else if o != t {
+						owner[n] = nil
+					}
 				}
 			}
 		}
 		suggest := lint.NewSuggester(names)
+		var suffixes map[string][]string // built for the first link that needs it
 		files := append([]*lint.File(nil), d.Topics...)
 		if d.Index != nil {
 			files = append(files, d.Index)
 		}
 		for _, f := range files {
 			// Never "did you mean" the file the link is in.
-			self := func(n string) bool {
-				for _, o := range owner[n] {
-					if o != f {
-						return false
-					}
-				}
-				return true
-			}
+			self := func(n string) bool { return owner[n] == f }
 			for _, w := range f.Body.WikiLinks {
 				target := strings.TrimSpace(w.Target)
 				if target == "" {
@@ -66,9 +64,15 @@ Fix: correct the name, or write the missing memory.`,
 				}
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
-				near := suggest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
+				near := suggest.Closest(strings.TrimSuffix(target, ".md")) // cached: most links repeat
+				if near != "" && self(near) {
+					near = suggest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
+				}
 				if near == "" {
-					near = suffixMatch(key, names, self)
+					if suffixes == nil {
+						suffixes = nameSuffixes(names)
+					}
+					near = suffixMatch(key, suffixes, self)
 				}
 				if near != "" {
 					msg += fmt.Sprintf(" (did you mean [[%s]]?)", near)
@@ -86,7 +90,24 @@ Fix: correct the name, or write the missing memory.`,
 func linkKey(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
 	s = strings.TrimSuffix(s, ".md")
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == ' ' }), "-")
+	if !strings.ContainsAny(s, "_ ") && !strings.Contains(s, "--") && !strings.HasPrefix(s, "-") && !strings.HasSuffix(s, "-") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	sep := false
+	for _, r := range s {
+		if r == '-' || r == '_' || r == ' ' {
+			sep = true
+			continue
+		}
+		if sep && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		sep = false
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // syntaxExamples are [[targets]] that show the link syntax rather than
@@ -98,12 +119,32 @@ var syntaxExamples = map[string]bool{
 	"...": true, "…": true, "x": true, "foo": true,
 }
 
+// nameSuffixes maps each tail of a name's key after a hyphen
+// ("harness-design" and "design" of feedback-harness-design) to the names
+// ending so.
+func nameSuffixes(names []string) map[string][]string {
+	out := map[string][]string{}
+	for _, n := range names {
+		k := linkKey(n)
+		for i := strings.IndexByte(k, '-'); i >= 0; {
+			tail := k[i+1:]
+			out[tail] = append(out[tail], n)
+			j := strings.IndexByte(tail, '-')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	return out
+}
+
 // suffixMatch finds a name that the link names without its prefix:
 // [[harness-design]] for feedback-harness-design. The shortest wins.
-func suffixMatch(key string, names []string, skip func(string) bool) string {
+func suffixMatch(key string, suffixes map[string][]string, skip func(string) bool) string {
 	best := ""
-	for _, n := range names {
-		if k := linkKey(n); strings.HasSuffix(k, "-"+key) && !skip(n) && (best == "" || len(n) < len(best)) {
+	for _, n := range suffixes[key] {
+		if !skip(n) && (best == "" || len(n) < len(best)) {
 			best = n
 		}
 	}
