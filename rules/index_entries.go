@@ -148,8 +148,7 @@ one-line entry that links it.`,
 				run = append(run, p)
 			case p.msg != "":
 				flush()
-				pass.ReportSpan(f, e.Span, p.msg,
-					"move the content into a topic file and list it as: - [Title](file.md) — one-line hook")
+				pass.ReportSpan(f, e.Span, p.msg, p.suggestion)
 			case !p.structure:
 				flush() // an entry ends the run; a heading or a table's header does not
 			}
@@ -173,9 +172,10 @@ func commentBlocks(f *lint.File) []lint.Block {
 // memory content written into the index what kind of content it is, so
 // that neighbouring content is reported together.
 type entryProblem struct {
-	entry   lint.IndexEntry
-	msg     string
-	content string // "bullet without a link", "paragraph", …; "" for other problems
+	entry      lint.IndexEntry
+	msg        string
+	content    string // "bullet without a link", "paragraph", …; "" for other problems
+	suggestion string // for problems that are not content
 	// structure is set for what only arranges entries, as a heading does:
 	// a table's header, HTML such as <details> around entries.
 	structure bool
@@ -221,6 +221,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			if rel := namedTopic(f, e, files()); rel != "" {
 				p.content = "named"
 				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
+				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", linkPath(rel))
 			}
 		}
 		return p
@@ -234,10 +235,11 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		case e.Group:
 			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		case item.Empty:
-			p.msg = "empty list item in the index"
+			p.msg, p.suggestion = "empty list item in the index", "delete the empty item"
 		case linked == 1:
 		case len(topics) > 1:
 			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
+			p.suggestion = "split it: one line per memory, - [Title](file.md) — one-line hook"
 		case len(e.Links) > 0:
 			return content("offsite", "index entry links no memory file (only "+clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
 		default:
@@ -252,6 +254,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		case linked == 1:
 		case len(topics) > 1:
 			p.msg = fmt.Sprintf("table row links %d topic files; give each memory its own row", len(topics))
+			p.suggestion = "split it: one row per memory"
 		default:
 			return content("table-row", "table row without a link to a topic file: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
@@ -259,9 +262,9 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	case lint.EntryParagraph:
 		if !e.InQuote && len(topics) > 0 && everyLineLinks(f, e, topics) {
 			if e.StartLine == e.EndLine {
-				p.msg = "index entry is not a list item: start it with \"- \""
+				p.msg, p.suggestion = "index entry is not a list item: start it with \"- \"", "- [Title](file.md) — one-line hook"
 			} else {
-				p.msg = "index entries are not list items: start each line with \"- \""
+				p.msg, p.suggestion = "index entries are not list items: start each line with \"- \"", "- [Title](file.md) — one-line hook, one per line"
 			}
 			return p
 		}
@@ -291,6 +294,9 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 	suggestion := "move the content into a topic file and list it as: - [Title](file.md) — one-line hook"
 	first, last := run[0].entry, run[len(run)-1].entry
 	if len(run) == 1 {
+		if run[0].suggestion != "" {
+			suggestion = run[0].suggestion
+		}
 		pass.ReportSpan(f, first.Span, run[0].msg, suggestion)
 		return
 	}
