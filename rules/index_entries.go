@@ -87,7 +87,7 @@ Fine: headings, blank lines, a short bullet that only labels the linked entries
 nested under it, a table whose rows link topic files (its header is not
 content), and a short introduction under the title that says what the index is
 ("Index of memory files, one line each."), HTML such as <details> that only
-folds entries. A parent bullet that carries text rather than a label is
+folds entries, a placeholder such as "_(none yet)_" under an empty section. A parent bullet that carries text rather than a label is
 content. A line that names a topic file without linking it
 ("- ` + "`feedback_x.md`" + ` — hook") is an entry missing its link, and is told so.
 
@@ -272,6 +272,10 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			p.structure = true // "**Feedback**" or "Feedback:" over a list: a heading in all but syntax
 			return p
 		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && placeholder(e.Text(f)) {
+			p.structure = true // "_(none yet)_" under an empty section
+			return p
+		}
 		if e.InQuote {
 			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
 		}
@@ -336,6 +340,36 @@ func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
 	w := f.Body.WikiLinks // in document order
 	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
 	return i < len(w) && w[i].End <= e.End
+}
+
+// placeholderWords make up the text that marks an empty section of the
+// index ("_(none yet)_", "*Empty*", "（暂无）"), in the languages of real
+// memory.
+var placeholderWords = map[string]bool{
+	"none": true, "yet": true, "empty": true, "nothing": true, "no": true, "memories": true, "entries": true,
+	"here": true, "so": true, "far": true, "for": true, "now": true, "tbd": true, "todo": true, "n/a": true, "-": true,
+	"aucun": true, "aucune": true, "vide": true, "rien": true, "pour": true, "l'instant": true, // French
+	"ninguno": true, "ninguna": true, "vacío": true, "nada": true, "aún": true, "todavía": true, // Spanish
+	"keine": true, "leer": true, "noch": true, "nichts": true, // German
+	"нет": true, "пока": true, "пусто": true, // Russian
+	"暂无": true, "无": true, "空": true, "なし": true, "未定": true, "없음": true, "아직": true, "chưa": true, "có": true,
+}
+
+// placeholder reports whether a one-line paragraph only marks an empty
+// section, in emphasis or parentheses: "_(none yet)_", "*Empty*".
+func placeholder(text string) bool {
+	text = strings.TrimSpace(text)
+	inner := strings.Trim(text, "*_()（） ")
+	if len(inner) == len(text) {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(strings.Trim(inner, ".…")))
+	for _, w := range words {
+		if !placeholderWords[strings.Trim(w, ".,…")] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // listFollows reports whether a list or a table starts on the line after
