@@ -112,6 +112,13 @@ one-line entry that links it.`,
 			}
 			return files
 		}
+		var folders map[string]bool
+		dirs := func() map[string]bool {
+			if folders == nil {
+				folders = topicFolders(pass.Dir)
+			}
+			return folders
+		}
 		entries := f.Index.Entries[introEntries(f):]
 		var run []entryProblem
 		flush := func() {
@@ -139,7 +146,7 @@ one-line entry that links it.`,
 				flush()
 			}
 			isolate = adjacent
-			p := entryFormatProblem(f, e, labels, names)
+			p := entryFormatProblem(f, e, labels, names, dirs)
 			switch {
 			case p.content != "":
 				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
@@ -200,15 +207,23 @@ var contentKinds = map[string][2]string{
 var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
 
 // entryFormatProblem says what is wrong with an index entry.
-func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string) entryProblem {
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool) entryProblem {
 	topics := topicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
+	folder := false
 	for _, l := range e.Links {
-		if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkEscape && isMarkdownPath(target) {
+		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+		switch {
+		case kind == lint.LinkEscape && isMarkdownPath(target):
 			escaping++
+		case kind == lint.LinkLocal && !isMarkdownPath(target) && dirs()[target]:
+			folder = true // "- [Archive](archive/) — older memories"
 		}
 	}
 	linked := len(topics) + escaping
+	if linked == 0 && folder {
+		linked = 1
+	}
 	if linked == 0 && hasWikiLink(f, e) {
 		linked = 1 // "- [[feedback-testing]] — hook": an entry in the wikilink style
 	}
@@ -379,6 +394,17 @@ func listFollows(f *lint.File, e lint.IndexEntry) bool {
 	i := sort.Search(len(entries), func(i int) bool { return entries[i].Start >= e.End })
 	return i < len(entries) && entries[i].StartLine <= e.EndLine+2 &&
 		(entries[i].Kind == lint.EntryItem || entries[i].Kind == lint.EntryTableHeader)
+}
+
+// topicFolders returns the folders that hold topic files, at any depth.
+func topicFolders(d *lint.Dir) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range d.Topics {
+		for dir := path.Dir(t.Rel); dir != "." && dir != "/" && !out[dir]; dir = path.Dir(dir) {
+			out[dir] = true
+		}
+	}
+	return out
 }
 
 // topicFileNames maps the lowercased path, file name and (when it looks

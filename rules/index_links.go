@@ -114,7 +114,8 @@ and description), or delete the file if the memory is obsolete.
 
 What counts as listed: a link, a ` + "`[[name]]`" + ` wikilink, or the index naming
 the file, as ` + "`feedback_testing.md`" + ` anywhere or ` + "`feedback_testing`" + ` in
-backticks or prose (a plain word such as "testing" does not name testing.md);
+backticks or prose (a plain word such as "testing" does not name testing.md),
+or a link to the folder the file is in (` + "`[Archive](archive/)`" + `);
 the agent reads the index and knows the file is there. Names inside HTML
 comments do not count: Claude Code strips them. A README.md, or a file with an
 all-capitals name such as NOTES.md, without frontmatter documents the folder
@@ -126,8 +127,15 @@ and is not a memory.`,
 			return
 		}
 		linked := map[string]bool{}
-		for _, l := range topicLinks(d.Index.Body.Links) {
-			linked[l.Target] = true
+		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
+		for _, l := range d.Index.Body.Links {
+			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
+				if isMarkdownPath(target) {
+					linked[target] = true
+				} else if target != "." {
+					folders[target] = true
+				}
+			}
 		}
 		wiki := map[string]bool{}
 		for _, w := range d.Index.Body.WikiLinks {
@@ -136,7 +144,7 @@ and is not a memory.`,
 		var named map[string]bool // built when a file is neither linked nor wikilinked
 		for _, t := range d.Topics {
 			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
-				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) || folderDoc(t) {
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) || folderDoc(t) || underLinkedFolder(folders, t.Rel) {
 				continue
 			}
 			if named == nil {
@@ -220,6 +228,16 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 		}
 	}
 	return named
+}
+
+// underLinkedFolder reports whether a path lies under one of the folders.
+func underLinkedFolder(folders map[string]bool, rel string) bool {
+	for dir := path.Dir(rel); len(folders) > 0 && dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if folders[dir] {
+			return true
+		}
+	}
+	return false
 }
 
 // folderDoc reports whether a file documents the folder rather than being
