@@ -137,14 +137,17 @@ and is not a memory.`,
 				}
 			}
 		}
+		var named map[string]bool // built when a file is neither linked nor wikilinked
 		wiki := map[string]bool{}
 		for _, w := range d.Index.Body.WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
-		var named map[string]bool // built when a file is neither linked nor wikilinked
 		for _, t := range d.Topics {
 			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
-				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) || folderDoc(t) || underLinkedFolder(folders, t.Rel) {
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
+				continue
+			}
+			if folderDoc(t) || underLinkedFolder(folders, t.Rel) {
 				continue
 			}
 			if named == nil {
