@@ -13,8 +13,10 @@ import (
 // reasonLabels and scopeLabels are the words that open a memory's reason
 // (**Why:**) and its scope (**How to apply:**), lowercased, in the
 // languages real memory is written in. A label may go on: "Why this
-// matters", "How to apply (scope)", "Pourquoi c'est important". Extend the
-// tables to teach memlint a new language; the scanner needs no change.
+// matters", "How to apply (scope)", "Pourquoi c'est important"; a phrase
+// ending in "$" must be the whole label, for words that open other labels
+// too ("Application state:"). Extend the tables to teach memlint a new
+// language; the scanner needs no change.
 var (
 	reasonLabels = []string{
 		"why", "reason", "reasons", "reasoning", "rationale", "motivation", "because$",
