@@ -83,16 +83,19 @@ file. A known failure is the agent writing memory content into the index: prose
 paragraphs, notes, bullets without a link, tables of facts. Those are loaded
 everywhere, cannot be recalled selectively, and push real entries past the cut.
 
-Fine: headings, blank lines, a short bullet that only labels the linked entries
-nested under it, a table whose rows link topic files (its header is not
-content), and a short introduction under the title that says what the index is
-("Index of memory files, one line each."), HTML such as <details> that only
-folds entries, a placeholder such as "_(none yet)_" under an empty section. A parent bullet that carries text rather than a label is
-content. A line that names a topic file without linking it
-("- ` + "`feedback_x.md`" + ` — hook") is an entry missing its link, and is told so.
+Fine: headings, blank lines, a label standing in for a heading (` + "`**Feedback**`" + `,
+` + "`Project:`" + ` over a list or table), a short bullet that only labels the linked
+entries nested under it, a table whose rows link topic files (its header is not
+content), a link to a folder of memories, a short introduction under the title
+that says what the index is ("Index of memory files, one line each."), HTML
+such as ` + "`<details>`" + ` that only folds entries, and a placeholder such as
+` + "`_(none yet)_`" + ` under an empty section. A parent bullet that carries text
+rather than a label is content. A line that names a topic file without linking
+it (` + "`- feedback_x.md — hook`" + `) is an entry missing its link, and is told so.
 
 A run of content lines with no entry between them (headings do not count) is
-one finding that says how many lines it holds, not one finding a line.
+one finding that says what it holds, not one finding per line; an HTML comment
+(where suppressions go) ends a run.
 
 Bad: ` + "`- Run locally with PORT=8008`" + ` or a paragraph of project notes.
 Good: ` + "`- [Dev setup](project_dev_setup.md) — how to run the server locally`" + `.
