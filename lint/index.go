@@ -68,6 +68,12 @@ const (
 	EntryHTML                       // raw HTML
 )
 
+// Kinds of index entries cut from a paragraph that is a GFM table.
+const (
+	EntryTableHeader = EntryHTML + 1 + iota // the header and delimiter rows
+	EntryTableRow                           // one body row
+)
+
 // IndexEntry is one non-blank, non-heading unit of the index: a list item
 // (its own text, without nested items) or a paragraph, code block or HTML
 // block outside list items' first lines.
@@ -131,6 +137,12 @@ func buildIndex(f *File) *Index {
 		var kind EntryKind
 		switch b.Kind {
 		case BlockParagraph:
+			if b.Container == InDocument {
+				if rows := tableEntries(f, b, linksIn); rows != nil {
+					ix.Entries = append(ix.Entries, rows...)
+					continue
+				}
+			}
 			kind = EntryParagraph
 		case BlockCode:
 			kind = EntryCode

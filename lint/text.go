@@ -239,7 +239,7 @@ func (sg *Suggester) Closest(s string) string {
 	if best, ok := sg.cache[s]; ok {
 		return best
 	}
-	best := sg.closest(s)
+	best := sg.closest(s, nil)
 	if sg.cache == nil {
 		sg.cache = map[string]string{}
 	}
@@ -247,18 +247,35 @@ func (sg *Suggester) Closest(s string) string {
 	return best
 }
 
-func (sg *Suggester) closest(s string) string {
+// ClosestExcept is Closest among the candidates skip does not reject: a
+// link inside a file must not be told it meant that file itself.
+func (sg *Suggester) ClosestExcept(s string, skip func(candidate string) bool) string {
+	return sg.closest(s, skip)
+}
+
+// closest ranks candidates by edit distance, an abbreviated candidate
+// counting as 1; between equals the truly closer one wins ("feedback-test"
+// is nearer "feedback-tests" than "feedback-testing"), then the earlier.
+func (sg *Suggester) closest(s string, skip func(string) bool) string {
 	rs := []rune(strings.ToLower(s))
 	hs := runeHist(rs)
 	best, bestDist := "", max(3, len(rs)/4)+1
+	bestTrue := bestDist // the real distance of best
 	for i, rc := range sg.lower {
+		if skip != nil && skip(sg.names[i]) {
+			continue
+		}
 		if len(rs) >= 3 && hasRunePrefix(rc, rs) {
-			if 1 < bestDist {
-				best, bestDist = sg.names[i], 1
+			if d := len(rc) - len(rs); 1 < bestDist || 1 == bestDist && d < bestTrue {
+				best, bestDist, bestTrue = sg.names[i], 1, d
 			}
 			continue
 		}
-		if abs(len(rc)-len(rs)) >= bestDist {
+		limit := bestDist // distances below it can win
+		if bestTrue > bestDist {
+			limit++ // so can an equal distance that is truly closer
+		}
+		if abs(len(rc)-len(rs)) >= limit {
 			continue
 		}
 		// Each edit changes the rune counts by at most 2.
@@ -266,11 +283,11 @@ func (sg *Suggester) closest(s string) string {
 		for k := range hs {
 			l1 += abs(int(hs[k]) - int(sg.hist[i][k]))
 		}
-		if (l1+1)/2 >= bestDist {
+		if (l1+1)/2 >= limit {
 			continue
 		}
-		if d := boundedDistance(rs, rc, bestDist); d < bestDist {
-			best, bestDist = sg.names[i], d
+		if d := boundedDistance(rs, rc, limit); d < bestDist || d == bestDist && d < bestTrue {
+			best, bestDist, bestTrue = sg.names[i], d, d
 		}
 	}
 	return best

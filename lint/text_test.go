@@ -94,6 +94,22 @@ func TestClosest(t *testing.T) {
 	if got := Closest(strings.ToUpper("relative-date"), ids); got != "relative-date" {
 		t.Errorf("case is ignored, got %q", got)
 	}
+	// The truly closest wins over an abbreviated longer name and over
+	// the order of the candidates.
+	names := []string{"feedback-testing", "feedback-tests"}
+	if got := Closest("feedback-test", names); got != "feedback-tests" {
+		t.Errorf("Closest(feedback-test) = %q, want feedback-tests", got)
+	}
+	if got := Closest("feedback-tst", []string{"feedback-testing-policy", "feedback-test"}); got != "feedback-test" {
+		t.Errorf("Closest(feedback-tst) = %q, want feedback-test", got)
+	}
+	sg := NewSuggester(names)
+	if got := sg.ClosestExcept("feedback-test", func(c string) bool { return c == "feedback-tests" }); got != "feedback-testing" {
+		t.Errorf("ClosestExcept = %q, want feedback-testing", got)
+	}
+	if got := sg.ClosestExcept("feedback-test", func(string) bool { return true }); got != "" {
+		t.Errorf("ClosestExcept with every candidate skipped = %q", got)
+	}
 }
 
 func TestBoundedDistance(t *testing.T) {

@@ -35,8 +35,10 @@ Bad: ` + "`description: testing notes`" + `, ` + "`description: {{description}}`
 Good: ` + "`description: Integration tests must hit a real database, never mocks — a mocked migration hid a broken schema`" + `.
 
 Fix: say in one specific line what the memory is about and when it applies.
-Options: ` + "`min-words`" + ` (default 4; Chinese and Japanese count one word per two
-characters) and ` + "`max`" + ` (default 250 characters).`,
+Options: ` + "`min-words`" + ` (default 4; a date counts as one word, Chinese and
+Japanese one word per two characters) and ` + "`max`" + ` (default 250 characters).
+Not reported when frontmatter-field-type or frontmatter-comment-truncation
+already reports the value.`,
 	Options: []lint.Option{
 		{Name: "min-words", Default: 4, Doc: "fewest words a description may have"},
 		{Name: "max", Default: 250, Doc: "longest description, in characters"},
@@ -52,6 +54,11 @@ characters) and ` + "`max`" + ` (default 250 characters).`,
 			if desc == "" {
 				continue // frontmatter-required or frontmatter-field-type
 			}
+			if fieldTypeProblem(v) != "" || !fm.Repaired && v.Style == 0 && v.LineComment != "" {
+				// frontmatter-field-type or frontmatter-comment-truncation
+				// already explains this value, and fixing that changes it.
+				continue
+			}
 			opts := pass.Options(f)
 			problem := descriptionProblem(desc, opts.Int("min-words"), opts.Int("max"))
 			if problem == "" {
@@ -59,15 +66,18 @@ characters) and ` + "`max`" + ` (default 250 characters).`,
 			}
 			pos := fm.Pos(v)
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
-				Message:    fmt.Sprintf("description %s: recall reads only the description to decide whether this memory is relevant", problem),
+				Message:    "description " + problem,
 				Suggestion: "write one specific line: what the memory says and when it applies"})
 		}
 	},
 }
 
+// vagueWhy is why a vague description matters.
+const vagueWhy = ": it is all Claude Code's recall selector reads to decide whether this memory is relevant"
+
 func descriptionProblem(desc string, minWords, max int) string {
 	if placeholderPattern.MatchString(desc) {
-		return fmt.Sprintf("%s is a template placeholder", quote(clip(desc, 40)))
+		return fmt.Sprintf("%s is a template placeholder", quote(clip(desc, 40))) + vagueWhy
 	}
 	words := descriptionWords(desc)
 	generic := len(words) > 0
@@ -79,11 +89,11 @@ func descriptionProblem(desc string, minWords, max int) string {
 	}
 	switch {
 	case generic:
-		return fmt.Sprintf("%s is generic", quote(clip(desc, 40)))
+		return fmt.Sprintf("%s is generic", quote(clip(desc, 40))) + vagueWhy
 	case wordCount(desc) < minWords:
-		return fmt.Sprintf("%s is too short (fewer than %d words)", quote(clip(desc, 40)), minWords)
+		return fmt.Sprintf("%s is too short (fewer than %d words)", quote(clip(desc, 40)), minWords) + vagueWhy
 	case utf8.RuneCountInString(desc) > max:
-		return fmt.Sprintf("is %d characters, longer than %d: detail belongs in the body", utf8.RuneCountInString(desc), max)
+		return fmt.Sprintf("is %d characters (max %d): the recall selector wants a one-line summary; detail belongs in the body", utf8.RuneCountInString(desc), max)
 	}
 	return ""
 }
@@ -95,12 +105,20 @@ func descriptionWords(s string) []string {
 	})
 }
 
+// numberToken is a date, time or version: digits joined by - . / :
+// ("2026-03-01", "10:30", "1.2.3"), one word however many parts it has.
+var numberToken = regexp.MustCompile(`\d+(?:[-./:]\d+)+`)
+
 // wordCount counts words: runs of letters and digits separated by spaces or
-// punctuation; in scripts written without spaces (Han, Hiragana, Katakana)
-// every two characters count as one word.
+// punctuation, a date or version being one word; in scripts written
+// without spaces (Han, Hiragana, Katakana) every two characters count as
+// one word.
 func wordCount(s string) int {
 	n, cjk := 0, 0
 	inWord := false
+	if strings.ContainsAny(s, "-./:") && strings.ContainsAny(s, "0123456789") {
+		s = numberToken.ReplaceAllString(s, "0")
+	}
 	for _, r := range s {
 		switch {
 		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):

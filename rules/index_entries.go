@@ -1,8 +1,13 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
+	"path"
+	"regexp"
+	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -75,9 +80,22 @@ var IndexEntryFormat = &lint.Rule{
 the 200-line and 25,000-unit limits. Claude Code's format is one line per memory,
 ` + "`- [Title](file.md) — one-line hook`" + `, with the memory itself in the topic
 file. A known failure is the agent writing memory content into the index: prose
-paragraphs, notes, bullets without a link. Those are loaded everywhere, cannot be
-recalled selectively, and push real entries past the cut. Headings and blank
-lines are fine; a bullet that only groups linked sub-items is fine.
+paragraphs, notes, bullets without a link, tables of facts. Those are loaded
+everywhere, cannot be recalled selectively, and push real entries past the cut.
+
+Fine: headings, blank lines, a label standing in for a heading (` + "`**Feedback**`" + `,
+` + "`Project:`" + ` over a list or table), a short bullet that only labels the linked
+entries nested under it, a table whose rows link topic files (its header is not
+content), a link to a folder of memories, a short introduction under the title
+that says what the index is ("Index of memory files, one line each."), HTML
+such as ` + "`<details>`" + ` that only folds entries, and a placeholder such as
+` + "`_(none yet)_`" + ` under an empty section. A parent bullet that carries text
+rather than a label is content. A line that names a topic file without linking
+it (` + "`- feedback_x.md — hook`" + `) is an entry missing its link, and is told so.
+
+A run of content lines with no entry between them (headings do not count) is
+one finding that says what it holds, not one finding per line; an HTML comment
+(where suppressions go) ends a run.
 
 Bad: ` + "`- Run locally with PORT=8008`" + ` or a paragraph of project notes.
 Good: ` + "`- [Dev setup](project_dev_setup.md) — how to run the server locally`" + `.
@@ -89,58 +107,429 @@ one-line entry that links it.`,
 		if f == nil {
 			return
 		}
-		for _, e := range f.Index.Entries {
-			if msg := entryFormatProblem(f, e); msg != "" {
-				pass.ReportSpan(f, e.Span, msg,
-					"move the content into a topic file and list it as: - [Title](file.md) — one-line hook")
+		labels := groupLabels(f)
+		var files map[string]string // built for the first entry that needs it
+		names := func() map[string]string {
+			if files == nil {
+				files = topicFileNames(pass.Dir)
+			}
+			return files
+		}
+		var folders map[string]bool
+		dirs := func() map[string]bool {
+			if folders == nil {
+				folders = topicFolders(pass.Dir)
+			}
+			return folders
+		}
+		entries := f.Index.Entries[introEntries(f):]
+		var run []entryProblem
+		flush := func() {
+			if len(run) > 0 {
+				reportContent(pass, f, run)
+				run = run[:0]
 			}
 		}
+		comments := commentBlocks(f)
+		prevEnd, isolate := 0, false
+		for _, e := range entries {
+			// A comment between entries ends a run, and the entry right
+			// after one stands alone: that is where suppressions go
+			// (memlint-disable-next-line covers the line it names, not the
+			// lines grouped with it).
+			before, adjacent := false, false
+			for len(comments) > 0 && comments[0].Start < e.Start {
+				if comments[0].Start >= prevEnd {
+					before, adjacent = true, comments[0].EndLine >= e.StartLine-1
+				}
+				comments = comments[1:]
+			}
+			prevEnd = e.End
+			if before || isolate {
+				flush()
+			}
+			isolate = adjacent
+			p := entryFormatProblem(f, e, labels, names, dirs)
+			switch {
+			case p.content != "":
+				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
+					flush() // entries without their links are not content
+				}
+				run = append(run, p)
+			case p.msg != "":
+				flush()
+				pass.ReportSpan(f, e.Span, p.msg, p.suggestion)
+			case !p.structure:
+				flush() // an entry ends the run; a heading or a table's header does not
+			}
+		}
+		flush()
 	},
 }
 
-// entryFormatProblem says what is wrong with an index entry, or "".
-func entryFormatProblem(f *lint.File, e lint.IndexEntry) string {
+// commentBlocks returns the HTML comment blocks of a file, in order.
+func commentBlocks(f *lint.File) []lint.Block {
+	var out []lint.Block
+	for _, b := range f.Body.Blocks {
+		if b.Kind == lint.BlockComment {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// entryProblem is what is wrong with one index entry: a message, and for
+// memory content written into the index what kind of content it is, so
+// that neighbouring content is reported together.
+type entryProblem struct {
+	entry      lint.IndexEntry
+	msg        string
+	content    string // "bullet without a link", "paragraph", …; "" for other problems
+	suggestion string // for problems that are not content
+	// structure is set for what only arranges entries, as a heading does:
+	// a table's header, HTML such as <details> around entries.
+	structure bool
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// contentKinds name the kinds of content in a grouped message: singular,
+// plural.
+var contentKinds = map[string][2]string{
+	"bullet":    {"bullet without a link", "bullets without a link"},
+	"offsite":   {"bullet linking no memory file", "bullets linking no memory file"},
+	"parent":    {"parent bullet holding text", "parent bullets holding text"},
+	"prose":     {"paragraph", "paragraphs"},
+	"quote":     {"quoted paragraph", "quoted paragraphs"},
+	"code":      {"code block", "code blocks"},
+	"html":      {"HTML block", "HTML blocks"},
+	"table-row": {"table row without a memory link", "table rows without a memory link"},
+}
+
+// contentOrder is the order kinds are counted in a grouped message.
+var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
+
+// entryFormatProblem says what is wrong with an index entry.
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool) entryProblem {
 	topics := topicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
+	folder := false
 	for _, l := range e.Links {
-		if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkEscape && isMarkdownPath(target) {
+		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+		switch {
+		case kind == lint.LinkEscape && isMarkdownPath(target):
 			escaping++
+		case kind == lint.LinkLocal && !isMarkdownPath(target) && dirs()[target]:
+			folder = true // "- [Archive](archive/) — older memories"
 		}
+	}
+	linked := len(topics) + escaping
+	if linked == 0 && folder {
+		linked = 1
+	}
+	if linked == 0 && hasWikiLink(f, e) {
+		linked = 1 // "- [[feedback-testing]] — hook": an entry in the wikilink style
+	}
+	p := entryProblem{entry: e}
+	content := func(kind, msg string) entryProblem {
+		p.content, p.msg = kind, msg
+		if kind == "bullet" || kind == "table-row" || kind == "prose" {
+			// Content that names a topic file ("- `feedback_x.md` — hook")
+			// is an entry written without its link.
+			if rel := namedTopic(f, e, files()); rel != "" {
+				p.content = "named"
+				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
+				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", linkPath(rel))
+			}
+		}
+		return p
 	}
 	switch e.Kind {
 	case lint.EntryItem:
-		if e.Group {
-			return ""
-		}
 		item := f.Body.Items[e.Item]
 		switch {
+		case e.Group && labels[e.Item]:
+			return p
+		case e.Group:
+			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		case item.Empty:
-			return "empty list item in the index"
-		case len(topics)+escaping == 1:
-			return ""
+			p.msg, p.suggestion = "empty list item in the index", "delete the empty item"
+		case linked == 1:
 		case len(topics) > 1:
-			return fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
+			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
+			p.suggestion = "split it: one line per memory, - [Title](file.md) — one-line hook"
 		case len(e.Links) > 0:
-			return "index entry links no memory file (only " + clip(e.Links[0].Dest, 40) + "); the index lists memories, one topic file per line"
+			return content("offsite", "index entry links no memory file (only "+clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
+		default:
+			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
-		return "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own"
+		return p
+	case lint.EntryTableHeader:
+		p.structure = true
+		return p
+	case lint.EntryTableRow:
+		switch {
+		case linked == 1:
+		case len(topics) > 1:
+			p.msg = fmt.Sprintf("table row links %d topic files; give each memory its own row", len(topics))
+			p.suggestion = "split it: one row per memory"
+		default:
+			return content("table-row", "table row without a link to a topic file: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
+		}
+		return p
 	case lint.EntryParagraph:
 		if !e.InQuote && len(topics) > 0 && everyLineLinks(f, e, topics) {
 			if e.StartLine == e.EndLine {
-				return "index entry is not a list item: start it with \"- \""
+				p.msg, p.suggestion = "index entry is not a list item: start it with \"- \"", "- [Title](file.md) — one-line hook"
+			} else {
+				p.msg, p.suggestion = "index entries are not list items: start each line with \"- \"", "- [Title](file.md) — one-line hook, one per line"
 			}
-			return "index entries are not list items: start each line with \"- \""
+			return p
+		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && groupHeading(e.Text(f)) && listFollows(f, e) {
+			p.structure = true // "**Feedback**" or "Feedback:" over a list: a heading in all but syntax
+			return p
+		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && placeholder(e.Text(f)) {
+			p.structure = true // "_(none yet)_" under an empty section
+			return p
 		}
 		if e.InQuote {
-			return "quoted text in the index: MEMORY.md should only list memories"
+			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
 		}
-		return "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation"
+		return content("prose", "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation")
 	case lint.EntryCode:
-		return "code block in the index: MEMORY.md should only list memories"
+		return content("code", "code block in the index: MEMORY.md should only list memories")
 	case lint.EntryHTML:
-		return "HTML in the index: MEMORY.md should only list memories"
+		if wordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
+			p.structure = true // <details><summary>Archived</summary>: folds entries, holds none
+			return p
+		}
+		return content("html", "HTML in the index: MEMORY.md should only list memories")
+	}
+	return p
+}
+
+// reportContent reports a run of content entries: one alone with its own
+// message, several as one finding with their count.
+func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
+	suggestion := "move the content into a topic file and list it as: - [Title](file.md) — one-line hook"
+	first, last := run[0].entry, run[len(run)-1].entry
+	if len(run) == 1 {
+		if run[0].suggestion != "" {
+			suggestion = run[0].suggestion
+		}
+		pass.ReportSpan(f, first.Span, run[0].msg, suggestion)
+		return
+	}
+	count := map[string]int{}
+	for _, p := range run {
+		count[p.content]++
+	}
+	if count["named"] == len(run) {
+		pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End},
+			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), quote(clip(first.Text(f), 50))),
+			"write each as: - [Title](file.md) — one-line hook")
+		return
+	}
+	var parts []string
+	for _, k := range contentOrder {
+		if n := count[k]; n > 0 {
+			parts = append(parts, plural(n, contentKinds[k][0], contentKinds[k][1]))
+		}
+	}
+	msg := fmt.Sprintf("lines %d–%d of the index hold memory content, not entries linking a topic file (%s): it is loaded into every conversation and cannot be recalled on its own; first: %s",
+		first.StartLine, last.EndLine, strings.Join(parts, ", "), quote(clip(first.Text(f), 50)))
+	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
+		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
+}
+
+// groupHeading reports whether a one-line paragraph is a label standing in
+// for a heading: short, and in bold or ending with a colon.
+func groupHeading(text string) bool {
+	text = strings.TrimSpace(text)
+	bold := len(text) > 4 && (strings.HasPrefix(text, "**") && strings.HasSuffix(text, "**") || strings.HasPrefix(text, "__") && strings.HasSuffix(text, "__"))
+	colon := strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(strings.TrimRight(text, "*_ "), "：")
+	return (bold || colon) && wordCount(strings.Trim(text, "*_: ")) <= 8
+}
+
+// hasWikiLink reports whether an entry holds a [[wikilink]].
+func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
+	w := f.Body.WikiLinks // in document order
+	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
+	return i < len(w) && w[i].End <= e.End
+}
+
+// placeholderWords make up the text that marks an empty section of the
+// index ("_(none yet)_", "*Empty*", "（暂无）"), in the languages of real
+// memory.
+var placeholderWords = map[string]bool{
+	"none": true, "yet": true, "empty": true, "nothing": true, "no": true, "memories": true, "entries": true,
+	"here": true, "so": true, "far": true, "for": true, "now": true, "tbd": true, "todo": true, "n/a": true, "-": true,
+	"aucun": true, "aucune": true, "vide": true, "rien": true, "pour": true, "l'instant": true, // French
+	"ninguno": true, "ninguna": true, "vacío": true, "nada": true, "aún": true, "todavía": true, // Spanish
+	"keine": true, "leer": true, "noch": true, "nichts": true, // German
+	"нет": true, "пока": true, "пусто": true, // Russian
+	"暂无": true, "无": true, "空": true, "なし": true, "未定": true, "없음": true, "아직": true, "chưa": true, "có": true,
+}
+
+// placeholder reports whether a one-line paragraph only marks an empty
+// section, in emphasis or parentheses: "_(none yet)_", "*Empty*".
+func placeholder(text string) bool {
+	text = strings.TrimSpace(text)
+	inner := strings.Trim(text, "*_()（） ")
+	if len(inner) == len(text) {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(strings.Trim(inner, ".…")))
+	for _, w := range words {
+		if !placeholderWords[strings.Trim(w, ".,…")] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// listFollows reports whether a list or a table starts on the line after
+// the entry or the one after that.
+func listFollows(f *lint.File, e lint.IndexEntry) bool {
+	entries := f.Index.Entries
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Start >= e.End })
+	return i < len(entries) && entries[i].StartLine <= e.EndLine+2 &&
+		(entries[i].Kind == lint.EntryItem || entries[i].Kind == lint.EntryTableHeader)
+}
+
+// topicFolders returns the folders that hold topic files, at any depth.
+func topicFolders(d *lint.Dir) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range d.Topics {
+		for dir := path.Dir(t.Rel); dir != "." && dir != "/" && !out[dir]; dir = path.Dir(dir) {
+			out[dir] = true
+		}
+	}
+	return out
+}
+
+// topicFileNames maps the lowercased path, file name and (when it looks
+// like a file name) stem of every topic file to its path.
+func topicFileNames(d *lint.Dir) map[string]string {
+	names := map[string]string{}
+	for _, t := range d.Topics {
+		rel := t.Rel
+		for _, n := range []string{rel, path.Base(rel), "`" + t.Stem()} {
+			names[strings.ToLower(n)] = rel
+		}
+		if strings.Contains(t.Stem(), "_") {
+			names[strings.ToLower(t.Stem())] = rel
+		}
+	}
+	return names
+}
+
+// namedTopic returns the topic file an entry names without a link, or "".
+func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string {
+	text := bytes.ToLower(f.Src[e.Start:e.End])
+	for i := 0; i < len(text); {
+		j := i + fileTokenLen(text[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(text[i:])
+			i += size
+			continue
+		}
+		if rel, ok := files[string(bytes.TrimRight(text[i:j], ".-/"))]; ok {
+			return rel
+		}
+		i = j
+	}
+	spans := f.Body.CodeSpans // in document order
+	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
+		if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[spans[i].Start:spans[i].End]), "` "))]; ok {
+			return rel
+		}
 	}
 	return ""
+}
+
+// groupLabels returns the list items that are labels for the entries
+// nested under them: no link of their own, a nested item that links a
+// topic file, and a label's length ("Auth", "**Feedback:**"), not a
+// sentence of content.
+func groupLabels(f *lint.File) map[int]bool {
+	labels := map[int]bool{}
+	groups := false
+	for _, e := range f.Index.Entries {
+		groups = groups || e.Group
+	}
+	if !groups {
+		return labels
+	}
+	items := f.Body.Items
+	links := make([]bool, len(items)) // the item or one nested under it links a topic file
+	for _, e := range f.Index.Entries {
+		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(topicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
+			links[e.Item] = true
+		}
+	}
+	// Nested items come after their parents.
+	for i := len(items) - 1; i >= 0; i-- {
+		if p := items[i].Parent; links[i] && p >= 0 && p < i {
+			links[p] = true
+		}
+	}
+	for _, e := range f.Index.Entries {
+		if e.Kind != lint.EntryItem || !e.Group || !links[e.Item] {
+			continue
+		}
+		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(e.Text(f)), "*_"))
+		words := wordCount(text)
+		if words <= 8 || (strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(text, "：")) && words <= 15 {
+			labels[e.Item] = true
+		}
+	}
+	return labels
+}
+
+// introWords mark a short introduction as being about the index itself
+// ("Index of memory files, one line per entry"), in the languages of real
+// memory. Matched as lowercase substrings.
+var introWords = []string{
+	"index", "memory", "memories", "entry", "entries", "topic file", "one line", "updated",
+	"mémoire", "entrée", "índice", "memoria", "entrada", "speicher", "gedächtnis", "eintrag",
+	"индекс", "памят", "запис", "bộ nhớ", "chỉ mục",
+	"索引", "记忆", "記憶", "内存", "条目", "更新", "メモリ", "インデックス", "메모리", "인덱스", "기억", "항목", "업데이트",
+}
+
+// introEntries returns how many entries at the start of the index are its
+// introduction: at most 3 lines and 300 characters of prose before any
+// entry, under no heading but the title, that say what the index is.
+func introEntries(f *lint.File) int {
+	entries := f.Index.Entries
+	n, lines, chars := 0, 0, 0
+	var text strings.Builder
+	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(topicLinks(entries[n].Links)) == 0 {
+		e := entries[n]
+		lines += e.EndLine - e.StartLine + 1
+		chars += utf8.RuneCountInString(e.Text(f))
+		text.WriteString(strings.ToLower(e.Text(f)))
+		n++
+	}
+	if n == 0 || lines > 3 || chars > 300 {
+		return 0
+	}
+	for _, b := range f.Body.Blocks {
+		if b.Start >= entries[n-1].Start {
+			break
+		}
+		if b.Kind == lint.BlockHeading && b.Level > 1 {
+			return 0
+		}
+	}
+	for _, w := range introWords {
+		if strings.Contains(text.String(), w) {
+			return n
+		}
+	}
+	return 0
 }
 
 // IndexEntryLength reports long index entries.
@@ -165,7 +554,9 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 		}
 		max := pass.Options(f).Int("max")
 		for _, e := range f.Index.Entries {
-			if e.Kind != lint.EntryItem {
+			// Only entries: content lines without a memory link are
+			// index-entry-format's, which already says they do not belong.
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(topicLinks(e.Links)) == 0 {
 				continue
 			}
 			lineStart := f.Lines.LineStart(e.StartLine)
@@ -190,6 +581,11 @@ var IndexDuplicateEntry = &lint.Rule{
 appended a new entry instead of updating the old one, so the two hooks may
 disagree.
 
+Only entries count as listings: list items that start with the link (after at
+most a short label) and table rows. Prose that mentions the file, or a bullet
+whose link comes after a sentence ("… see [the gate](project_gate.md)"), does
+not list it, so the real entry is never taken for the duplicate.
+
 Bad: ` + "`- [Testing](feedback_testing.md)`" + ` on line 3 and again on line 40.
 Good: one entry per topic file.
 
@@ -200,14 +596,20 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 		if f == nil {
 			return
 		}
-		first := map[string]int{} // target → line of its first entry
+		first := map[string]int{} // target → line of its first listing
 		for _, e := range f.Index.Entries {
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
+				continue // prose that mentions a file does not list it
+			}
 			seen := map[string]bool{}
-			for _, l := range topicLinks(e.Links) {
+			for i, l := range topicLinks(e.Links) {
 				if seen[l.Target] {
 					continue
 				}
 				seen[l.Target] = true
+				if i == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
+					break // "… see [x](x.md)": a mention inside content
+				}
 				if line, dup := first[l.Target]; dup {
 					start, end := f.SpanPos(l.Span)
 					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
@@ -224,6 +626,19 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 		}
 	},
 }
+
+// leadingLink reports whether a list item starts with the link, after at
+// most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):
+// that is an entry listing the file. A link after a sentence ("Scoring
+// threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
+func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+	before := strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]xX:：—–-|>#", r)
+	})
+	return wordCount(before) <= 4 && !sentenceEnd.MatchString(before)
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
 
 // everyLineLinks reports whether each line of the entry holds a topic link.
 func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []topicLink) bool {

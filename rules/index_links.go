@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -99,7 +101,7 @@ Fix: move the file into the memory dir and link it there, or drop the link.`,
 var OrphanMemory = &lint.Rule{
 	ID:       "orphan-memory",
 	Severity: lint.Warning,
-	Summary:  "a topic file is not linked from MEMORY.md",
+	Summary:  "a topic file is neither linked nor named in MEMORY.md",
 	Doc: `The agent learns which memories exist from MEMORY.md. A topic file that the
 index does not list is only reachable through the recall scan's guess from its
 description, and is easily forgotten or duplicated.
@@ -108,8 +110,16 @@ Bad: ` + "`feedback_testing.md`" + ` exists but MEMORY.md has no line for it.
 Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
 
 Fix: add an index entry (the suggestion gives one built from the memory's name
-and description), or delete the file if the memory is obsolete. A
-` + "`[[name]]`" + ` wikilink in the index counts as a link.`,
+and description), or delete the file if the memory is obsolete.
+
+What counts as listed: a link, a ` + "`[[name]]`" + ` wikilink, or the index naming
+the file, as ` + "`feedback_testing.md`" + ` anywhere or ` + "`feedback_testing`" + ` in
+backticks or prose (a plain word such as "testing" does not name testing.md),
+or a link to the folder the file is in (` + "`[Archive](archive/)`" + `);
+the agent reads the index and knows the file is there. Names inside HTML
+comments do not count: Claude Code strips them. A README.md, or a file with an
+all-capitals name such as NOTES.md, without frontmatter documents the folder
+and is not a memory.`,
 	Fix: "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
@@ -117,9 +127,17 @@ and description), or delete the file if the memory is obsolete. A
 			return
 		}
 		linked := map[string]bool{}
-		for _, l := range topicLinks(d.Index.Body.Links) {
-			linked[l.Target] = true
+		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
+		for _, l := range d.Index.Body.Links {
+			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
+				if isMarkdownPath(target) {
+					linked[target] = true
+				} else if target != "." {
+					folders[target] = true
+				}
+			}
 		}
+		var named map[string]bool // built when a file is neither linked nor wikilinked
 		wiki := map[string]bool{}
 		for _, w := range d.Index.Body.WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
@@ -127,6 +145,15 @@ and description), or delete the file if the memory is obsolete. A
 		for _, t := range d.Topics {
 			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
+				continue
+			}
+			if folderDoc(t) || underLinkedFolder(folders, t.Rel) {
+				continue
+			}
+			if named == nil {
+				named = namedFiles(d.Index, d.Topics)
+			}
+			if named[t.Rel] {
 				continue
 			}
 			entry := memoryEntry(t)
@@ -138,6 +165,105 @@ and description), or delete the file if the memory is obsolete. A
 			pass.Report(diag)
 		}
 	},
+}
+
+// fileTokenLen returns the length of the run of characters a file name is
+// made of (letters, digits, _ . - /) at the start of b.
+func fileTokenLen(b []byte) int {
+	n := 0
+	for n < len(b) {
+		c := b[n]
+		if c < utf8.RuneSelf {
+			if c == '_' || c == '.' || c == '-' || c == '/' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				n++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(b[n:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
+// namedFiles returns the topic files the index names outside HTML comments
+// (Claude Code strips top-level ones): by path or file name anywhere
+// ("feedback_testing.md"), by stem in a code span (`feedback_testing`) or
+// when the stem looks like a file name (feedback_testing, not a plain word
+// such as testing).
+func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
+	names := map[string]string{} // lowercased name → topic path
+	code := map[string]string{}  // the same, written in a code span
+	for _, t := range topics {
+		rel, base, stem := strings.ToLower(t.Rel), strings.ToLower(path.Base(t.Rel)), strings.ToLower(t.Stem())
+		names[rel], names[base] = t.Rel, t.Rel
+		code[rel], code[base], code[stem] = t.Rel, t.Rel, t.Rel
+		if strings.Contains(stem, "_") {
+			names[stem] = t.Rel
+		}
+	}
+	src := bytes.ToLower(f.Src[f.Body.Start:])
+	for _, c := range f.Body.Comments {
+		for i := max(c.Start-f.Body.Start, 0); i < c.End-f.Body.Start && i < len(src); i++ {
+			src[i] = ' '
+		}
+	}
+	named := map[string]bool{}
+	for i := 0; i < len(src); {
+		j := i + fileTokenLen(src[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(src[i:])
+			i += size
+			continue
+		}
+		if rel, ok := names[string(bytes.TrimRight(src[i:j], ".-/"))]; ok {
+			named[rel] = true
+		}
+		i = j
+	}
+	for _, cs := range f.Body.CodeSpans {
+		w := bytes.Trim(src[max(cs.Start-f.Body.Start, 0):max(cs.End-f.Body.Start, 0)], "` ")
+		if rel, ok := code[string(w)]; ok {
+			named[rel] = true
+		}
+	}
+	return named
+}
+
+// underLinkedFolder reports whether a path lies under one of the folders.
+func underLinkedFolder(folders map[string]bool, rel string) bool {
+	for dir := path.Dir(rel); len(folders) > 0 && dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if folders[dir] {
+			return true
+		}
+	}
+	return false
+}
+
+// folderDoc reports whether a file documents the folder rather than being
+// a memory: no frontmatter, and a README or an all-capitals name such as
+// NOTES.md or CHANGELOG.md.
+func folderDoc(t *lint.File) bool {
+	if t.Frontmatter != nil {
+		return false
+	}
+	stem := t.Stem()
+	if strings.EqualFold(stem, "readme") {
+		return true
+	}
+	letters := 0
+	for _, r := range stem {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+		case unicode.IsLower(r):
+			return false
+		}
+	}
+	return letters >= 2
 }
 
 // appendIsRead reports whether a line appended to the index is read as an

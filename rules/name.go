@@ -55,10 +55,11 @@ var NameFormat = &lint.Rule{
 	ID:       "name-format",
 	Severity: lint.Info,
 	Summary:  "name is not a short kebab-case slug",
-	Doc: `Newer Claude Code asks for ` + "`name`" + ` to be a short kebab-case slug
-(` + "`feedback-testing`" + `) and rewrites other names when it next touches the memory,
-which breaks ` + "`[[Old Name]]`" + ` links written against the old form. Slugs are
-also what people type in links. A name is not required to match the file name.
+	Doc: `Claude Code gives every memory it writes a short kebab-case slug as its
+` + "`name`" + ` (` + "`feedback-testing`" + `), and ` + "`[[name]]`" + ` links refer to memories
+by name: a title with spaces, capitals and punctuation is hard to type exactly
+in a link. A name is not required to match the file name. For a name in a
+script other than Latin the suggestion is a slug of the file name.
 
 Bad: ` + "`name: Testing philosophy - ngspice as ground truth`" + `, ` + "`name: feedback_testing`" + `.
 Good: ` + "`name: feedback-testing`" + `.
@@ -88,15 +89,44 @@ update ` + "`[[links]]`" + ` to it.`,
 				continue
 			}
 			pos := fm.Pos(v)
-			slug := slugify(name)
-			if utf8.RuneCountInString(slug) > max {
-				slug = strings.TrimRight(string([]rune(slug)[:max]), "-")
-			}
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + utf8.RuneCountInString(name)},
-				Message:    fmt.Sprintf("name %s %s; newer Claude Code rewrites names to short slugs, breaking [[links]] to the old form", quote(clip(name, 60)), problem),
-				Suggestion: "name: " + slug})
+				Message:    fmt.Sprintf("name %s %s: Claude Code gives the memories it writes short slug names like “feedback-testing”, easy to type exactly in a [[link]]", quote(clip(name, 60)), problem),
+				Suggestion: "name: " + suggestSlug(name, f.Stem(), max)})
 		}
 	},
+}
+
+// suggestSlug proposes a slug for a name: the name's own words, or, when
+// those are not plain ASCII (a Chinese or Korean title, emoji), the file
+// name's, which people type in links more easily; cut to max characters
+// at a word boundary.
+func suggestSlug(name, stem string, max int) string {
+	slug := slugify(name)
+	if !isASCII(slug) || slug == "" {
+		if s := slugify(stem); s != "" && isASCII(s) {
+			slug = s
+		}
+	}
+	if slug == "" {
+		return "<a short kebab-case slug>"
+	}
+	if r := []rune(slug); len(r) > max {
+		cut := string(r[:max])
+		if i := strings.LastIndexByte(cut, '-'); i > 0 && r[max] != '-' {
+			cut = cut[:i]
+		}
+		slug = strings.TrimRight(cut, "-")
+	}
+	return slug
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // slugify turns a name into a kebab-case slug: letters and digits kept and

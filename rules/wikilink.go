@@ -14,10 +14,13 @@ var WikilinkDangling = &lint.Rule{
 	Severity: lint.Info,
 	Summary:  "[[name]] matches no memory's name or file name",
 	Doc: `Memories link to each other with ` + "`[[name]]`" + `, matched against each
-memory's ` + "`name`" + ` or its file name without ` + "`.md`" + ` (ignoring case). Newer
+memory's ` + "`name`" + ` or its file name without ` + "`.md`" + `, ignoring case and
+whether words are joined by hyphens, underscores or spaces. Newer
 Claude Code treats a link to a memory that does not exist yet as fine: it marks
 something worth writing later. That is why this is only information; it still
-catches typos and links to memories that were renamed.
+catches typos and links to memories that were renamed. A link that shows the
+syntax itself (` + "`[[wikilinks]]`" + `, ` + "`[[name]]`" + `) is not reported, and the
+did-you-mean never proposes the file the link is in.
 
 Bad: ` + "`[[feedback-tesitng]]`" + ` when the memory is named feedback-testing.
 Good: ` + "`[[feedback-testing]]`" + `.
@@ -27,32 +30,51 @@ Fix: correct the name, or write the missing memory.`,
 		d := pass.Dir
 		known := map[string]bool{}
 		var names []string
+		owner := map[string]*lint.File{} // a name as suggested → the file it names, nil for several
 		for _, t := range d.Topics {
 			for _, n := range []string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
 				if n = strings.TrimSpace(n); n != "" {
-					known[strings.ToLower(n)] = true
+					known[linkKey(n)] = true
 					names = append(names, n)
+					if o, seen := owner[n]; !seen {
+						owner[n] = t
+					} else if o != t {
+						owner[n] = nil
+					}
 				}
 			}
 		}
 		suggest := lint.NewSuggester(names)
+		var suffixes map[string][]string // built for the first link that needs it
 		files := append([]*lint.File(nil), d.Topics...)
 		if d.Index != nil {
 			files = append(files, d.Index)
 		}
 		for _, f := range files {
+			// Never "did you mean" the file the link is in.
+			self := func(n string) bool { return owner[n] == f }
 			for _, w := range f.Body.WikiLinks {
 				target := strings.TrimSpace(w.Target)
 				if target == "" {
 					continue // [[#heading]] links inside the same file
 				}
-				t := strings.ToLower(strings.TrimSuffix(target, ".md"))
-				if known[t] || known[strings.ToLower(target)] {
+				key := linkKey(target)
+				if known[key] || syntaxExamples[key] {
 					continue
 				}
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
-				if near := suggest.Closest(target); near != "" {
+				near := suggest.Closest(strings.TrimSuffix(target, ".md")) // cached: most links repeat
+				if near != "" && self(near) {
+					near = suggest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
+				}
+				if near == "" {
+					if suffixes == nil {
+						suffixes = nameSuffixes(names)
+					}
+					near = suffixMatch(key, suffixes, self)
+				}
+				if near != "" {
 					msg += fmt.Sprintf(" (did you mean [[%s]]?)", near)
 					suggestion = "[[" + near + "]]"
 				}
@@ -60,4 +82,71 @@ Fix: correct the name, or write the missing memory.`,
 			}
 		}
 	},
+}
+
+// linkKey is how a [[link]] is matched to a name: case, a ".md" suffix and
+// the choice of hyphen, underscore or space between words do not matter
+// ([[feedback-todo-triage]] is feedback_todo_triage.md).
+func linkKey(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSuffix(s, ".md")
+	if !strings.ContainsAny(s, "_ ") && !strings.Contains(s, "--") && !strings.HasPrefix(s, "-") && !strings.HasSuffix(s, "-") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	sep := false
+	for _, r := range s {
+		if r == '-' || r == '_' || r == ' ' {
+			sep = true
+			continue
+		}
+		if sep && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		sep = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// syntaxExamples are [[targets]] that show the link syntax rather than
+// link a memory: "cross-references via [[wikilinks]]", "write [[name]]".
+var syntaxExamples = map[string]bool{
+	"wikilink": true, "wikilinks": true, "wiki-link": true, "wiki-links": true, "link": true, "links": true,
+	"name": true, "names": true, "note": true, "notes": true, "note-name": true, "page": true, "page-name": true,
+	"title": true, "slug": true, "target": true, "memory": true, "memory-name": true, "file": true, "filename": true,
+	"...": true, "…": true, "x": true, "foo": true,
+}
+
+// nameSuffixes maps each tail of a name's key after a hyphen
+// ("harness-design" and "design" of feedback-harness-design) to the names
+// ending so.
+func nameSuffixes(names []string) map[string][]string {
+	out := map[string][]string{}
+	for _, n := range names {
+		k := linkKey(n)
+		for i := strings.IndexByte(k, '-'); i >= 0; {
+			tail := k[i+1:]
+			out[tail] = append(out[tail], n)
+			j := strings.IndexByte(tail, '-')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+		}
+	}
+	return out
+}
+
+// suffixMatch finds a name that the link names without its prefix:
+// [[harness-design]] for feedback-harness-design. The shortest wins.
+func suffixMatch(key string, suffixes map[string][]string, skip func(string) bool) string {
+	best := ""
+	for _, n := range suffixes[key] {
+		if !skip(n) && (best == "" || len(n) < len(best)) {
+			best = n
+		}
+	}
+	return best
 }
