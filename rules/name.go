@@ -46,9 +46,12 @@ Fix: rename one of them (and update links to it), or merge the two memories.`,
 	},
 }
 
-// slugPattern is a kebab-case slug: lowercase letters (or letters of
-// scripts without case) and digits, joined by single hyphens.
-var slugPattern = regexp.MustCompile(`^[\p{Ll}\p{Lo}\p{Nd}]+(?:-[\p{Ll}\p{Lo}\p{Nd}]+)*$`)
+// slugPattern is a slug: lowercase letters (or letters of scripts without
+// case) and digits, joined by single hyphens or underscores. Claude Code's
+// own stamping keeps underscores (a Write of "name: feedback_run_tests"
+// stays so on disk; conformance case write/name-underscore), so snake case
+// is a slug too.
+var slugPattern = regexp.MustCompile(`^[\p{Ll}\p{Lo}\p{Nd}]+(?:[-_][\p{Ll}\p{Lo}\p{Nd}]+)*$`)
 
 // NameFormat reports names that are not short kebab-case slugs.
 var NameFormat = &lint.Rule{
@@ -61,8 +64,9 @@ by name: a title with spaces, capitals and punctuation is hard to type exactly
 in a link. A name is not required to match the file name. For a name in a
 script other than Latin the suggestion is a slug of the file name.
 
-Bad: ` + "`name: Testing philosophy - ngspice as ground truth`" + `, ` + "`name: feedback_testing`" + `.
-Good: ` + "`name: feedback-testing`" + `.
+Bad: ` + "`name: Testing philosophy - ngspice as ground truth`" + `.
+Good: ` + "`name: feedback-testing`" + ` (or ` + "`feedback_testing`" + `: Claude Code keeps
+underscores in the names it stamps).
 
 Fix: use lowercase words joined by hyphens, at most ` + "`max`" + ` characters, and
 update ` + "`[[links]]`" + ` to it.`,
