@@ -1,0 +1,65 @@
+package conformance
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestIndex checks, for every case of testdata/index, that memlint preview's
+// loaded index is byte for byte what Claude Code injected into its first
+// request, and that both agree on whether anything is loaded at all.
+func TestIndex(t *testing.T) {
+	requireMemlint(t)
+	cases, err := loadCases(filepath.Join("testdata", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			sb := newSandbox(t)
+			if err := c.materialise(sb); err != nil {
+				t.Fatal(err)
+			}
+			res := runSession(t, sb, sessionOptions{Prompt: c.Prompt, Env: c.Env})
+			text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
+			if err != nil {
+				t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
+			}
+			if *flagRecord {
+				if loaded {
+					t.Logf("Claude Code loaded %d bytes:\n%s", len(text), quoteLines(text))
+				} else {
+					t.Logf("Claude Code loaded nothing")
+				}
+			}
+			compareIndex(t, sb, loaded, text)
+		})
+	}
+}
+
+// compareIndex compares memlint's loaded index of sb with Claude Code's.
+func compareIndex(t *testing.T, sb *sandbox, loaded bool, text string) {
+	t.Helper()
+	if !hasPreview() {
+		if !*flagRecord {
+			t.Skip("this memlint has no preview command yet")
+		}
+		return
+	}
+	p := preview(t, sb).Dirs[0]
+	mlLoaded, mlText := false, ""
+	if p.Index != nil {
+		mlLoaded = p.Index.Loaded
+		if p.Index.LoadedText != nil {
+			mlText = *p.Index.LoadedText
+		}
+		if p.Index.Loaded != (p.Index.LoadedText != nil) {
+			t.Errorf("memlint preview: loaded is %v but loaded_text is %v", p.Index.Loaded, p.Index.LoadedText)
+		}
+	}
+	if mlLoaded != loaded {
+		t.Errorf("Claude Code loaded an index: %v; memlint says loaded: %v", loaded, mlLoaded)
+	}
+	sameText(t, "loaded index", "claude", text, "memlint", mlText)
+}

@@ -1,0 +1,84 @@
+package conformance
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestManifest checks, for every case of testdata/manifest, that memlint
+// preview's recall manifest is, line for line and in order, what Claude Code
+// shows its recall selector.
+func TestManifest(t *testing.T) {
+	requireMemlint(t)
+	cases, err := loadCases(filepath.Join("testdata", "manifest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			sb := newSandbox(t)
+			if err := c.materialise(sb); err != nil {
+				t.Fatal(err)
+			}
+			res := runSession(t, sb, recallSession(sb, c))
+			got := recalledManifest(res.Requests)
+			if *flagRecord {
+				if got != nil {
+					t.Logf("Claude Code's manifest:\n%s", quoteLines(*got+"\n"))
+				} else {
+					t.Logf("Claude Code sent no manifest")
+				}
+			}
+			compareManifest(t, sb, got)
+		})
+	}
+}
+
+// recallSession starts Claude Code in recall mode with a prompt that has
+// whitespace (recall skips one-word prompts) and makes the model call a
+// harmless tool first: the recalled memories land only in a later call of
+// the same turn, and the mock holds that call until the selector has asked.
+func recallSession(sb *sandbox, c *testCase) sessionOptions {
+	prompt := c.Prompt
+	if prompt == "" {
+		prompt = "what do you remember"
+	}
+	probe := filepath.Join(sb.Repo, "README")
+	return sessionOptions{
+		Prompt: prompt,
+		Env:    c.Env,
+		Recall: true,
+		Setup:  map[string]string{probe: "probe\n"},
+		Script: func(n int, _ *apiRequest) reply {
+			if n == 0 {
+				return reply{Tool: "Read", Input: map[string]any{"file_path": probe}}
+			}
+			return reply{Text: "done"}
+		},
+	}
+}
+
+func compareManifest(t *testing.T, sb *sandbox, got *string) {
+	t.Helper()
+	if !hasPreview() {
+		if !*flagRecord {
+			t.Skip("this memlint has no preview command yet")
+		}
+		return
+	}
+	p := preview(t, sb).Dirs[0]
+	var lines []string
+	for _, m := range p.Manifest {
+		lines = append(lines, m.Line)
+	}
+	claude := ""
+	if got != nil {
+		claude = *got
+	}
+	if got == nil && len(lines) > 0 {
+		t.Errorf("Claude Code showed no manifest; memlint lists %d files", len(lines))
+	}
+	sameText(t, "recall manifest", "claude", claude+"\n", "memlint", strings.Join(lines, "\n")+"\n")
+}
