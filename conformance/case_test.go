@@ -103,7 +103,7 @@ func parseCase(file string) (*testCase, error) {
 				return nil, fmt.Errorf("line %d: %v", i+1, err)
 			}
 			c.Calls = append(c.Calls, call)
-		case "gen", "pad", "symlink", "mkdir", "files":
+		case "gen", "pad", "append", "symlink", "mkdir", "files":
 			c.directives = append(c.directives, words)
 		default:
 			return nil, fmt.Errorf("line %d: unknown directive %q", i+1, words[0])
@@ -190,6 +190,17 @@ func (c *testCase) materialise(sb *sandbox) error {
 		case "pad":
 			err = c.pad(sb, d)
 			placed = appendOnce(placed, d[1])
+		case "append":
+			// append FILE TEXT: TEXT (escapes allowed, \s for a space) is
+			// added at the end of FILE.
+			if len(d) != 3 {
+				return fmt.Errorf("usage: append FILE TEXT")
+			}
+			var text []byte
+			if text, err = unescape([]byte(d[2])); err == nil {
+				err = appendFile(resolve(sb, d[1]), text)
+			}
+			placed = appendOnce(placed, d[1])
 		case "files":
 			var names []string
 			names, err = c.files(sb, d)
@@ -266,14 +277,15 @@ func (c *testCase) fillCalls(sb *sandbox) error {
 }
 
 // gen appends generated lines: gen FILE lines=N width=W [fill=C] [last=W]
-// [eol=lf|crlf|cr] [final=1|0]. Line i starts with its number and is filled
+// [eol=lf|crlf|cr] [final=1|0] [at=start|end]. Line i starts with its number and is filled
 // with C (default x) to W UTF-16 units; last= gives the last line another
-// width; final=0 leaves the last line without its end-of-line.
+// width; final=0 leaves the last line without its end-of-line; at=start puts
+// the lines before what the file already holds.
 func (c *testCase) gen(sb *sandbox, d []string) error {
 	if len(d) < 2 {
 		return fmt.Errorf("usage: gen FILE lines=N width=W ...")
 	}
-	opt, err := options(d[2:], "lines", "width", "fill", "last", "eol", "final")
+	opt, err := options(d[2:], "lines", "width", "fill", "last", "eol", "final", "at")
 	if err != nil {
 		return err
 	}
@@ -314,7 +326,18 @@ func (c *testCase) gen(sb *sandbox, d []string) error {
 			b.WriteString(eol)
 		}
 	}
-	return appendFile(resolve(sb, d[1]), []byte(b.String()))
+	path := resolve(sb, d[1])
+	switch opt["at"] {
+	case "", "end":
+		return appendFile(path, []byte(b.String()))
+	case "start":
+		have, err := os.ReadFile(path)
+		if err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		return writeFile(path, append([]byte(b.String()), have...))
+	}
+	return fmt.Errorf("at: want start or end")
 }
 
 // fillTo pads s with fill to exactly w UTF-16 units; when fill does not fit
