@@ -16,25 +16,8 @@ import (
 // are copied into the sandbox at test time, never into the project.
 func TestCorpusIndex(t *testing.T) {
 	requireMemlint(t)
-	dirs := map[string]string{"example": filepath.Join("..", "examples", "memory")}
-	if root := corpusRoot(); root != "" {
-		found, err := memoryDirs(root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range found {
-			rel, _ := filepath.Rel(root, d)
-			dirs["corpus/"+filepath.ToSlash(rel)] = d
-		}
-	} else {
-		t.Log("no corpus found (set MEMLINT_CORPUS or put ../shared/corpus beside the clone); checking the example only")
-	}
-	names := make([]string, 0, len(dirs))
-	for name := range dirs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	dirs := realDirs(t)
+	for _, name := range sortedKeys(dirs) {
 		src := dirs[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -54,6 +37,57 @@ func TestCorpusIndex(t *testing.T) {
 			compareIndex(t, model, loaded, text)
 		})
 	}
+}
+
+// TestCorpusManifest does the same for the recall manifest of those dirs.
+func TestCorpusManifest(t *testing.T) {
+	requireMemlint(t)
+	dirs := realDirs(t)
+	for _, name := range sortedKeys(dirs) {
+		src := dirs[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sb := newSandbox(t)
+			if err := copyTree(src, sb.MemDir); err != nil {
+				t.Fatal(err)
+			}
+			model := predict(t, sb)
+			res := runSession(t, sb, recallSession(sb, &testCase{}))
+			got := recalledManifest(res.Requests)
+			if *flagRecord && got != nil {
+				t.Logf("Claude Code's manifest has %d lines", strings.Count(*got, "\n")+1)
+			}
+			compareManifest(t, model, got)
+		})
+	}
+}
+
+// realDirs returns the real memory dirs to compare, by test name.
+func realDirs(t *testing.T) map[string]string {
+	t.Helper()
+	dirs := map[string]string{"example": filepath.Join("..", "examples", "memory")}
+	if root := corpusRoot(); root != "" {
+		found, err := memoryDirs(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range found {
+			rel, _ := filepath.Rel(root, d)
+			dirs["corpus/"+filepath.ToSlash(rel)] = d
+		}
+	} else {
+		t.Log("no corpus found (set MEMLINT_CORPUS or put ../shared/corpus beside the clone); checking the example only")
+	}
+	return dirs
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // corpusRoot finds the shared corpus: $MEMLINT_CORPUS, else shared/corpus

@@ -116,7 +116,7 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	mock := newMockAPI(opt.Script)
 	defer mock.Close()
 	if opt.Recall {
-		mock.waitSelector = 20 * time.Second
+		mock.waitSelector = 10 * time.Second
 	}
 
 	env := []string{
