@@ -36,6 +36,7 @@ type apiRequest struct {
 	Path     string
 	Raw      []byte
 	Stream   bool              `json:"stream"`
+	System   json.RawMessage   `json:"system"`
 	Tools    []json.RawMessage `json:"tools"`
 	Messages []apiMessage      `json:"messages"`
 }

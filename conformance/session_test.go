@@ -29,12 +29,19 @@ type sandbox struct {
 
 func newSandbox(t *testing.T) *sandbox {
 	t.Helper()
+	return newSandboxAt(t, "repo")
+}
+
+// newSandboxAt is newSandbox with the repo at a chosen path below the temp
+// dir (to test project keys of odd paths).
+func newSandboxAt(t *testing.T, repo string) *sandbox {
+	t.Helper()
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	sb := &sandbox{
-		Repo: filepath.Join(root, "repo"),
+		Repo: filepath.Join(root, filepath.FromSlash(repo)),
 		Home: filepath.Join(root, "home"),
 		Tmp:  filepath.Join(root, "tmp"),
 	}
@@ -47,7 +54,13 @@ func newSandbox(t *testing.T) *sandbox {
 	if out, err := git.CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
-	sb.MemDir = filepath.Join(sb.Home, ".claude", "projects", projectKey(sb.Repo), "memory")
+	key := projectKey(sb.Repo)
+	if len(key) > 200 {
+		// Claude Code cuts long keys and adds a hash; only the location
+		// test uses such paths, and it reads the dir from the prompt.
+		return sb
+	}
+	sb.MemDir = filepath.Join(sb.Home, ".claude", "projects", key, "memory")
 	if err := os.MkdirAll(sb.MemDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +68,9 @@ func newSandbox(t *testing.T) *sandbox {
 }
 
 // projectKey is Claude Code's folder name for a project: the path with every
-// UTF-16 code unit that is not an ASCII letter or digit replaced by '-'. Temp
-// paths are short, so the 200-character cut and its hash never apply here.
+// UTF-16 code unit that is not an ASCII letter or digit replaced by '-'. The
+// cases' temp paths are short, so the 200-character cut and its hash never
+// apply to them.
 func projectKey(path string) string {
 	var b strings.Builder
 	for _, r := range path {
@@ -83,6 +97,8 @@ type sessionOptions struct {
 	Env []string
 	// Setup maps absolute paths to contents written before the session.
 	Setup map[string]string
+	// Dir is where Claude Code starts (default: the repo).
+	Dir string
 }
 
 // sessionResult is what one session left behind.
@@ -148,6 +164,9 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, claudeBin, "-p", opt.Prompt, "--output-format", "json")
 	cmd.Dir = sb.Repo
+	if opt.Dir != "" {
+		cmd.Dir = opt.Dir
+	}
 	cmd.Env = env
 	cmd.Stdin = nil
 	var stdout, stderr bytes.Buffer
