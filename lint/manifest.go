@@ -1,0 +1,327 @@
+package lint
+
+import (
+	"math"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Limits of Claude Code's recall scan (SPEC §1.4): how much of each topic
+// file it reads, and how many files the selector is shown.
+const (
+	RecallHeadLines = 30
+	RecallHeadBytes = 64 << 10
+	RecallMaxFiles  = 200
+)
+
+// recallTypes are the only types Claude Code's recall reads (case-sensitive).
+var recallTypes = map[string]bool{"user": true, "feedback": true, "project": true, "reference": true}
+
+// RecallFields is what Claude Code's recall scan reads from a topic file:
+// its type and description, each only when valid.
+type RecallFields struct {
+	Type        string // one of the four types, or ""
+	Description string // a non-empty string (may span lines), or ""
+}
+
+// ReadRecallFields reads a topic file's type and description exactly as
+// Claude Code 2.1.328's recall scan does (SPEC §1.2): from its first 30
+// lines / 64 KB, frontmatter from byte 0 closing at the first "---",
+// Bun's YAML 1.2 core schema with its lenient retry, duplicate keys
+// keeping the last value, metadata.type winning over type.
+func ReadRecallFields(src []byte) RecallFields {
+	head := strings.TrimPrefix(recallHead(src), "\uFEFF")
+	start, end, ok := jsFrontmatterYAML(head)
+	if !ok {
+		return RecallFields{}
+	}
+	doc := decodeBunYAML(head[start:end])
+	if doc == nil {
+		return RecallFields{}
+	}
+	var out RecallFields
+	if s, ok := yamlString(lookupNode(doc, "description")); ok && s != "" {
+		out.Description = s
+	}
+	// Claude Code merges the top-level keys under metadata, metadata's
+	// own keys winning; a null top-level value is dropped first.
+	typ := lookupNode(doc, "type")
+	if typ != nil && isYAMLNull(typ) {
+		typ = nil
+	}
+	if md := lookupNode(doc, "metadata"); md != nil && md.Kind == yaml.MappingNode {
+		if _, v := Lookup(md, "type"); v != nil {
+			typ = v
+		}
+	}
+	if s, ok := yamlString(typ); ok && recallTypes[s] {
+		out.Type = s
+	}
+	return out
+}
+
+// recallHead decodes the start of a file as Claude Code's reader does
+// (UTF-16LE after its byte order mark, else UTF-8; one BOM dropped) and
+// keeps the first 30 lines, each without its "\r", as long as they fit in
+// 64 KB of UTF-8 joined by "\n".
+func recallHead(src []byte) string {
+	var text string
+	if len(src) >= 2 && src[0] == 0xFF && src[1] == 0xFE {
+		u := make([]uint16, 0, len(src)/2)
+		for i := 0; i+1 < len(src); i += 2 {
+			u = append(u, uint16(src[i])|uint16(src[i+1])<<8)
+		}
+		text = string(utf16.Decode(u))
+	} else {
+		text = string(decodeUTF8(src))
+	}
+	text = strings.TrimPrefix(text, "\uFEFF")
+	var b strings.Builder
+	lines := 0
+	for n := 0; n < RecallHeadLines; n++ {
+		line, rest, more := strings.Cut(text, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		sep := 0
+		if lines > 0 {
+			sep = 1
+		}
+		if b.Len()+sep+len(line) > RecallHeadBytes {
+			break
+		}
+		if sep > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(line)
+		lines++
+		if !more {
+			break
+		}
+		text = rest
+	}
+	return b.String()
+}
+
+// jsFrontmatterYAML finds the YAML of leading frontmatter in s as Claude
+// Code's pattern does (one more BOM dropped, closing at the first "---"
+// anywhere after the opening line) and returns its bounds.
+func jsFrontmatterYAML(s string) (start, end int, ok bool) {
+	s0 := len(s)
+	s = strings.TrimPrefix(s, "\uFEFF")
+	off := s0 - len(s)
+	if !strings.HasPrefix(s, "---") {
+		return 0, 0, false
+	}
+	nl := -1
+	for i := 3; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isJSSpace(r) {
+			break
+		}
+		if r == '\n' {
+			nl = i
+		}
+		i += n
+	}
+	if nl < 0 {
+		return 0, 0, false
+	}
+	closeAt := strings.Index(s[nl+1:], "---")
+	if closeAt < 0 {
+		return 0, 0, false
+	}
+	return off + nl + 1, off + nl + 1 + closeAt, true
+}
+
+// yamlControl maps raw control characters, which Bun's YAML parser lets
+// through and yaml.v3 rejects, to private-use stand-ins while decoding.
+const yamlControlBase = 0xF0000
+
+// decodeBunYAML decodes frontmatter as Bun's YAML parser, with Claude
+// Code's lenient retry, would read it; nil when it reads no mapping. A
+// raw NUL fails both attempts.
+func decodeBunYAML(raw string) *yaml.Node {
+	if strings.IndexByte(raw, 0) >= 0 {
+		return nil
+	}
+	var b strings.Builder
+	mapped := false
+	for _, r := range raw {
+		if isYAMLRawControl(r) {
+			r, mapped = yamlControlBase+r, true
+		}
+		b.WriteRune(r)
+	}
+	doc := DecodeLenient([]byte(b.String()))
+	if doc != nil && mapped {
+		unmapControls(doc, 0)
+	}
+	return doc
+}
+
+func isYAMLRawControl(r rune) bool {
+	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7F && r <= 0x9F)
+}
+
+func unmapControls(n *yaml.Node, depth int) {
+	if n == nil || depth > 64 {
+		return
+	}
+	if strings.ContainsFunc(n.Value, func(r rune) bool { return r >= yamlControlBase && r < yamlControlBase+0xA0 }) {
+		n.Value = strings.Map(func(r rune) rune {
+			if r >= yamlControlBase && r < yamlControlBase+0xA0 {
+				return r - yamlControlBase
+			}
+			return r
+		}, n.Value)
+	}
+	for _, c := range n.Content {
+		unmapControls(c, depth+1)
+	}
+}
+
+// lookupNode returns the value of key in mapping m (the last occurrence),
+// following an alias.
+func lookupNode(m *yaml.Node, key string) *yaml.Node {
+	_, v := Lookup(m, key)
+	if v != nil && v.Kind == yaml.AliasNode {
+		v = v.Alias
+	}
+	return v
+}
+
+// YAML 1.2 core schema patterns for plain scalars (what Bun resolves).
+var (
+	coreNull  = regexp.MustCompile(`^(~|null|Null|NULL|)$`)
+	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
+	coreInt   = regexp.MustCompile(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	coreFloat = regexp.MustCompile(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
+)
+
+// yamlString returns a scalar's value when YAML 1.2's core schema reads it
+// as a string: quoted and block scalars always, plain ones unless they
+// read as null, a boolean or a number. A local tag ("!note v") keeps the
+// string; "!!str" makes one.
+func yamlString(n *yaml.Node) (string, bool) {
+	if n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	if n.Style&yaml.TaggedStyle != 0 {
+		switch n.Tag {
+		case "!!str":
+			return n.Value, true
+		case "!!null", "!!bool", "!!int", "!!float":
+			return "", false
+		}
+	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return n.Value, true
+	}
+	v := n.Value
+	if coreNull.MatchString(v) || coreBool.MatchString(v) || coreInt.MatchString(v) || coreFloat.MatchString(v) {
+		return "", false
+	}
+	return v, true
+}
+
+func isYAMLNull(n *yaml.Node) bool {
+	if n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return false
+	}
+	if n.Style&yaml.TaggedStyle != 0 {
+		return n.Tag == "!!null"
+	}
+	return n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && coreNull.MatchString(n.Value)
+}
+
+// ManifestLine is the line recall shows the selector for a topic file:
+// "- [<type>] <relpath> (<mtime ISO>): <description>", type and
+// description left out when Claude Code reads none.
+func ManifestLine(rel string, mtime time.Time, f RecallFields) string {
+	var b strings.Builder
+	b.WriteString("- ")
+	if f.Type != "" {
+		b.WriteString("[" + f.Type + "] ")
+	}
+	b.WriteString(rel + " (" + JSISOString(mtime) + ")")
+	if f.Description != "" {
+		b.WriteString(": " + f.Description)
+	}
+	return b.String()
+}
+
+// JSMillis is a file's mtime as Claude Code's runtime reports it: seconds
+// times 1000 plus nanoseconds over a million, in floating point (so that
+// .999999999 s rounds up to the next second), then truncated to whole
+// milliseconds as new Date() does.
+func JSMillis(t time.Time) int64 {
+	ms := float64(t.Unix())*1000 + float64(t.Nanosecond())/1e6
+	return int64(math.Trunc(ms))
+}
+
+// JSISOString formats t as JavaScript's new Date(mtimeMs).toISOString().
+func JSISOString(t time.Time) string {
+	ms := JSMillis(t)
+	u := time.UnixMilli(ms).UTC()
+	year := u.Year()
+	var y string
+	switch {
+	case year >= 0 && year <= 9999:
+		y = leftPad(strconv.Itoa(year), 4)
+	case year < 0:
+		y = "-" + leftPad(strconv.Itoa(-year), 6)
+	default:
+		y = "+" + leftPad(strconv.Itoa(year), 6)
+	}
+	return y + u.Format("-01-02T15:04:05.000Z")
+}
+
+func leftPad(s string, n int) string {
+	for len(s) < n {
+		s = "0" + s
+	}
+	return s
+}
+
+// recallFolder normalises a path segment as Claude Code compares folder
+// names: trailing dots and spaces dropped, lowercased. (Claude Code also
+// normalises to NFC first, which only matters for names no folder of
+// these has.)
+func recallFolder(seg string) string {
+	return strings.ToLower(strings.TrimRight(seg, ". "))
+}
+
+// recallExcludedFolders are the first segments recall never lists.
+var recallExcludedFolders = map[string]bool{"logs": true, "sessions": true, "proposals": true}
+
+// RecallListed reports whether recall lists the file at rel (relative to
+// the memory dir, slash separated): any *.md except MEMORY.md, not under a
+// dot-path or logs/, sessions/, proposals/ (any case), and not deeper
+// than one level under team/ (team/.x.md is listed).
+func RecallListed(rel string) bool {
+	if !strings.HasSuffix(rel, ".md") || path.Base(rel) == IndexName {
+		return false
+	}
+	segs := strings.Split(rel, "/")
+	if recallFolder(segs[0]) == "team" {
+		return len(segs) < 3
+	}
+	for _, s := range segs {
+		if strings.HasPrefix(s, ".") {
+			return false
+		}
+	}
+	return !recallExcludedFolders[recallFolder(segs[0])]
+}
