@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestCorpusIndex compares memlint's loaded index with Claude Code's for
@@ -127,9 +128,12 @@ func memoryDirs(root string) ([]string, error) {
 	return dirs, err
 }
 
-// copyTree copies the regular files and dirs of src into dst, keeping
-// mtimes (recall orders by them). Symlinks are not followed.
+// copyTree copies the regular files and dirs of src into dst. Symlinks are
+// not followed. The copies get mtimes a minute apart in path order: a
+// checkout or a copy gives files equal mtimes, and recall then keeps
+// directory order, which depends on the file system.
 func copyTree(src, dst string) error {
+	i := 0
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -164,10 +168,8 @@ func copyTree(src, dst string) error {
 		if err := out.Close(); err != nil {
 			return err
 		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(target, info.ModTime(), info.ModTime())
+		mtime := baseMtime.Add(time.Duration(i) * time.Minute)
+		i++
+		return os.Chtimes(target, mtime, mtime)
 	})
 }
