@@ -74,7 +74,11 @@ func compareIndex(t *testing.T, model *previewJSON, loaded bool, text string) {
 		}
 	}
 	if mlLoaded != loaded {
-		t.Errorf("Claude Code loaded an index: %v; memlint says loaded: %v", loaded, mlLoaded)
+		why := ""
+		if p.Index != nil && p.Index.Reason != "" {
+			why = " (" + p.Index.Reason + ")"
+		}
+		t.Errorf("Claude Code loaded an index: %v; memlint says loaded: %v%s", loaded, mlLoaded, why)
 	}
 	sameText(t, "loaded index", "claude", text, "memlint", mlText)
 }

@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +80,16 @@ func compareManifest(t *testing.T, model *previewJSON, got *string) {
 	if got == nil && len(lines) > 0 {
 		t.Errorf("Claude Code showed no manifest; memlint lists %d files", len(lines))
 	}
-	sameText(t, "recall manifest", "claude", claude+"\n", "memlint", strings.Join(lines, "\n")+"\n")
+	want, have := claude+"\n", strings.Join(lines, "\n")+"\n"
+	sameText(t, "recall manifest", "claude", want, "memlint", have)
+	if want != have && len(p.ManifestSkipped) > 0 {
+		var skipped []string
+		for _, s := range p.ManifestSkipped {
+			var b bytes.Buffer
+			if json.Compact(&b, s) == nil {
+				skipped = append(skipped, b.String())
+			}
+		}
+		t.Logf("memlint left out: %s", strings.Join(skipped, ", "))
+	}
 }

@@ -25,11 +25,14 @@ type previewJSON struct {
 			Path       string  `json:"path"`
 			Loaded     bool    `json:"loaded"`
 			LoadedText *string `json:"loaded_text"`
+			Reason     string  `json:"reason"` // why nothing is loaded
 		} `json:"index"`
 		Manifest []struct {
 			Path string `json:"path"`
 			Line string `json:"line"`
 		} `json:"manifest"`
+		// ManifestSkipped: files memlint leaves out of the manifest, and why.
+		ManifestSkipped []json.RawMessage `json:"manifest_skipped"`
 	} `json:"dirs"`
 }
 
