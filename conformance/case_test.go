@@ -77,10 +77,12 @@ func parseCase(file string) (*testCase, error) {
 		words := strings.Fields(line)
 		switch words[0] {
 		case "escape":
-			if len(words) != 2 {
+			// The rest of the line, so "@write x.md" can be escaped too.
+			name := strings.TrimSpace(strings.TrimPrefix(line, "escape"))
+			if name == "" {
 				return nil, fmt.Errorf("line %d: usage: escape FILE", i+1)
 			}
-			c.escaped[words[1]] = true
+			c.escaped[name] = true
 		case "mtime":
 			if len(words) != 3 {
 				return nil, fmt.Errorf("line %d: usage: mtime FILE TIME", i+1)
