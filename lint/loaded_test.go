@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // indexLines returns n index entries "- [eI](eI.md) — xxxxxxxxxx".
@@ -118,6 +119,7 @@ func TestLoadIndexText(t *testing.T) {
 		{"comments in list items stay", "- a <!-- in item -->\n- b\n  <!-- nested -->\n", "- a <!-- in item -->\n- b\n  <!-- nested -->", true},
 		{"comments in quotes stay", "> <!-- quoted -->\n\n- a\n", "> <!-- quoted -->\n\n- a", true},
 		{"comments in fences stay", "```\n<!-- fenced -->\n```\n- a\n", "```\n<!-- fenced -->\n```\n- a", true},
+		{"lone CR lines with a comment", "- [a](a.md) — first\r<!-- note -->\r- [b](b.md) — second\r", "- [a](a.md) — first\n- [b](b.md) — second", true},
 		{"unclosed comment stays", "- a\n\n<!-- never closed\n- b\n", "- a\n\n<!-- never closed\n- b", true},
 		{"frontmatter stripped", "---\nname: x\n---\n- a\n", "- a", true},
 		{"frontmatter closes at the first ---", "---\nname: a---b\nx: y\n---\n- a\n", "b\nx: y\n---\n- a", true},
@@ -173,4 +175,22 @@ func TestJSSize(t *testing.T) {
 			t.Errorf("jsSize(%d) = %s, want %s", n, got, want)
 		}
 	}
+}
+
+// FuzzLoadIndex: no input makes the loader or the recall reader panic,
+// and what is loaded is valid UTF-8 within the limits plus the warning.
+func FuzzLoadIndex(f *testing.F) {
+	for _, s := range []string{"", "- a\n", "---\nx: y\n---\n<!-- c -->\n- a\r\n", "\xff\xfe\x00", "<system-reminder>", "\ufeff---\ndescription: d\ntype: user\n---\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		li := LoadIndex(src)
+		if !utf8.ValidString(li.Text) {
+			t.Fatalf("invalid UTF-8 loaded")
+		}
+		if li.Loaded && !li.Cut && li.KeptLines > IndexMaxLines {
+			t.Fatalf("%d lines loaded whole", li.KeptLines)
+		}
+		_ = ReadRecallFields(src)
+	})
 }

@@ -158,11 +158,50 @@ func decodeBunYAML(raw string) *yaml.Node {
 		}
 		b.WriteRune(r)
 	}
-	doc := DecodeLenient([]byte(b.String()))
+	doc := decodeFrontmatterYAML([]byte(b.String()))
 	if doc != nil && mapped {
 		unmapControls(doc, 0)
 	}
 	return doc
+}
+
+// decodeFrontmatterYAML is DecodeLenient with one strictness of Bun's
+// parser that yaml.v3 lacks: a root mapping whose first key is indented
+// ends at a less indented line, and what follows is an error.
+func decodeFrontmatterYAML(raw []byte) *yaml.Node {
+	if len(raw) > maxFrontmatterBytes {
+		return nil
+	}
+	for _, text := range [][]byte{raw, lenientRetry(raw)} {
+		var doc yaml.Node
+		if !rootIndentConsistent(text) || safeYAMLUnmarshal(text, &doc) != nil {
+			continue
+		}
+		if doc.Kind == 0 || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			return nil
+		}
+		return doc.Content[0]
+	}
+	return nil
+}
+
+// rootIndentConsistent reports whether no content line is indented less
+// than the first one.
+func rootIndentConsistent(text []byte) bool {
+	base := -1
+	for _, line := range strings.Split(string(text), "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		indent := len(line) - len(trimmed)
+		if base < 0 {
+			base = indent
+		} else if indent < base {
+			return false
+		}
+	}
+	return true
 }
 
 func isYAMLRawControl(r rune) bool {

@@ -66,6 +66,8 @@ func TestReadRecallFields(t *testing.T) {
 		{"local tag", fmFile("description: !note tagged value\ntype: user\n"), "user", "tagged value"},
 		{"duplicates keep the last", fmFile("description: first\ndescription: last wins\ntype: user\ntype: project\n"), "project", "last wins"},
 		{"leading tabs retried as spaces", fmFile("description: tabbed\nmetadata:\n\ttype: user\n"), "user", "tabbed"},
+		{"a tab before a top-level key fails the retry too", fmFile("\tdescription: tabbed key\ntype: user\n"), "", ""},
+		{"an indented first key fails", fmFile("  description: indented\ntype: user\n"), "", ""},
 		{"no frontmatter", "just a body\n", "", ""},
 		{"BOM", "\ufeff" + fmFile("description: with bom\ntype: user\n"), "user", "with bom"},
 		{"CRLF", strings.ReplaceAll(fmFile("description: crlf file\ntype: user\n"), "\n", "\r\n"), "user", "crlf file"},

@@ -98,27 +98,45 @@ func (o *previewOptions) run(args []string) error {
 	return writePreviewText(o.stdout, doc, color)
 }
 
-// previewDirs returns the dirs to preview: those the planner found, plus
-// every folder PATH named like a memory dir (memory/, claude-memory/) that
-// the search passed over because something below it was found instead.
+// previewDirs returns the dirs to preview: those the planner found; but a
+// folder PATH that is a memory dir itself (found so, or named memory/ or
+// claude-memory/) is previewed alone, as the one memory dir Claude Code
+// would use, with nothing below it as a dir of its own: Claude Code reads
+// its subfolders as part of it.
 func previewDirs(cwd string, args []string, targets []*target) []string {
-	seen := map[string]bool{}
-	var out []string
+	found := map[string]bool{}
 	for _, t := range targets {
-		if !seen[t.dir] {
-			seen[t.dir] = true
-			out = append(out, t.dir)
-		}
+		found[t.dir] = true
 	}
+	var roots []string
 	for _, arg := range args {
 		abs := arg
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(cwd, abs)
 		}
 		abs = filepath.Clean(abs)
-		if info, err := os.Stat(abs); err == nil && info.IsDir() && !seen[abs] && lint.NamedMemoryDir(filepath.Base(abs)) {
-			seen[abs] = true
-			out = append(out, abs)
+		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || lint.NamedMemoryDir(filepath.Base(abs))) {
+			roots = append(roots, abs)
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, r := range roots {
+		add(r)
+	}
+	for _, t := range targets {
+		inside := false
+		for _, r := range roots {
+			inside = inside || (t.dir != r && within(t.dir, r))
+		}
+		if !inside {
+			add(t.dir)
 		}
 	}
 	sort.Strings(out)

@@ -74,28 +74,6 @@ func TestPreviewJSON(t *testing.T) {
       "manifest_total": 2,
       "manifest_skipped": [],
       "manifest_in_parent": false
-    },
-    {
-      "path": "memory/team",
-      "kind": "team",
-      "mode": "index",
-      "index": {
-        "path": "memory/team/MEMORY.md",
-        "exists": false,
-        "backfill": false,
-        "loaded": false,
-        "loaded_text": null,
-        "lines": 0,
-        "units": 0,
-        "cut": false,
-        "kept_lines": 0,
-        "lost_text": null,
-        "reason": "there is no MEMORY.md"
-      },
-      "manifest": [],
-      "manifest_total": 0,
-      "manifest_skipped": [],
-      "manifest_in_parent": true
     }
   ]
 }
