@@ -311,12 +311,18 @@ func writeIndexText(b *strings.Builder, ix previewIndexJSON, style func(s, text 
 	}
 	lost := strings.Split(strings.TrimRight(derefString(ix.Lost), " \t\n"), "\n")
 	first := ix.KeptLines + 1
-	if len(lost) > 0 && !strings.HasPrefix(derefString(ix.Lost), "\n") {
-		first = ix.KeptLines // the cut fell inside a line
-	} else if len(lost) > 0 {
+	lostWhat := count(len(lost)-1, "line")
+	if !strings.HasPrefix(derefString(ix.Lost), "\n") {
+		// The cut fell inside a line: its rest comes first.
+		first = ix.KeptLines
+		lostWhat = fmt.Sprintf("the rest of line %d", ix.KeptLines)
+		if len(lost) > 1 {
+			lostWhat += " and " + count(len(lost)-1, "more line")
+		}
+	} else {
 		lost = lost[1:]
 	}
-	fmt.Fprintf(b, "%s%s\n", gutter(0, "┄"), style(styleCut, fmt.Sprintf("not loaded (%s the agent never sees):", count(len(lost), "line"))))
+	fmt.Fprintf(b, "%s%s\n", gutter(0, "┄"), style(styleCut, fmt.Sprintf("not loaded (%s, never seen by the agent):", lostWhat)))
 	for i, l := range lost {
 		b.WriteString(gutter(first+i, "┆") + style(styleDim, escapeTerminal(l)) + "\n")
 	}
