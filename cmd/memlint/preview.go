@@ -230,6 +230,14 @@ func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
 
 func join(dir, rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 
+// kindNotes say what is particular about how Claude Code uses a kind of
+// memory dir.
+var kindNotes = map[string]string{
+	"subagent": "A subagent's memory: its MEMORY.md goes into that subagent's prompt, not the main conversation's; Claude Code writes no index for it.",
+	"team":     "Team memory: shared with everyone on the project; recall lists its files in the manifest of the dir above.",
+	"logs":     "Daily logs: Claude Code does not load them at the start of a session, and recall never lists them.",
+}
+
 // Terminal styles of the text output.
 const (
 	styleBold  = "\x1b[1m"
@@ -256,6 +264,9 @@ func writePreviewText(w io.Writer, doc previewDoc, color bool) error {
 		}
 		fmt.Fprintf(&b, "%s  (%s memory; Claude Code 2.1.328 in index mode, recall off by default)\n",
 			style(styleBold, escapeTerminal(d.Path+"/")), d.Kind)
+		if note := kindNotes[d.Kind]; note != "" {
+			b.WriteString(style(styleDim, note) + "\n")
+		}
 		writeIndexText(&b, d.Index, style)
 		writeManifestText(&b, d, style)
 	}
