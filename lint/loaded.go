@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -47,9 +48,35 @@ func LoadIndex(src []byte) LoadedIndex {
 	if len(src) > IndexMaxBytes {
 		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s, over the %s Claude Code reads: it skips the file", byteSize(int64(len(src))), byteSize(IndexMaxBytes))}
 	}
-	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex}
-	parseFile(f, decodeUTF8(src))
+	src = decodeUTF8(src)
+	body := src[jsFrontmatterEnd(src):]
+	if bytes.Contains(body, []byte("<!--")) {
+		// Claude Code's Markdown lexer turns every line break into "\n"
+		// before it finds the comment blocks: a lone CR ends a line there.
+		body = normaliseBreaks(body)
+	}
+	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: NewLineIndex(body)}
+	f.Body, _ = ParseMarkdown(body, 0, f.Lines) // unparsed, no comment is stripped
 	return loadIndexText(indexLoadedBytes(f).buf)
+}
+
+// normaliseBreaks turns "\r\n" and lone "\r" into "\n".
+func normaliseBreaks(b []byte) []byte {
+	if bytes.IndexByte(b, '\r') < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\r' {
+			if i+1 < len(b) && b[i+1] == '\n' {
+				continue
+			}
+			out = append(out, '\n')
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return out
 }
 
 // loadIndexText runs steps 4–7 on the text left after frontmatter and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // indexLines returns n index entries "- [eI](eI.md) — xxxxxxxxxx".
@@ -118,6 +119,7 @@ func TestLoadIndexText(t *testing.T) {
 		{"comments in list items stay", "- a <!-- in item -->\n- b\n  <!-- nested -->\n", "- a <!-- in item -->\n- b\n  <!-- nested -->", true},
 		{"comments in quotes stay", "> <!-- quoted -->\n\n- a\n", "> <!-- quoted -->\n\n- a", true},
 		{"comments in fences stay", "```\n<!-- fenced -->\n```\n- a\n", "```\n<!-- fenced -->\n```\n- a", true},
+		{"lone CR lines with a comment", "- [a](a.md) — first\r<!-- note -->\r- [b](b.md) — second\r", "- [a](a.md) — first\n- [b](b.md) — second", true},
 		{"unclosed comment stays", "- a\n\n<!-- never closed\n- b\n", "- a\n\n<!-- never closed\n- b", true},
 		{"frontmatter stripped", "---\nname: x\n---\n- a\n", "- a", true},
 		{"frontmatter closes at the first ---", "---\nname: a---b\nx: y\n---\n- a\n", "b\nx: y\n---\n- a", true},
@@ -133,6 +135,16 @@ func TestLoadIndexText(t *testing.T) {
 		{"reserved tags neutralised",
 			`<system-reminder> </system-reminder> <SYSTEM-REMINDER x="1"> < system_reminder/> <function_results> <tool_use_error> <channel source="x"> <channel> <` + an + `:foo> <systemreminder> <system-reminderx> <ｓystem-reminder> ＜system-reminder> <s` + "\u0301" + `ystem-reminder> <.system-reminder> <tick> <system-reminder-x>`,
 			`<\system-reminder> <\/system-reminder> <\SYSTEM-REMINDER x="1"> <\ system_reminder/> <\function_results> <\tool_use_error> <\channel source="x"> <channel> <\` + an + `:foo> <systemreminder> <system-reminderx> <\ｓystem-reminder> <\system-reminder> <\s` + "\u0301" + `ystem-reminder> <\.system-reminder> <\tick> <system-reminder-x>`, true},
+		{"nel", "- a\u0085b\n- c\u000bd\fe\n", "- ab\n- cde", true},
+		{"bom mid", "- a\ufeffb\n", "- ab", true},
+		{"fm vt", "---\u000b\nname: x\n---\n- a\n", "- a", true},
+		{"fm unicode space", "---\u00a0\nname: x\n---\u3000\n- a\n", "- a", true},
+		{"comment trailing", "<!-- a --> text after\n- b\n", "text after\n- b", true},
+		{"comment two", "<!-- a --><!-- b -->\n\n- b\n", "- b", true},
+		{"comment indented", "   <!-- a -->\n- b\n", "- b", true},
+		{"comment multiline", "<!--\nmulti\nline\n-->\n- b\n", "- b", true},
+		{"comment html then", "<div>\n<!-- in html -->\n</div>\n- b\n", "<div>\n<!-- in html -->\n</div>\n- b", true},
+		{"crlf bom fm", "\ufeff---\r\nname: x\r\n---\r\n- a\r\n<!-- c -->\r\n- b\r\n", "- a\n- b", true},
 		{"empty", "", "", false},
 		{"whitespace only", "  \n\t\n  ", "", false},
 		{"comments only", "<!-- a -->\n\n<!-- b -->\n", "", false},
@@ -149,6 +161,34 @@ func TestLoadIndexText(t *testing.T) {
 				t.Errorf("nothing loaded and no reason given")
 			}
 		})
+	}
+}
+
+// TestNeutraliseTags: reserved tags in every disguise Claude Code 2.1.328
+// catches (checked against the binary), and near misses it leaves alone.
+func TestNeutraliseTags(t *testing.T) {
+	an := "ant" + "ml"
+	for _, tc := range []struct{ src, want string }{
+		{"- <sуstem-reminder> <ѕystem-reminder> <SYSTEM‐REMINDER> <system—reminder> <system_reminder >",
+			"- <\\sуstem-reminder> <\\ѕystem-reminder> <\\SYSTEM‐REMINDER> <\\system—reminder> <\\system_reminder >"},
+		{"- <𝐬𝐲𝐬𝐭𝐞𝐦-reminder> <ⓢystem-reminder> <system-ｒeminder> <ſystem-reminder> <system-remindeŕ>",
+			"- <\\𝐬𝐲𝐬𝐭𝐞𝐦-reminder> <\\ⓢystem-reminder> <\\system-ｒeminder> <\\ſystem-reminder> <\\system-remindeŕ>"},
+		{"- ‹system-reminder› 〈system-reminder〉 ﹤system-reminder﹥ ≪system-reminder≫ <<system-reminder>>",
+			"- <\\system-reminder› <\\system-reminder〉 <\\system-reminder﹥ <\\system-reminder≫ <<\\system-reminder>>"},
+		{"- <!system-reminder> <#system-reminder> <\"system-reminder\"> <(system-reminder)> <中system-reminder> <a system-reminder> <1system-reminder> <-system-reminder>",
+			"- <\\!system-reminder> <\\#system-reminder> <\\\"system-reminder\"> <\\(system-reminder)> <\\中system-reminder> <a system-reminder> <1system-reminder> <-system-reminder>"},
+		{"- <channel source=x> <channel  source = x> <channel foo=1 source=2> <channel data-source=1> <channel sources=1> <channel>source=1 <CHANNEL SOURCE=x> <channel\nsource=x> <channelx source=1> <channel-source=1>",
+			"- <\\channel source=x> <\\channel  source = x> <\\channel foo=1 source=2> <channel data-source=1> <channel sources=1> <channel>source=1 <\\CHANNEL SOURCE=x> <\\channel\nsource=x> <channelx source=1> <channel-source=1>"},
+		{"- <" + an + ":x> </" + an + ":x> <" + an + "：x> <" + an + " :x> <x> <" + an + "x:y> <" + an + ">",
+			"- <\\" + an + ":x> <\\/" + an + ":x> <\\" + an + "：x> <" + an + " :x> <x> <" + an + "x:y> <" + an + ">"},
+		{"- <system-reminder.> <system-reminder/> <system-reminder9> <system-reminderé> <system-reminder_> <tick> <ticks> <tick-tock> <bash-input> <command-name> <total_tokens> <sandbox-violations>",
+			"- <\\system-reminder.> <\\system-reminder/> <system-reminder9> <\\system-reminderé> <system-reminder_> <\\tick> <ticks> <tick-tock> <\\bash-input> <\\command-name> <\\total_tokens> <\\sandbox-violations>"},
+		{"- <s​ystem-reminder> <s­ystem-reminder> <sỳ́stem-reminder> <s\u0007ystem-reminder>",
+			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
+	} {
+		if got := LoadIndex([]byte(tc.src)).Text; got != tc.want {
+			t.Errorf("%q\n got: %q\nwant: %q", tc.src, got, tc.want)
+		}
 	}
 }
 
@@ -173,4 +213,22 @@ func TestJSSize(t *testing.T) {
 			t.Errorf("jsSize(%d) = %s, want %s", n, got, want)
 		}
 	}
+}
+
+// FuzzLoadIndex: no input makes the loader or the recall reader panic,
+// and what is loaded is valid UTF-8 within the limits plus the warning.
+func FuzzLoadIndex(f *testing.F) {
+	for _, s := range []string{"", "- a\n", "---\nx: y\n---\n<!-- c -->\n- a\r\n", "\xff\xfe\x00", "<system-reminder>", "\ufeff---\ndescription: d\ntype: user\n---\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		li := LoadIndex(src)
+		if !utf8.ValidString(li.Text) {
+			t.Fatalf("invalid UTF-8 loaded")
+		}
+		if li.Loaded && !li.Cut && li.KeptLines > IndexMaxLines {
+			t.Fatalf("%d lines loaded whole", li.KeptLines)
+		}
+		_ = ReadRecallFields(src)
+	})
 }

@@ -57,7 +57,7 @@ func ReadRecallFields(src []byte) RecallFields {
 		typ = nil
 	}
 	if md := lookupNode(doc, "metadata"); md != nil && md.Kind == yaml.MappingNode {
-		if _, v := Lookup(md, "type"); v != nil {
+		if v := lookupNode(md, "type"); v != nil {
 			typ = v
 		}
 	}
@@ -139,57 +139,124 @@ func jsFrontmatterYAML(s string) (start, end int, ok bool) {
 	return off + nl + 1, off + nl + 1 + closeAt, true
 }
 
-// yamlControl maps raw control characters, which Bun's YAML parser lets
-// through and yaml.v3 rejects, to private-use stand-ins while decoding.
-const yamlControlBase = 0xF0000
+// yamlStandIns are what memlint hands yaml.v3 instead of characters Bun's
+// YAML parser reads as plain text and yaml.v3 rejects or breaks lines at
+// (raw controls, NEL, line and paragraph separators): private-use code
+// points, mapped back in the values read.
+const yamlStandInBase = 0xF0000
+
+func yamlStandIn(r rune) (rune, bool) {
+	switch {
+	case (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7F && r <= 0x9F):
+		return yamlStandInBase + r, true
+	case r == 0x2028 || r == 0x2029:
+		return yamlStandInBase + 0xA0 + r - 0x2028, true
+	}
+	return r, false
+}
+
+func yamlOriginal(r rune) rune {
+	switch {
+	case r >= yamlStandInBase && r < yamlStandInBase+0xA0:
+		return r - yamlStandInBase
+	case r == yamlStandInBase+0xA0 || r == yamlStandInBase+0xA1:
+		return r - yamlStandInBase - 0xA0 + 0x2028
+	}
+	return r
+}
 
 // decodeBunYAML decodes frontmatter as Bun's YAML parser, with Claude
-// Code's lenient retry, would read it; nil when it reads no mapping. A
-// raw NUL fails both attempts.
+// Code's lenient retry (lenientRetry), would read it; nil when it reads no
+// mapping. A raw NUL fails both attempts. On top of yaml.v3, one
+// strictness of Bun's: a root mapping whose first key is indented ends at
+// a less indented line, and what follows is an error.
 func decodeBunYAML(raw string) *yaml.Node {
-	if strings.IndexByte(raw, 0) >= 0 {
+	if strings.IndexByte(raw, 0) >= 0 || len(raw) > maxFrontmatterBytes {
 		return nil
 	}
-	var b strings.Builder
-	mapped := false
-	for _, r := range raw {
-		if isYAMLRawControl(r) {
-			r, mapped = yamlControlBase+r, true
+	for _, text := range []string{raw, string(lenientRetry([]byte(raw)))} {
+		mapped := false
+		text = strings.Map(func(r rune) rune {
+			s, ok := yamlStandIn(r)
+			mapped = mapped || ok
+			return s
+		}, text)
+		var doc yaml.Node
+		if !rootIndentConsistent(text) || safeYAMLUnmarshal([]byte(text), &doc) != nil {
+			continue
 		}
-		b.WriteRune(r)
+		if doc.Kind == 0 || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+			return nil
+		}
+		if mapped {
+			unmapStandIns(doc.Content[0], 0)
+		}
+		return doc.Content[0]
 	}
-	doc := DecodeLenient([]byte(b.String()))
-	if doc != nil && mapped {
-		unmapControls(doc, 0)
-	}
-	return doc
+	return nil
 }
 
-func isYAMLRawControl(r rune) bool {
-	return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || (r >= 0x7F && r <= 0x9F)
+// rootIndentConsistent reports whether no content line is indented less
+// than the first one.
+func rootIndentConsistent(text string) bool {
+	base := -1
+	for _, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		indent := len(line) - len(trimmed)
+		if base < 0 {
+			base = indent
+		} else if indent < base {
+			return false
+		}
+	}
+	return true
 }
 
-func unmapControls(n *yaml.Node, depth int) {
+func unmapStandIns(n *yaml.Node, depth int) {
 	if n == nil || depth > 64 {
 		return
 	}
-	if strings.ContainsFunc(n.Value, func(r rune) bool { return r >= yamlControlBase && r < yamlControlBase+0xA0 }) {
-		n.Value = strings.Map(func(r rune) rune {
-			if r >= yamlControlBase && r < yamlControlBase+0xA0 {
-				return r - yamlControlBase
-			}
-			return r
-		}, n.Value)
-	}
+	n.Value = strings.Map(yamlOriginal, n.Value)
 	for _, c := range n.Content {
-		unmapControls(c, depth+1)
+		unmapStandIns(c, depth+1)
 	}
 }
 
 // lookupNode returns the value of key in mapping m (the last occurrence),
-// following an alias.
+// following an alias, or else from the mappings merged in with "<<" (the
+// first that has it), as Bun's parser merges them.
 func lookupNode(m *yaml.Node, key string) *yaml.Node {
+	return lookupMerged(m, key, 0)
+}
+
+func lookupMerged(m *yaml.Node, key string, depth int) *yaml.Node {
+	if m != nil && m.Kind == yaml.AliasNode {
+		m = m.Alias
+	}
+	if m == nil || m.Kind != yaml.MappingNode || depth > 8 {
+		return nil
+	}
 	_, v := Lookup(m, key)
+	if v == nil {
+		_, merge := Lookup(m, "<<")
+		if merge != nil && merge.Kind == yaml.AliasNode {
+			merge = merge.Alias
+		}
+		switch {
+		case merge == nil:
+		case merge.Kind == yaml.MappingNode:
+			v = lookupMerged(merge, key, depth+1)
+		case merge.Kind == yaml.SequenceNode:
+			for _, src := range merge.Content {
+				if v = lookupMerged(src, key, depth+1); v != nil {
+					break
+				}
+			}
+		}
+	}
 	if v != nil && v.Kind == yaml.AliasNode {
 		v = v.Alias
 	}
@@ -215,6 +282,10 @@ func yamlString(n *yaml.Node) (string, bool) {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return "", false
 	}
+	// Bun reads a quoted or block scalar as a string whatever its tag.
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return n.Value, true
+	}
 	if n.Style&yaml.TaggedStyle != 0 {
 		switch n.Tag {
 		case "!!str":
@@ -222,9 +293,6 @@ func yamlString(n *yaml.Node) (string, bool) {
 		case "!!null", "!!bool", "!!int", "!!float":
 			return "", false
 		}
-	}
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		return n.Value, true
 	}
 	v := n.Value
 	if coreNull.MatchString(v) || coreBool.MatchString(v) || coreInt.MatchString(v) || coreFloat.MatchString(v) {

@@ -66,12 +66,64 @@ func TestReadRecallFields(t *testing.T) {
 		{"local tag", fmFile("description: !note tagged value\ntype: user\n"), "user", "tagged value"},
 		{"duplicates keep the last", fmFile("description: first\ndescription: last wins\ntype: user\ntype: project\n"), "project", "last wins"},
 		{"leading tabs retried as spaces", fmFile("description: tabbed\nmetadata:\n\ttype: user\n"), "user", "tabbed"},
+		{"a tab before a top-level key fails the retry too", fmFile("\tdescription: tabbed key\ntype: user\n"), "", ""},
+		{"an indented first key fails", fmFile("  description: indented\ntype: user\n"), "", ""},
 		{"no frontmatter", "just a body\n", "", ""},
 		{"BOM", "\ufeff" + fmFile("description: with bom\ntype: user\n"), "user", "with bom"},
 		{"CRLF", strings.ReplaceAll(fmFile("description: crlf file\ntype: user\n"), "\n", "\r\n"), "user", "crlf file"},
 		{"UTF-16LE", utf16le(fmFile("description: utf16 file\ntype: user\n")), "user", "utf16 file"},
 		{"surrounding spaces", fmFile("description:    spaced out   \ntype: user\n"), "user", "spaced out"},
 		{"a line over 64 KB ends the window", fmFile("description: " + strings.Repeat("w", 70000) + "\ntype: user\n"), "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ReadRecallFields([]byte(tc.src))
+			if got.Type != tc.typ || got.Description != tc.desc {
+				t.Errorf("type %q, description %q; want %q, %q", got.Type, got.Description, tc.typ, tc.desc)
+			}
+		})
+	}
+}
+
+// TestReadRecallFieldsYAML: more YAML as Bun reads it, checked against the
+// binary.
+func TestReadRecallFieldsYAML(t *testing.T) {
+	for _, tc := range []struct{ name, src, typ, desc string }{
+		{"crlf retry", "---\ndescription: a: b\r\ntype: user\r\n---\nbody\n", "user", "a: b"},
+		{"force side", "---\ndescription: x & y\ntype: feedback # note\n---\nbody\n", "feedback", "x & y"},
+		{"bom2", "\ufeff\ufeff---\ndescription: two boms\ntype: user\n---\nbody\n", "user", "two boms"},
+		{"nel", "---\ndescription: a\u0085b\ntype: user\n---\nbody\n", "user", "a\u0085b"},
+		{"lsep", "---\ndescription: a\u2028b\ntype: user\n---\nbody\n", "user", "a\u2028b"},
+		{"quotedkey", "---\n\"description\": quoted key\n'type': user\n---\nbody\n", "user", "quoted key"},
+		{"mdspace", "---\ndescription: metadata with trailing space\nmetadata: \n  type: project\n---\nbody\n", "project", "metadata with trailing space"},
+		{"mdflow", "---\ndescription: flow metadata\nmetadata: {type: reference}\n---\nbody\n", "reference", "flow metadata"},
+		{"mdcomment", "---\ndescription: commented\nmetadata:\n  # a comment\n  type: user # inline\n---\nbody\n", "user", "commented"},
+		{"alias", "---\nt: &t user\ndescription: aliased type\ntype: *t\n---\nbody\n", "user", "aliased type"},
+		{"merge", "---\nbase: &b\n  type: project\ndescription: merged\nmetadata:\n  <<: *b\n---\nbody\n", "project", "merged"},
+		{"docend", "---\ndescription: with doc end\ntype: user\n...\n---\nbody\n", "user", "with doc end"},
+		{"directive", "---\n%YAML 1.2\ndescription: directive\ntype: user\n---\nbody\n", "", ""},
+		{"complexkey", "---\n? description\n: complex key\ntype: user\n---\nbody\n", "user", "complex key"},
+		{"typelist", "---\ndescription: type list\ntype: [user]\n---\nbody\n", "", "type list"},
+		{"typequoted", "---\ndescription: type quoted\ntype: \"feedback\"\n---\nbody\n", "feedback", "type quoted"},
+		{"typespace", "---\ndescription: type spaced\ntype: \"user \"\n---\nbody\n", "", "type spaced"},
+		{"descmap", "---\ndescription:\n  a: b\ntype: user\n---\nbody\n", "user", ""},
+		{"desc tab", "---\ndescription:\ttab separated\ntype: user\n---\nbody\n", "user", "tab separated"},
+		{"emptyfm", "---\n---\nbody\n", "", ""},
+		{"onlyopen", "---\ndescription: never closed\ntype: user\n", "", ""},
+		{"dashes4", "----\ndescription: four dashes\ntype: user\n---\n", "", ""},
+		{"spaceopen", "--- \ndescription: space after opener\ntype: user\n---\n", "user", "space after opener"},
+		{"blankfirst", "\n---\ndescription: blank first\ntype: user\n---\n", "", ""},
+		{"sameline", "---description: same line\ntype: user\n---\n", "", ""},
+		{"boolish", "---\ndescription: true\ntype: user\n---\nbody\n", "user", ""},
+		{"octal", "---\ndescription: 0o17\ntype: user\n---\nbody\n", "user", ""},
+		{"hex", "---\ndescription: 0x1F\ntype: user\n---\nbody\n", "user", ""},
+		{"inf", "---\ndescription: .inf\ntype: user\n---\nbody\n", "user", ""},
+		{"plus", "---\ndescription: +12\ntype: user\n---\nbody\n", "user", ""},
+		{"strtag", "---\ndescription: !!str 42\ntype: user\n---\nbody\n", "user", "42"},
+		{"inttag", "---\ndescription: !!int \"42\"\ntype: user\n---\nbody\n", "user", "42"},
+		{"nbsp", "---\ndescription:\u00a0nbsp value\ntype: user\n---\nbody\n", "", ""},
+		{"escapes", "---\ndescription: \"tab\\there \\u00e9\"\ntype: user\n---\nbody\n", "user", "tab\there \u00e9"},
+		{"single", "---\ndescription: 'it''s quoted'\ntype: user\n---\nbody\n", "user", "it's quoted"},
+		{"longline31", "---\nk0: v\nk1: v\nk2: v\nk3: v\nk4: v\nk5: v\nk6: v\nk7: v\nk8: v\nk9: v\nk10: v\nk11: v\nk12: v\nk13: v\nk14: v\nk15: v\nk16: v\nk17: v\nk18: v\nk19: v\nk20: v\nk21: v\nk22: v\nk23: v\nk24: v\nk25: v\nk26: v\nk27: v\ndescription: line 30\ntype: user\n---\n", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := ReadRecallFields([]byte(tc.src))

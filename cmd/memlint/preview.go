@@ -98,27 +98,45 @@ func (o *previewOptions) run(args []string) error {
 	return writePreviewText(o.stdout, doc, color)
 }
 
-// previewDirs returns the dirs to preview: those the planner found, plus
-// every folder PATH named like a memory dir (memory/, claude-memory/) that
-// the search passed over because something below it was found instead.
+// previewDirs returns the dirs to preview: those the planner found; but a
+// folder PATH that is a memory dir itself (found so, or named memory/ or
+// claude-memory/) is previewed alone, as the one memory dir Claude Code
+// would use, with nothing below it as a dir of its own: Claude Code reads
+// its subfolders as part of it.
 func previewDirs(cwd string, args []string, targets []*target) []string {
-	seen := map[string]bool{}
-	var out []string
+	found := map[string]bool{}
 	for _, t := range targets {
-		if !seen[t.dir] {
-			seen[t.dir] = true
-			out = append(out, t.dir)
-		}
+		found[t.dir] = true
 	}
+	var roots []string
 	for _, arg := range args {
 		abs := arg
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(cwd, abs)
 		}
 		abs = filepath.Clean(abs)
-		if info, err := os.Stat(abs); err == nil && info.IsDir() && !seen[abs] && lint.NamedMemoryDir(filepath.Base(abs)) {
-			seen[abs] = true
-			out = append(out, abs)
+		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || lint.NamedMemoryDir(filepath.Base(abs))) {
+			roots = append(roots, abs)
+		}
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	for _, r := range roots {
+		add(r)
+	}
+	for _, t := range targets {
+		inside := false
+		for _, r := range roots {
+			inside = inside || (t.dir != r && within(t.dir, r))
+		}
+		if !inside {
+			add(t.dir)
 		}
 	}
 	sort.Strings(out)
@@ -212,6 +230,14 @@ func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
 
 func join(dir, rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 
+// kindNotes say what is particular about how Claude Code uses a kind of
+// memory dir.
+var kindNotes = map[string]string{
+	"subagent": "A subagent's memory: its MEMORY.md goes into that subagent's prompt, not the main conversation's; Claude Code writes no index for it.",
+	"team":     "Team memory: shared with everyone on the project; recall lists its files in the manifest of the dir above.",
+	"logs":     "Daily logs: Claude Code does not load them at the start of a session, and recall never lists them.",
+}
+
 // Terminal styles of the text output.
 const (
 	styleBold  = "\x1b[1m"
@@ -238,6 +264,9 @@ func writePreviewText(w io.Writer, doc previewDoc, color bool) error {
 		}
 		fmt.Fprintf(&b, "%s  (%s memory; Claude Code 2.1.328 in index mode, recall off by default)\n",
 			style(styleBold, escapeTerminal(d.Path+"/")), d.Kind)
+		if note := kindNotes[d.Kind]; note != "" {
+			b.WriteString(style(styleDim, note) + "\n")
+		}
 		writeIndexText(&b, d.Index, style)
 		writeManifestText(&b, d, style)
 	}
@@ -293,12 +322,18 @@ func writeIndexText(b *strings.Builder, ix previewIndexJSON, style func(s, text 
 	}
 	lost := strings.Split(strings.TrimRight(derefString(ix.Lost), " \t\n"), "\n")
 	first := ix.KeptLines + 1
-	if len(lost) > 0 && !strings.HasPrefix(derefString(ix.Lost), "\n") {
-		first = ix.KeptLines // the cut fell inside a line
-	} else if len(lost) > 0 {
+	lostWhat := count(len(lost)-1, "line")
+	if !strings.HasPrefix(derefString(ix.Lost), "\n") {
+		// The cut fell inside a line: its rest comes first.
+		first = ix.KeptLines
+		lostWhat = fmt.Sprintf("the rest of line %d", ix.KeptLines)
+		if len(lost) > 1 {
+			lostWhat += " and " + count(len(lost)-1, "more line")
+		}
+	} else {
 		lost = lost[1:]
 	}
-	fmt.Fprintf(b, "%s%s\n", gutter(0, "┄"), style(styleCut, fmt.Sprintf("not loaded (%s the agent never sees):", count(len(lost), "line"))))
+	fmt.Fprintf(b, "%s%s\n", gutter(0, "┄"), style(styleCut, fmt.Sprintf("not loaded (%s, never seen by the agent):", lostWhat)))
 	for i, l := range lost {
 		b.WriteString(gutter(first+i, "┆") + style(styleDim, escapeTerminal(l)) + "\n")
 	}

@@ -74,33 +74,28 @@ func TestPreviewJSON(t *testing.T) {
       "manifest_total": 2,
       "manifest_skipped": [],
       "manifest_in_parent": false
-    },
-    {
-      "path": "memory/team",
-      "kind": "team",
-      "mode": "index",
-      "index": {
-        "path": "memory/team/MEMORY.md",
-        "exists": false,
-        "backfill": false,
-        "loaded": false,
-        "loaded_text": null,
-        "lines": 0,
-        "units": 0,
-        "cut": false,
-        "kept_lines": 0,
-        "lost_text": null,
-        "reason": "there is no MEMORY.md"
-      },
-      "manifest": [],
-      "manifest_total": 0,
-      "manifest_skipped": [],
-      "manifest_in_parent": true
     }
   ]
 }
 `
 	if stdout.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
+
+func TestEscapeTerminal(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text\twith tab": "plain text\twith tab",
+		"esc \x1b[31mred":      `esc \u001B[31mred`,
+		"bidi \u202Eevil":      `bidi \u202Eevil`,
+		"zero\u200Bwidth":      `zero\u200Bwidth`,
+		"two\nlines\r":         `two\nlines\r`,
+		"emoji 👩‍💻 ❤️ 中文":      "emoji 👩‍💻 ❤️ 中文",
+		"tag \U000E0041":       `tag \U000E0041`,
+		"private \uE000":       `private \uE000`,
+	} {
+		if got := escapeTerminal(in); got != want {
+			t.Errorf("escapeTerminal(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
