@@ -20,12 +20,12 @@ import (
 const claudeVersion = "2.1.328"
 
 var (
-	claudeBin   string // the binary under test, "" when none was found
-	claudeWhy   string // why none was found
-	memlintBin  string // memlint built from this checkout
-	memlintErr  error
-	flagRecord  = flag.Bool("record", false, "print what Claude Code loads for every case")
-	flagVerbose = flag.Bool("dump", false, "print the raw first request of every session")
+	claudeBin  string // the binary under test, "" when none was found
+	claudeWhy  string // why none was found
+	memlintBin string // memlint built from this checkout
+	memlintErr error
+	flagRecord = flag.Bool("record", false, "print what Claude Code loads for every case")
+	flagDump   = flag.String("dump", "", "write every request Claude Code sends into this dir, one JSON file each")
 )
 
 func TestMain(m *testing.M) {

@@ -182,6 +182,9 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 	res := sessionResult{Requests: mock.Requests(), Stdout: stdout.String(), Stderr: stderr.String()}
+	if *flagDump != "" {
+		dumpRequests(t, res.Requests)
+	}
 	if ctx.Err() != nil {
 		t.Fatalf("claude timed out after %v\nstderr: %s", sessionTimeout, res.Stderr)
 	}
@@ -194,4 +197,18 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 // describe summarises a session for a failure message.
 func (r sessionResult) describe() string {
 	return fmt.Sprintf("%d requests; stdout: %.500s; stderr: %.500s", len(r.Requests), r.Stdout, r.Stderr)
+}
+
+// dumpRequests writes a session's requests into the -dump dir as
+// <test>-<n>.json, for looking at what Claude Code really sends.
+func dumpRequests(t *testing.T, reqs []*apiRequest) {
+	t.Helper()
+	name := strings.NewReplacer("/", "_", " ", "_").Replace(t.Name())
+	for i, r := range reqs {
+		path := filepath.Join(*flagDump, fmt.Sprintf("%s-%02d.json", name, i))
+		if err := writeFile(path, r.Raw); err != nil {
+			t.Logf("dump: %v", err)
+			return
+		}
+	}
 }
