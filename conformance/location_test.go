@@ -40,6 +40,9 @@ func TestMemoryDirLocation(t *testing.T) {
 		{name: "user-dollar-home", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"$HOME/mem"}`}},
 		{name: "user-absolute", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"$ABS/abs-mem"}`}},
 		{name: "user-absolute-unclean", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"$ABS/a/../b/./mem/"}`}},
+		{name: "user-double-slash", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"/$ABS/dslash"}`}},
+		{name: "user-tilde-dot-segments", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"~/./a/../mem-dots"}`}},
+		{name: "user-tilde-dotdot-inside", repo: "repo", settings: map[string]string{"$HOME/.claude/settings.json": `{"autoMemoryDirectory":"~/a/../../escape"}`}},
 		{name: "project-settings", repo: "repo", settings: map[string]string{"$REPO/.claude/settings.json": `{"autoMemoryDirectory":"~/mem-project"}`}},
 		{name: "project-local-settings", repo: "repo", settings: map[string]string{"$REPO/.claude/settings.local.json": `{"autoMemoryDirectory":"~/mem-local"}`}},
 		{name: "project-beats-user", repo: "repo", settings: map[string]string{
