@@ -52,8 +52,9 @@ func TestCorpusManifest(t *testing.T) {
 			if err := copyTree(src, sb.MemDir); err != nil {
 				t.Fatal(err)
 			}
+			opt := recallSession(t, sb, &testCase{})
 			model := predict(t, sb)
-			res := runSession(t, sb, recallSession(sb, &testCase{}))
+			res := runSession(t, sb, opt)
 			got := recalledManifest(res.Requests)
 			if *flagRecord && got != nil {
 				t.Logf("Claude Code's manifest has %d lines", strings.Count(*got, "\n")+1)

@@ -18,13 +18,14 @@ func TestIndex(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
 			sb := newSandbox(t)
+			sb.Env = c.Env
 			if err := c.materialise(sb); err != nil {
 				t.Fatal(err)
 			}
 			// memlint predicts before Claude Code runs: a session may
 			// change the dir (the index backfill writes MEMORY.md).
 			model := predict(t, sb)
-			res := runSession(t, sb, sessionOptions{Prompt: c.Prompt, Env: c.Env})
+			res := runSession(t, sb, sessionOptions{Prompt: c.Prompt})
 			text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
 			if err != nil {
 				t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
@@ -81,4 +82,56 @@ func compareIndex(t *testing.T, model *previewJSON, loaded bool, text string) {
 		t.Errorf("Claude Code loaded an index: %v; memlint says loaded: %v%s", loaded, mlLoaded, why)
 	}
 	sameText(t, "loaded index", "claude", text, "memlint", mlText)
+}
+
+// TestRecallModeIndex: when recall is on (the account's cached feature flag,
+// or CLAUDE_MEMORY_STORES), Claude Code loads no MEMORY.md at all. memlint's
+// preview must say so: mode "recall", or nothing loaded.
+func TestRecallModeIndex(t *testing.T) {
+	requireMemlint(t)
+	for _, c := range []struct {
+		name string
+		flag bool
+		env  []string
+	}{
+		{name: "feature-flag", flag: true},
+		{name: "memory-stores-env", env: []string{"CLAUDE_MEMORY_STORES=1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			sb := newSandbox(t)
+			sb.Env = c.env
+			// A topic file, so that recall has something to show and the
+			// mock need not wait for a selector that never comes.
+			for name, data := range map[string]string{
+				"MEMORY.md": "- [a](a.md) — the only entry\n",
+				"a.md":      "---\nname: a\ndescription: the only memory in this dir\ntype: user\n---\nBody.\n",
+			} {
+				if err := writeFile(filepath.Join(sb.MemDir, name), []byte(data)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var opt sessionOptions
+			if c.flag {
+				opt = recallSession(t, sb, &testCase{})
+			}
+			model := predict(t, sb)
+			res := runSession(t, sb, opt)
+			_, loaded, err := loadedIndex(res.Requests, sb.MemDir)
+			if err != nil {
+				t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
+			}
+			if *flagRecord {
+				t.Logf("Claude Code loaded an index: %v", loaded)
+			}
+			if model == nil {
+				return
+			}
+			p := model.Dirs[0]
+			mlLoads := p.Mode != "recall" && p.Index != nil && p.Index.Loaded
+			if mlLoads != loaded {
+				t.Errorf("Claude Code loaded an index: %v; memlint preview says mode %q, loaded %v", loaded, p.Mode, p.Index != nil && p.Index.Loaded)
+			}
+		})
+	}
 }

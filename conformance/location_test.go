@@ -87,7 +87,8 @@ func TestMemoryDirLocation(t *testing.T) {
 				env[k] = v
 				extra = append(extra, kv)
 			}
-			res := runSession(t, sb, sessionOptions{Dir: dir, Env: extra})
+			sb.Env = extra
+			res := runSession(t, sb, sessionOptions{Dir: dir})
 			got := memoryDirOf(res.Requests)
 			if got == "" {
 				t.Fatalf("no memory dir in Claude Code's system prompt\n%s", res.describe())

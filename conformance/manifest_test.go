@@ -21,11 +21,13 @@ func TestManifest(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
 			sb := newSandbox(t)
+			sb.Env = c.Env
 			if err := c.materialise(sb); err != nil {
 				t.Fatal(err)
 			}
+			opt := recallSession(t, sb, c)
 			model := predict(t, sb)
-			res := runSession(t, sb, recallSession(sb, c))
+			res := runSession(t, sb, opt)
 			got := recalledManifest(res.Requests)
 			if *flagRecord {
 				if got != nil {
@@ -43,7 +45,12 @@ func TestManifest(t *testing.T) {
 // whitespace (recall skips one-word prompts) and makes the model call a
 // harmless tool first: the recalled memories land only in a later call of
 // the same turn, and the mock holds that call until the selector has asked.
-func recallSession(sb *sandbox, c *testCase) sessionOptions {
+func recallSession(t *testing.T, sb *sandbox, c *testCase) sessionOptions {
+	t.Helper()
+	// Written now, so that memlint's prediction sees the flag too.
+	if err := enableRecallFlag(sb); err != nil {
+		t.Fatal(err)
+	}
 	prompt := c.Prompt
 	if prompt == "" {
 		prompt = "what do you remember"
@@ -51,7 +58,6 @@ func recallSession(sb *sandbox, c *testCase) sessionOptions {
 	probe := filepath.Join(sb.Repo, "README")
 	return sessionOptions{
 		Prompt: prompt,
-		Env:    c.Env,
 		Recall: true,
 		Setup:  map[string]string{probe: "probe\n"},
 		Script: func(n int, _ *apiRequest) reply {

@@ -21,6 +21,7 @@ type previewJSON struct {
 	Dirs    []struct {
 		Path  string `json:"path"`
 		Kind  string `json:"kind"`
+		Mode  string `json:"mode"` // index or recall
 		Index *struct {
 			Path       string  `json:"path"`
 			Loaded     bool    `json:"loaded"`
@@ -56,7 +57,7 @@ func runMemlint(t *testing.T, sb *sandbox, dir string, args ...string) []byte {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, memlintBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(cleanEnv(), "HOME="+sb.Home, "NO_COLOR=1")
+	cmd.Env = append(append(cleanEnv(), "HOME="+sb.Home, "NO_COLOR=1"), sb.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -25,6 +25,9 @@ type sandbox struct {
 	Home   string
 	Tmp    string
 	MemDir string // $HOME/.claude/projects/<key>/memory
+	// Env is added to the environment of Claude Code and of memlint (which
+	// reads CLAUDE_MEMORY_STORES and CLAUDE_CONFIG_DIR too).
+	Env []string
 }
 
 func newSandbox(t *testing.T) *sandbox {
@@ -93,8 +96,6 @@ type sessionOptions struct {
 	// Recall turns on relevant-memory recall through the cached feature flag
 	// and routes Claude Code's other traffic to a dead loopback proxy.
 	Recall bool
-	// Env is added to the clean environment.
-	Env []string
 	// Setup maps absolute paths to contents written before the session.
 	Setup map[string]string
 	// Dir is where Claude Code starts (default: the repo).
@@ -148,8 +149,7 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	if opt.Recall {
 		// Telemetry stays on so the cached feature flags are honoured; every
 		// request that is not for the mock goes to a port nobody listens on.
-		if err := os.WriteFile(filepath.Join(sb.Home, ".claude.json"),
-			[]byte(`{"cachedGrowthBookFeatures":{"tengu_moth_copse":true}}`), 0o644); err != nil {
+		if err := enableRecallFlag(sb); err != nil {
 			t.Fatal(err)
 		}
 		env = append(env,
@@ -158,7 +158,7 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	} else {
 		env = append(env, "DISABLE_TELEMETRY=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
 	}
-	env = append(env, opt.Env...)
+	env = append(env, sb.Env...)
 
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
@@ -211,4 +211,11 @@ func dumpRequests(t *testing.T, reqs []*apiRequest) {
 			return
 		}
 	}
+}
+
+// enableRecallFlag writes the account's cached feature flag that turns on
+// relevant-memory recall, as Claude Code keeps it in ~/.claude.json.
+func enableRecallFlag(sb *sandbox) error {
+	return os.WriteFile(filepath.Join(sb.Home, ".claude.json"),
+		[]byte(`{"cachedGrowthBookFeatures":{"tengu_moth_copse":true}}`), 0o644)
 }

@@ -25,13 +25,13 @@ func TestWrite(t *testing.T) {
 				t.Fatal("a write case needs at least one write or edit directive")
 			}
 			sb := newSandbox(t)
+			sb.Env = c.Env
 			if err := c.materialise(sb); err != nil {
 				t.Fatal(err)
 			}
 			calls := c.Calls
 			res := runSession(t, sb, sessionOptions{
 				Prompt: c.Prompt,
-				Env:    c.Env,
 				Script: func(n int, _ *apiRequest) reply {
 					if n < len(calls) {
 						return calls[n]
