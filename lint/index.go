@@ -95,19 +95,9 @@ type IndexEntry struct {
 // Text returns the entry's source text.
 func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
 
-// jsFrontmatter is the pattern Claude Code strips leading frontmatter with:
-// /^---\s*\n([\s\S]*?)---\s*\n?/. Go's \s lacks \v and Unicode spaces, a
-// difference no real index exercises.
-var jsFrontmatter = regexp.MustCompile(`\A---\s*\n(?s:.*?)---\s*\n?`)
-
 // indexBodyStart returns where the content Claude Code loads starts: after
-// leading frontmatter as its pattern finds it.
-func indexBodyStart(src []byte) int {
-	if loc := jsFrontmatter.FindIndex(src); loc != nil {
-		return loc[1]
-	}
-	return 0
-}
+// leading frontmatter as its pattern finds it (jsFrontmatterEnd).
+func indexBodyStart(src []byte) int { return jsFrontmatterEnd(src) }
 
 // buildIndex computes the budget and entries of MEMORY.md from its parsed
 // body.
@@ -190,6 +180,16 @@ func (t *loadedText) orig(at int) int {
 
 // measureIndex reproduces Claude Code's loading of MEMORY.md.
 func measureIndex(f *File) IndexBudget {
+	t := indexLoadedBytes(f)
+	return t.budget(f)
+}
+
+// indexLoadedBytes returns the text Claude Code measures in MEMORY.md
+// before trimming (SPEC §1.3, steps 2 and 3): frontmatter stripped, top-
+// level comment blocks removed, line breaks normalised when the file holds
+// "<!--". LoadIndex builds the loaded text from it; the budget maps it
+// back to the file.
+func indexLoadedBytes(f *File) loadedText {
 	src := f.Src
 	start := f.Body.Start
 	var t loadedText
@@ -214,6 +214,11 @@ func measureIndex(f *File) IndexBudget {
 	} else {
 		t.emit(src, start, len(src))
 	}
+	return t
+}
+
+// budget measures the loaded text and maps its cuts back to f.
+func (t *loadedText) budget(f *File) IndexBudget {
 	ts, te := jsTrimBounds(t.buf)
 	text := t.buf[ts:te]
 	b := IndexBudget{LineCut: -1, SizeCut: -1}

@@ -375,7 +375,7 @@ func loadConfig(file, cwd string, reg *lint.Registry) (*lint.Config, error) {
 
 // commandNames are the subcommands, for a hint when a PATH that does not
 // exist looks like a misspelt one.
-var commandNames = []string{"baseline", "check", "rules", "version"}
+var commandNames = []string{"baseline", "check", "preview", "rules", "version"}
 
 func commandHint(arg string) string {
 	if strings.ContainsAny(arg, `/\.`) {

@@ -2,6 +2,7 @@
 // MEMORY.md plus one Markdown topic file per memory.
 //
 //	memlint [check] [flags] [PATH...]   lint (check is the default command)
+//	memlint preview [PATH...]           what Claude Code loads: the index as injected, the manifest
 //	memlint rules [ID]                  list rules, or explain one
 //	memlint baseline [PATH...]          accept the current findings
 //	memlint hooks install|uninstall|status [--claude]
@@ -106,6 +107,6 @@ with --strict); 2 usage, configuration or internal error.`,
 	opts.addFlags(check)
 
 	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout), newHooksCmd(os.Stdin, stdout, stderr))
-	root.AddCommand(newBaselineCmd(stdout, stderr))
+	root.AddCommand(newBaselineCmd(stdout, stderr), newPreviewCmd(stdout, stderr))
 	return root
 }

@@ -1,0 +1,148 @@
+// Package conformance runs the real Claude Code 2.1.328 against a loopback
+// mock of the Anthropic API and checks that memlint's model of Claude Code
+// memory (memlint preview, memlint check) agrees with what the binary does.
+// The cases are txtar files under testdata; README.md describes their syntax.
+package conformance
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// claudeVersion is the Claude Code build SPEC §1 describes.
+const claudeVersion = "2.1.328"
+
+var (
+	claudeBin  string // the binary under test, "" when none was found
+	claudeWhy  string // why none was found
+	memlintBin string // memlint built from this checkout
+	memlintErr error
+	flagRecord = flag.Bool("record", false, "print what Claude Code loads for every case")
+	flagDump   = flag.String("dump", "", "write every request Claude Code sends into this dir, one JSON file each")
+)
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	claudeBin, claudeWhy = findClaude()
+	code := func() int {
+		if claudeBin != "" {
+			dir, err := os.MkdirTemp("", "memlint-conformance-")
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			defer os.RemoveAll(dir)
+			memlintBin, memlintErr = buildMemlint(dir)
+		}
+		return m.Run()
+	}()
+	os.Exit(code)
+}
+
+// requireClaude skips the test when no Claude Code 2.1.328 is installed,
+// unless MEMLINT_REQUIRE_CLAUDE=1 (CI), where that is a failure.
+func requireClaude(t *testing.T) {
+	t.Helper()
+	if claudeBin == "" {
+		msg := "Claude Code " + claudeVersion + " not found (" + claudeWhy + "); set MEMLINT_CLAUDE " +
+			"or run: npm install --prefix DIR --no-audit --no-fund @anthropic-ai/claude-code@" + claudeVersion
+		if os.Getenv("MEMLINT_REQUIRE_CLAUDE") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+}
+
+// requireMemlint is requireClaude plus a built memlint.
+func requireMemlint(t *testing.T) {
+	t.Helper()
+	requireClaude(t)
+	if memlintErr != nil {
+		t.Fatalf("building memlint: %v", memlintErr)
+	}
+}
+
+// findClaude looks for Claude Code 2.1.328: $MEMLINT_CLAUDE, then `claude`
+// on PATH, then the npm prefixes .ci/run and a developer would install into.
+func findClaude() (bin, why string) {
+	if p := os.Getenv("MEMLINT_CLAUDE"); p != "" {
+		if err := checkVersion(p); err != nil {
+			return "", "MEMLINT_CLAUDE=" + p + ": " + err.Error()
+		}
+		return p, ""
+	}
+	var tried []string
+	if p, err := exec.LookPath("claude"); err == nil {
+		if err := checkVersion(p); err == nil {
+			return p, ""
+		} else {
+			tried = append(tried, p+": "+err.Error())
+		}
+	}
+	var prefixes []string
+	if d, err := os.UserCacheDir(); err == nil {
+		prefixes = append(prefixes, filepath.Join(d, "memlint", "claude-code-"+claudeVersion))
+	}
+	prefixes = append(prefixes, filepath.Join(os.TempDir(), "memlint-ci-claude-code-"+claudeVersion))
+	for _, prefix := range prefixes {
+		p := filepath.Join(prefix, "node_modules", ".bin", "claude")
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		if err := checkVersion(p); err == nil {
+			return p, ""
+		} else {
+			tried = append(tried, p+": "+err.Error())
+		}
+	}
+	if len(tried) == 0 {
+		return "", "no claude on PATH, in $MEMLINT_CLAUDE or in " + strings.Join(prefixes, ", ")
+	}
+	return "", strings.Join(tried, "; ")
+}
+
+func checkVersion(bin string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--version")
+	cmd.Env = cleanEnv()
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("--version: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != claudeVersion+" (Claude Code)" {
+		return fmt.Errorf("--version prints %q, want %q", got, claudeVersion+" (Claude Code)")
+	}
+	return nil
+}
+
+// cleanEnv is the environment for helper commands: nothing of the caller's
+// Claude Code configuration leaks in.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CLAUDE") || strings.HasPrefix(kv, "ANTHROPIC") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+func buildMemlint(dir string) (string, error) {
+	bin := filepath.Join(dir, "memlint")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/memlint/memlint/cmd/memlint")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return bin, nil
+}

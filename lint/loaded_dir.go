@@ -1,0 +1,249 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"unicode/utf16"
+)
+
+// IndexPreview is what Claude Code 2.1.328 loads as the index of a memory
+// dir when a session starts (index mode).
+type IndexPreview struct {
+	// Path is the index's path relative to the memory dir.
+	Path string
+	// Exists is set when the dir holds an entry named MEMORY.md (a file,
+	// a folder or a link).
+	Exists bool
+	// Backfill is set when there is no MEMORY.md and Claude Code would
+	// write one from the topic files at the start of a session, then load
+	// it (SPEC §1.1); BackfillText is the file it would write.
+	Backfill     bool
+	BackfillText string
+	LoadedIndex
+}
+
+// DirPreview is memlint's model of what Claude Code does with one memory
+// dir: its index as loaded, and the manifest recall would show.
+type DirPreview struct {
+	Kind     DirKind
+	Index    IndexPreview
+	Manifest *Manifest
+	// ManifestInParent is set for team memory: recall lists its files in
+	// the manifest of the memory dir above (as team/<file>), not on their
+	// own, so Manifest is empty.
+	ManifestInParent bool
+}
+
+// PreviewDir reads the memory dir at dir (an OS path) the way Claude Code
+// would, reading nothing outside it.
+func PreviewDir(dir string) (*DirPreview, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", dir, err)
+	}
+	defer root.Close()
+	m, err := scanManifest(root, true)
+	if err != nil {
+		return nil, err
+	}
+	p := &DirPreview{Manifest: m, Index: readIndexPreview(root)}
+	shape := &Dir{Topics: make([]*File, len(m.Entries))}
+	if p.Index.Exists {
+		shape.Index = &File{}
+	}
+	if hasLogs(root) {
+		shape.Logs = []*File{{}}
+	}
+	p.Kind = KindOf(dir, shape)
+	if p.Kind == DirTeam {
+		p.Manifest, p.ManifestInParent = &Manifest{}, true
+	}
+	if !p.Index.Exists && p.Kind == DirAuto {
+		if text := backfillIndex(root); text != "" {
+			p.Index.Backfill, p.Index.BackfillText = true, text
+			p.Index.LoadedIndex = LoadIndex([]byte(text))
+		}
+	}
+	return p, nil
+}
+
+// readIndexPreview reads MEMORY.md inside root and loads it.
+func readIndexPreview(root *os.Root) IndexPreview {
+	ip := IndexPreview{Path: IndexName}
+	nothing := func(why string) IndexPreview {
+		ip.LoadedIndex = LoadedIndex{Skipped: why}
+		return ip
+	}
+	info, err := root.Lstat(IndexName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nothing("there is no MEMORY.md")
+	}
+	ip.Exists = true
+	if err != nil {
+		return nothing("MEMORY.md cannot be read: " + errText(err))
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		info, err = root.Stat(IndexName)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nothing("MEMORY.md is a symbolic link to nothing: Claude Code loads no index")
+		case err != nil:
+			return nothing("MEMORY.md is a symbolic link out of the memory dir: Claude Code follows it, memlint does not read outside the dir")
+		}
+	}
+	switch {
+	case info.IsDir():
+		return nothing("MEMORY.md is a folder: Claude Code loads no index")
+	case !info.Mode().IsRegular():
+		return nothing("MEMORY.md is not a regular file: Claude Code loads no index")
+	}
+	f, err := root.Open(IndexName)
+	if err != nil {
+		return nothing("MEMORY.md cannot be read: " + errText(err))
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, IndexMaxBytes+1))
+	if err != nil {
+		return nothing("MEMORY.md cannot be read: " + errText(err))
+	}
+	ip.LoadedIndex = LoadIndex(src)
+	return ip
+}
+
+// NamedMemoryDir reports whether a folder's name says it holds memory
+// (memory/, as Claude Code names its own, or claude-memory/).
+func NamedMemoryDir(name string) bool { return memoryDirNames[name] }
+
+func hasLogs(root *os.Root) bool {
+	info, err := root.Stat("logs")
+	return err == nil && info.IsDir()
+}
+
+// Limits of the index Claude Code writes when MEMORY.md is missing: 70 %
+// of the loading limits, entries cut to 150 characters.
+const (
+	backfillMaxLines = IndexMaxLines * 7 / 10
+	backfillMaxUnits = IndexMaxUnits * 7 / 10
+	backfillLineMax  = 150
+)
+
+// backfillIndex returns the MEMORY.md Claude Code 2.1.328 writes for a
+// memory dir that has none, or "" when it writes none: one line per
+// regular topic file outside team/, logs/, sessions/, proposals/ and
+// dot-paths, newest first, until 140 lines or 17,500 units.
+func backfillIndex(root *os.Root) string {
+	if !hasBackfillCandidates(root) {
+		return ""
+	}
+	m, err := scanManifest(root, false)
+	if err != nil {
+		return ""
+	}
+	var b []uint16
+	lines := 0
+	for _, e := range m.Entries {
+		if !backfillListed(e.Path) {
+			continue
+		}
+		line := backfillLine(e)
+		if line == nil {
+			continue
+		}
+		if lines+1 > backfillMaxLines || len(b)+len(line)+1 > backfillMaxUnits {
+			break
+		}
+		b = append(append(b, line...), '\n')
+		lines++
+	}
+	return string(utf16.Decode(b))
+}
+
+// hasBackfillCandidates is Claude Code's first look at the dir: no entry
+// named MEMORY.md, and a topic file or a folder at the top that is not
+// excluded.
+func hasBackfillCandidates(root *os.Root) bool {
+	f, err := root.Open(".")
+	if err != nil {
+		return false
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return false
+	}
+	found := false
+	for _, e := range entries {
+		name := e.Name()
+		if name == IndexName {
+			return false
+		}
+		if strings.HasPrefix(name, ".") || recallExcludedFolders[recallFolder(name)] || recallFolder(name) == "team" {
+			continue
+		}
+		switch t := e.Type(); {
+		case t.IsRegular():
+			found = found || strings.HasSuffix(name, ".md")
+		case t.IsDir():
+			found = true
+		}
+	}
+	return found
+}
+
+// backfillListed drops, besides what recall drops, any path with a
+// dot-segment or a team, logs, sessions or proposals segment anywhere.
+func backfillListed(rel string) bool {
+	for _, s := range strings.Split(rel, "/") {
+		if strings.HasPrefix(s, ".") || recallExcludedFolders[recallFolder(s)] || recallFolder(s) == "team" {
+			return false
+		}
+	}
+	return true
+}
+
+// backfillLine is the index entry Claude Code writes for a topic file:
+// "- [<stem>](<path>) — <description>", the line cut to 150 units, or nil
+// for a path it will not link.
+func backfillLine(e ManifestEntry) []uint16 {
+	rel := e.Path
+	if strings.ContainsAny(rel, "[]()\n\r\u2028\u2029") {
+		return nil
+	}
+	name := utf16.Encode([]rune(rel))
+	noBreaks := utf16.Encode([]rune(strings.NewReplacer("\t", "").Replace(rel)))
+	if string(utf16.Decode(cleanIndex16(noBreaks))) != rel || len(name) == 0 {
+		return nil
+	}
+	link := utf16.Encode([]rune("- [" + strings.TrimSuffix(path.Base(rel), ".md") + "](" + rel + ")"))
+	desc := collapseJSSpace(cleanIndex16(utf16.Encode([]rune(e.Description))))
+	room := backfillLineMax - len(link) - 3
+	if len(desc) == 0 || room <= 1 {
+		return link
+	}
+	out := append(append([]uint16(nil), link...), utf16.Encode([]rune(" \u2014 "))...)
+	return append(out, cleanIndex16(shorten16(desc, room))...)
+}
+
+// collapseJSSpace replaces runs of JavaScript white space with one space
+// and trims.
+func collapseJSSpace(u []uint16) []uint16 {
+	out := make([]uint16, 0, len(u))
+	space := false
+	for _, c := range u {
+		if isJSSpace(rune(c)) {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,234 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// indexLines returns n index entries "- [eI](eI.md) — xxxxxxxxxx".
+func indexLines(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "- [e%d](e%d.md) — xxxxxxxxxx\n", i, i)
+	}
+	return b.String()
+}
+
+// indexUnits returns entries of 116 units each, padded with "z" to exactly
+// n UTF-16 units.
+func indexUnits(n int) string {
+	var b strings.Builder
+	for i := 0; ; i++ {
+		l := fmt.Sprintf("- [n%d](n%d.md) %s\n", i, i, strings.Repeat("y", 100))
+		if b.Len()+len(l) > n {
+			break
+		}
+		b.WriteString(l)
+	}
+	return b.String() + strings.Repeat("z", n-b.Len())
+}
+
+// longEntries returns n entries "- [nI](nI.md) " followed by width "q".
+func longEntries(n, width int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- [n%d](n%d.md) %s\n", i, i, strings.Repeat("q", width))
+	}
+	return b.String()
+}
+
+const warnTail = ". Keep index entries to one line under ~200 chars; move detail into topic files."
+
+// The expectations below were checked against Claude Code 2.1.328 (what
+// it injected for the same bytes, through a loopback mock of the API).
+func TestLoadIndexLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		src          string
+		lines, units int
+		cut          bool
+		warning      string // after "\n\n> WARNING: ", without warnTail
+		keptLines    int
+	}{
+		{name: "199 lines", src: indexLines(199), lines: 199, units: 5952, keptLines: 199},
+		{name: "200 lines", src: indexLines(200), lines: 200, units: 5983, keptLines: 200},
+		{name: "201 lines", src: indexLines(201), lines: 201, units: 6014, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 201 lines (limit: 200). Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("- [e201](e201.md) — xxxxxxxxxx")`},
+		{name: "24,999 units", src: indexUnits(24999), lines: 212, units: 24999, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 212 lines (limit: 200). Only part of it was loaded: 12 of 212 lines were cut off, starting at line 201 ("- [n200](n200.md) yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…")`},
+		{name: "25,001 units", src: indexUnits(25001), lines: 212, units: 25001, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 212 lines and 24.4KB. Only part of it was loaded: 12 of 212 lines were cut off, starting at line 201 ("- [n200](n200.md) yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…")`},
+		{name: "25,856 units round half up", src: indexUnits(25856), lines: 220, units: 25856, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 220 lines and 25.3KB. Only part of it was loaded: 20 of 220 lines were cut off, starting at line 201 ("- [n200](n200.md) yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…")`},
+		{name: "25,600 units is 25KB", src: indexUnits(25600), lines: 217, units: 25600, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 217 lines and 25KB. Only part of it was loaded: 17 of 217 lines were cut off, starting at line 201 ("- [n200](n200.md) yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…")`},
+		{name: "both limits, size cut first", src: longEntries(260, 150), lines: 260, units: 43719, cut: true, keptLines: 149,
+			warning: `MEMORY.md is 260 lines and 42.7KB. Only part of it was loaded: 111 of 260 lines were cut off, starting at line 150 ("- [n149](n149.md) qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…")`},
+		{name: "one line over the size", src: strings.Repeat("w", 25010), lines: 1, units: 25010, cut: true, keptLines: 1,
+			warning: `MEMORY.md is 24.4KB (limit: 24.4KB) — index entries are too long. Only part of it was loaded: everything after the first 25000 characters of line 1 was cut off`},
+		{name: "surrogate pair split", src: strings.Repeat("a", 24999) + "😀" + strings.Repeat("b", 10), lines: 1, units: 25011, cut: true, keptLines: 1,
+			warning: `MEMORY.md is 24.4KB (limit: 24.4KB) — index entries are too long. Only part of it was loaded: everything after the first 25000 characters of line 1 was cut off`},
+		{name: "CRLF counts its CR", src: strings.Repeat("- a\r\n- b\r\n", 150), lines: 300, units: 1498, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 300 lines (limit: 200). Only part of it was loaded: 100 of 300 lines were cut off, starting at line 201 ("- a")`},
+		{name: "lone CR is no line break", src: strings.Repeat("- a\r- b\r", 150), lines: 1, units: 1199, keptLines: 1},
+		{name: "lone CR with a comment is", src: strings.Repeat("- x <!-- y -->\r- a\r- b\r", 150), lines: 450, units: 3449, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 450 lines (limit: 200). Only part of it was loaded: 250 of 450 lines were cut off, starting at line 201 ("- b")`},
+		{name: "quoted line of 80 kept whole", src: indexLines(200) + strings.Repeat("q", 80) + "\n", lines: 201, units: 6064, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 201 lines (limit: 200). Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("` + strings.Repeat("q", 80) + `")`},
+		{name: "quoted line of 81 shortened", src: indexLines(200) + strings.Repeat("q", 81) + "\n", lines: 201, units: 6065, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 201 lines (limit: 200). Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("` + strings.Repeat("q", 79) + `…")`},
+		{name: "quoted line cut at a space", src: indexLines(200) + "- " + strings.Repeat("word ", 30) + "\n", lines: 201, units: 6135, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 201 lines (limit: 200). Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("- ` + strings.TrimSpace(strings.Repeat("word ", 15)) + `…")`},
+		{name: "quoted line never splits a pair", src: indexLines(200) + strings.Repeat("q", 78) + "😀😀\n", lines: 201, units: 6066, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 201 lines (limit: 200). Only part of it was loaded: 1 of 201 lines were cut off, starting at line 201 ("` + strings.Repeat("q", 78) + `…")`},
+		{name: "blank first lost line is not quoted", src: indexLines(200) + "\n\n- later\n", lines: 203, units: 5993, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 203 lines (limit: 200). Only part of it was loaded: 3 of 203 lines were cut off, starting at line 201`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			li := LoadIndex([]byte(tc.src))
+			if !li.Loaded || li.Lines != tc.lines || li.Units != tc.units || li.Cut != tc.cut || li.KeptLines != tc.keptLines {
+				t.Fatalf("loaded %v, %d lines, %d units, cut %v, kept %d lines; want %d lines, %d units, cut %v, kept %d",
+					li.Loaded, li.Lines, li.Units, li.Cut, li.KeptLines, tc.lines, tc.units, tc.cut, tc.keptLines)
+			}
+			_, warning, found := strings.Cut(li.Text, "\n\n> WARNING: ")
+			if found != tc.cut {
+				t.Fatalf("warning present: %v", found)
+			}
+			if tc.cut && warning != tc.warning+warnTail {
+				t.Errorf("warning\n got: %s\nwant: %s", warning, tc.warning+warnTail)
+			}
+			if !tc.cut && li.Text != strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(tc.src, "\r\n", "\n"), "\r", "\n")) {
+				t.Errorf("text differs from the file")
+			}
+		})
+	}
+}
+
+func TestLoadIndexText(t *testing.T) {
+	an := "ant" + "ml"
+	for _, tc := range []struct {
+		name, src string
+		want      string // "" with loaded false: nothing loaded
+		loaded    bool
+	}{
+		{"plain", "- [a](a.md) — first\n", "- [a](a.md) — first", true},
+		{"top-level comments go", "# T\n\n<!-- hidden -->\n- a\n<!-- x --> tail\n", "# T\n\n- a\n tail", true},
+		{"comments in list items stay", "- a <!-- in item -->\n- b\n  <!-- nested -->\n", "- a <!-- in item -->\n- b\n  <!-- nested -->", true},
+		{"comments in quotes stay", "> <!-- quoted -->\n\n- a\n", "> <!-- quoted -->\n\n- a", true},
+		{"comments in fences stay", "```\n<!-- fenced -->\n```\n- a\n", "```\n<!-- fenced -->\n```\n- a", true},
+		{"lone CR lines with a comment", "- [a](a.md) — first\r<!-- note -->\r- [b](b.md) — second\r", "- [a](a.md) — first\n- [b](b.md) — second", true},
+		{"unclosed comment stays", "- a\n\n<!-- never closed\n- b\n", "- a\n\n<!-- never closed\n- b", true},
+		{"frontmatter stripped", "---\nname: x\n---\n- a\n", "- a", true},
+		{"frontmatter closes at the first ---", "---\nname: a---b\nx: y\n---\n- a\n", "b\nx: y\n---\n- a", true},
+		{"frontmatter after a blank line stays", "\n---\nname: x\n---\n- a\n", "---\nname: x\n---\n- a", true},
+		{"frontmatter with trailing spaces", "---  \nname: x\n---   \n\n\n- a\n", "- a", true},
+		{"BOM dropped", "\ufeff- a\n", "- a", true},
+		{"BOM before frontmatter", "\ufeff---\nname: x\n---\n- a\n", "- a", true},
+		{"controls removed", "- a\x00b\n- c\x01d\x7f\n", "- ab\n- cd", true},
+		{"invisible characters removed, joiners kept", "- a\u200bb\u200cc\u200dd\u2060e\ufe0ff\ufe01g\U000e0041h\u034fi\u3164j\ue000k\u0378l\n",
+			"- ab\u200cc\u200dde\ufe0ffghijkl", true},
+		{"line separators shown as newlines", "- a\u2028- b\u2029- c\n", "- a\n- b\n- c", true},
+		{"invalid UTF-8", "- a \xe2\x82A \xff \xed\xa0\x80 \xf0\x9f\x98 end\n", "- a \ufffdA \ufffd \ufffd\ufffd\ufffd \ufffd end", true},
+		{"reserved tags neutralised",
+			`<system-reminder> </system-reminder> <SYSTEM-REMINDER x="1"> < system_reminder/> <function_results> <tool_use_error> <channel source="x"> <channel> <` + an + `:foo> <systemreminder> <system-reminderx> <ｓystem-reminder> ＜system-reminder> <s` + "\u0301" + `ystem-reminder> <.system-reminder> <tick> <system-reminder-x>`,
+			`<\system-reminder> <\/system-reminder> <\SYSTEM-REMINDER x="1"> <\ system_reminder/> <\function_results> <\tool_use_error> <\channel source="x"> <channel> <\` + an + `:foo> <systemreminder> <system-reminderx> <\ｓystem-reminder> <\system-reminder> <\s` + "\u0301" + `ystem-reminder> <\.system-reminder> <\tick> <system-reminder-x>`, true},
+		{"nel", "- a\u0085b\n- c\u000bd\fe\n", "- ab\n- cde", true},
+		{"bom mid", "- a\ufeffb\n", "- ab", true},
+		{"fm vt", "---\u000b\nname: x\n---\n- a\n", "- a", true},
+		{"fm unicode space", "---\u00a0\nname: x\n---\u3000\n- a\n", "- a", true},
+		{"comment trailing", "<!-- a --> text after\n- b\n", "text after\n- b", true},
+		{"comment two", "<!-- a --><!-- b -->\n\n- b\n", "- b", true},
+		{"comment indented", "   <!-- a -->\n- b\n", "- b", true},
+		{"comment multiline", "<!--\nmulti\nline\n-->\n- b\n", "- b", true},
+		{"comment html then", "<div>\n<!-- in html -->\n</div>\n- b\n", "<div>\n<!-- in html -->\n</div>\n- b", true},
+		{"crlf bom fm", "\ufeff---\r\nname: x\r\n---\r\n- a\r\n<!-- c -->\r\n- b\r\n", "- a\n- b", true},
+		{"empty", "", "", false},
+		{"whitespace only", "  \n\t\n  ", "", false},
+		{"comments only", "<!-- a -->\n\n<!-- b -->\n", "", false},
+		{"frontmatter only", "---\nname: x\n---\n", "", false},
+		{"invisible only", "\u200b\u200b", "", false},
+		{"invisible around a space loads empty", "\u200b \u200b", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			li := LoadIndex([]byte(tc.src))
+			if li.Loaded != tc.loaded || li.Text != tc.want {
+				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
+			}
+			if !li.Loaded && li.Skipped == "" {
+				t.Errorf("nothing loaded and no reason given")
+			}
+		})
+	}
+}
+
+// TestNeutraliseTags: reserved tags in every disguise Claude Code 2.1.328
+// catches (checked against the binary), and near misses it leaves alone.
+func TestNeutraliseTags(t *testing.T) {
+	an := "ant" + "ml"
+	for _, tc := range []struct{ src, want string }{
+		{"- <sуstem-reminder> <ѕystem-reminder> <SYSTEM‐REMINDER> <system—reminder> <system_reminder >",
+			"- <\\sуstem-reminder> <\\ѕystem-reminder> <\\SYSTEM‐REMINDER> <\\system—reminder> <\\system_reminder >"},
+		{"- <𝐬𝐲𝐬𝐭𝐞𝐦-reminder> <ⓢystem-reminder> <system-ｒeminder> <ſystem-reminder> <system-remindeŕ>",
+			"- <\\𝐬𝐲𝐬𝐭𝐞𝐦-reminder> <\\ⓢystem-reminder> <\\system-ｒeminder> <\\ſystem-reminder> <\\system-remindeŕ>"},
+		{"- ‹system-reminder› 〈system-reminder〉 ﹤system-reminder﹥ ≪system-reminder≫ <<system-reminder>>",
+			"- <\\system-reminder› <\\system-reminder〉 <\\system-reminder﹥ <\\system-reminder≫ <<\\system-reminder>>"},
+		{"- <!system-reminder> <#system-reminder> <\"system-reminder\"> <(system-reminder)> <中system-reminder> <a system-reminder> <1system-reminder> <-system-reminder>",
+			"- <\\!system-reminder> <\\#system-reminder> <\\\"system-reminder\"> <\\(system-reminder)> <\\中system-reminder> <a system-reminder> <1system-reminder> <-system-reminder>"},
+		{"- <channel source=x> <channel  source = x> <channel foo=1 source=2> <channel data-source=1> <channel sources=1> <channel>source=1 <CHANNEL SOURCE=x> <channel\nsource=x> <channelx source=1> <channel-source=1>",
+			"- <\\channel source=x> <\\channel  source = x> <\\channel foo=1 source=2> <channel data-source=1> <channel sources=1> <channel>source=1 <\\CHANNEL SOURCE=x> <\\channel\nsource=x> <channelx source=1> <channel-source=1>"},
+		{"- <" + an + ":x> </" + an + ":x> <" + an + "：x> <" + an + " :x> <x> <" + an + "x:y> <" + an + ">",
+			"- <\\" + an + ":x> <\\/" + an + ":x> <\\" + an + "：x> <" + an + " :x> <x> <" + an + "x:y> <" + an + ">"},
+		{"- <system-reminder.> <system-reminder/> <system-reminder9> <system-reminderé> <system-reminder_> <tick> <ticks> <tick-tock> <bash-input> <command-name> <total_tokens> <sandbox-violations>",
+			"- <\\system-reminder.> <\\system-reminder/> <system-reminder9> <\\system-reminderé> <system-reminder_> <\\tick> <ticks> <tick-tock> <\\bash-input> <\\command-name> <\\total_tokens> <\\sandbox-violations>"},
+		{"- <s​ystem-reminder> <s­ystem-reminder> <sỳ́stem-reminder> <s\u0007ystem-reminder>",
+			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
+	} {
+		if got := LoadIndex([]byte(tc.src)).Text; got != tc.want {
+			t.Errorf("%q\n got: %q\nwant: %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestLoadIndexSizeLimit(t *testing.T) {
+	line := []byte("- [x](x.md) " + strings.Repeat("y", 100) + "\n")
+	for _, tc := range []struct {
+		size   int
+		loaded bool
+	}{{IndexMaxBytes, true}, {IndexMaxBytes + 1, false}} {
+		src := bytes.Repeat(line, tc.size/len(line)+1)[:tc.size-1]
+		src = append(src, '\n')
+		li := LoadIndex(src)
+		if li.Loaded != tc.loaded {
+			t.Errorf("%d bytes: loaded %v, want %v (%s)", tc.size, li.Loaded, tc.loaded, li.Skipped)
+		}
+	}
+}
+
+func TestJSSize(t *testing.T) {
+	for n, want := range map[int]string{1000: "1000 bytes", 1024: "1KB", 25000: "24.4KB", 25600: "25KB", 25856: "25.3KB", 1 << 20: "1MB", 4 << 20: "4MB"} {
+		if got := jsSize(n); got != want {
+			t.Errorf("jsSize(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+// FuzzLoadIndex: no input makes the loader or the recall reader panic,
+// and what is loaded is valid UTF-8 within the limits plus the warning.
+func FuzzLoadIndex(f *testing.F) {
+	for _, s := range []string{"", "- a\n", "---\nx: y\n---\n<!-- c -->\n- a\r\n", "\xff\xfe\x00", "<system-reminder>", "\ufeff---\ndescription: d\ntype: user\n---\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		li := LoadIndex(src)
+		if !utf8.ValidString(li.Text) {
+			t.Fatalf("invalid UTF-8 loaded")
+		}
+		if li.Loaded && !li.Cut && li.KeptLines > IndexMaxLines {
+			t.Fatalf("%d lines loaded whole", li.KeptLines)
+		}
+		_ = ReadRecallFields(src)
+	})
+}
