@@ -249,7 +249,7 @@ func (l *Linter) lintDir(d *Dir) (out, hidden []Diagnostic) {
 		return opts
 	}
 	for _, rule := range l.Registry.Rules() {
-		if rule.Run == nil || !l.runs(rule) {
+		if rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
 		}
 		pass := &Pass{Rule: rule, Dir: d, Now: now, options: options, report: report}

@@ -69,6 +69,7 @@ file and link it.`,
 // IndexEntryFormat reports index lines that are not one link to one memory.
 var IndexEntryFormat = &lint.Rule{
 	ID:       "index-entry-format",
+	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
 	Doc: `Every line of MEMORY.md costs context in every conversation and counts against
@@ -146,6 +147,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry) string {
 // IndexEntryLength reports long index entries.
 var IndexEntryLength = &lint.Rule{
 	ID:       "index-entry-length",
+	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 150 characters (option max)",
 	Doc: `An index entry is a pointer: a title, a link and a hook of a few words, under

@@ -15,9 +15,14 @@ const (
 	recallMaxFiles = 200
 )
 
+// recallKinds are the memory dirs recall reads: auto memory and the team/
+// files listed with it. A subagent gets its MEMORY.md only (SPEC §1.1).
+var recallKinds = []lint.DirKind{lint.DirAuto, lint.DirTeam}
+
 // MemoryRecallLimit reports topic files that recall injects only in part.
 var MemoryRecallLimit = &lint.Rule{
 	ID:       "memory-recall-limit",
+	Kinds:    recallKinds,
 	Severity: lint.Warning,
 	Summary:  "a topic file is longer than 200 lines or 4,096 bytes: recall cuts it",
 	Doc: `When Claude Code recalls a memory it injects at most the first 200 lines or
@@ -62,6 +67,7 @@ be derived from the code or git.`,
 // MemoryCountLimit reports dirs with more topic files than recall scans.
 var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
+	Kinds:    recallKinds,
 	Severity: lint.Warning,
 	Summary:  "more than 200 topic files in a dir: recall never sees the oldest",
 	Doc: `Claude Code's recall scan lists the memory dir's Markdown files, sorts them by
