@@ -37,12 +37,14 @@ type Frontmatter struct {
 	// occurrence); yaml.v3 node decoding does not report them.
 	Duplicates []*yaml.Node
 	// EarlyClose is the offset of a "---" inside the frontmatter before the
-	// closing line, or -1. Claude Code's frontmatter pattern
+	// closing line (or, when it is never closed, anywhere after the
+	// opening one), or -1. Claude Code's frontmatter pattern
 	// (^---\s*\n([\s\S]*?)---) ends the frontmatter at the first "---"
 	// anywhere, so it cuts the YAML there.
 	EarlyClose int
 	// BOM is set when the file starts with a UTF-8 byte order mark before
-	// the opening "---": Claude Code's pattern then does not match.
+	// the opening "---". Claude Code drops one leading mark before it
+	// looks for frontmatter, but does not stamp such a file.
 	BOM bool
 }
 
@@ -66,13 +68,12 @@ func (fm *Frontmatter) Valid() bool {
 }
 
 // Lookup returns the key and value nodes of key in the mapping m, or nils.
-// The first occurrence wins, as in every YAML loader that accepts
-// duplicates.
+// The last occurrence wins, as in Claude Code's YAML parser (SPEC §1.2).
 func Lookup(m *yaml.Node, key string) (k, v *yaml.Node) {
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil, nil
 	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
+	for i := len(m.Content)/2*2 - 2; i >= 0; i -= 2 {
 		if m.Content[i].Value == key {
 			return m.Content[i], m.Content[i+1]
 		}
@@ -139,7 +140,7 @@ func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 		}
 	}
 	fm.Raw = src[yamlStart:yamlEnd]
-	if i := bytes.Index(fm.Raw, []byte("---")); i >= 0 && fm.CloseLine > 0 {
+	if i := bytes.Index(fm.Raw, []byte("---")); i >= 0 {
 		fm.EarlyClose = yamlStart + i
 	}
 	if fm.CloseLine == 0 {
@@ -171,7 +172,7 @@ func (fm *Frontmatter) decode() {
 		// Claude Code retries once with problematic values quoted; a
 		// memory it reads that way still has its fields.
 		doc = yaml.Node{}
-		if safeYAMLUnmarshal(quoteProblematicValues(fm.Raw), &doc) != nil {
+		if safeYAMLUnmarshal(lenientRetry(fm.Raw), &doc) != nil {
 			return
 		}
 		fm.Repaired = true
@@ -188,34 +189,87 @@ func (fm *Frontmatter) decode() {
 	fm.Duplicates = findDuplicateKeys(root, nil, 0)
 }
 
+// DecodeLenient reads YAML as Claude Code reads frontmatter: as it is, and
+// when that fails once more after its lenient retry (lenientRetry). It
+// returns the root mapping, or nil when neither attempt gives one.
+func DecodeLenient(raw []byte) *yaml.Node {
+	if len(raw) > maxFrontmatterBytes {
+		return nil
+	}
+	var doc yaml.Node
+	if safeYAMLUnmarshal(raw, &doc) != nil {
+		doc = yaml.Node{}
+		if safeYAMLUnmarshal(lenientRetry(raw), &doc) != nil {
+			return nil
+		}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// ClaudeYAML returns the YAML text Claude Code reads as the frontmatter of
+// src: from after the opening line to the first "---" anywhere after it,
+// which may be inside a value, or nil when it finds no frontmatter.
+func (fm *Frontmatter) ClaudeYAML(src []byte, lines *LineIndex) []byte {
+	start := len(src)
+	if lines.Lines() >= fm.OpenLine+1 {
+		start = lines.LineStart(fm.OpenLine + 1)
+	}
+	end := bytes.Index(src[start:], []byte("---"))
+	if end < 0 {
+		return nil
+	}
+	return src[start : start+end]
+}
+
 // yamlSpecial matches the characters Claude Code's frontmatter fallback
 // treats as needing quotes in a plain value.
 var (
 	yamlSpecial   = regexp.MustCompile("[{}\\[\\]*&#!|>%@`]|: ")
-	simpleKeyLine = regexp.MustCompile(`^([a-zA-Z_-]+):\s+(.+)$`)
+	simpleKeyLine = regexp.MustCompile(`^([a-zA-Z_-]+):\s+(\S.*)$`)
 )
 
-// quoteProblematicValues reproduces Claude Code's fallback for frontmatter
-// that fails to parse: every unindented "key: value" line whose unquoted
-// value holds a YAML indicator gets the value double-quoted. Lines keep
-// their numbers, so node positions stay right.
-func quoteProblematicValues(raw []byte) []byte {
+// leadingTabs matches the tabs that start a line.
+var leadingTabs = regexp.MustCompile(`(?m)^\t+`)
+
+// lenientRetry reproduces what Claude Code parses when frontmatter fails
+// to parse (CC 2.1.328, SPEC §1.2): every unindented "key: value" line whose
+// unquoted value holds a YAML indicator gets the value double-quoted (a
+// value that reads as a [list] stays), then the tabs that start lines
+// become two spaces each. Lines keep their numbers, so node positions stay
+// right.
+func lenientRetry(raw []byte) []byte {
 	lines := strings.Split(string(raw), "\n")
 	for i, line := range lines {
 		// JavaScript's "." does not match "\r": CRLF lines never match.
 		m := simpleKeyLine.FindStringSubmatch(line)
-		if m == nil || strings.ContainsRune(line, '\r') {
+		if m == nil || strings.ContainsAny(line, "\r\u2028\u2029") {
 			continue
 		}
 		key, value := m[1], m[2]
 		if (strings.HasPrefix(value, `"`) && strings.HasSuffix(value, `"`)) ||
-			(strings.HasPrefix(value, "'") && strings.HasSuffix(value, "'")) || !yamlSpecial.MatchString(value) {
+			(strings.HasPrefix(value, "'") && strings.HasSuffix(value, "'")) || !yamlSpecial.MatchString(value) ||
+			isFlowList(value) {
 			continue
 		}
 		value = strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
 		lines[i] = key + `: "` + value + `"`
 	}
-	return []byte(strings.Join(lines, "\n"))
+	out := strings.Join(lines, "\n")
+	out = leadingTabs.ReplaceAllStringFunc(out, func(tabs string) string { return strings.Repeat("  ", len(tabs)) })
+	return []byte(out)
+}
+
+// isFlowList reports whether a value is a "[…]" that reads as a list:
+// Claude Code's retry leaves those unquoted.
+func isFlowList(value string) bool {
+	if !strings.HasPrefix(value, "[") || !strings.HasSuffix(value, "]") {
+		return false
+	}
+	var n yaml.Node
+	return safeYAMLUnmarshal([]byte(value), &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.SequenceNode
 }
 
 // firstFailingLine finds the first line at which the YAML stops parsing,

@@ -73,14 +73,16 @@ func lateFrontmatter(f *lint.File) int {
 var FrontmatterInvalid = &lint.Rule{
 	ID:       "frontmatter-invalid",
 	Severity: lint.Error,
-	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed",
+	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed (warning when Claude Code's lenient retry reads it)",
 	Doc: `When the frontmatter cannot be parsed, Claude Code sees a memory without a
-description or type: it is never recalled. Claude Code retries once with plain
-values quoted, which rescues values such as ` + "`description: Stack: Go`" + `;
-memlint reports those as warnings (other YAML readers still fail), and the rest
-as errors. It also reports what makes Claude Code cut the frontmatter short: its
-pattern ends the block at the first ` + "`---`" + ` anywhere, even inside a value, and
-does not match after a byte order mark.
+description or type: it is never recalled. Claude Code retries once, leniently:
+it quotes plain top-level values that hold a YAML indicator and turns leading
+tabs into spaces (SPEC §1.2). What that retry rescues, such as
+` + "`description: Stack: Go`" + `, is a warning (other YAML readers still fail); what
+it cannot read, a frontmatter that is not a mapping and one never closed are
+errors. A key written twice is a warning: Claude Code keeps the last value, other
+readers refuse the file or keep the first. A ` + "`---`" + ` inside a value is
+` + "`frontmatter-early-close`" + `.
 
 Bad: ` + "`description: Stack: FastAPI, SQLite`" + `, a missing closing ` + "`---`" + `,
 ` + "`name:`" + ` twice.
@@ -100,40 +102,34 @@ close the block with a ` + "`---`" + ` line; keep each key once.`,
 }
 
 func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
-	if fm.BOM {
-		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: 1, Col: 1},
-			Message:    "file starts with a byte order mark: Claude Code's frontmatter pattern expects --- as the very first characters and may not find the frontmatter",
-			Suggestion: "save the file as UTF-8 without BOM"})
-	}
 	if fm.CloseLine == 0 {
+		if fm.EarlyClose >= 0 {
+			return // Claude Code closes it at that ---: frontmatter-early-close
+		}
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1}, End: lint.Pos{Line: fm.OpenLine, Col: 4},
-			Message:    "frontmatter is never closed: add a --- line after the last key",
+			Message:    "frontmatter is never closed: Claude Code finds no frontmatter at all, so this memory has no description or type; add a --- line after the last key",
 			Suggestion: "add a line with --- after the frontmatter keys"})
 		return
-	}
-	if fm.EarlyClose >= 0 {
-		pos := f.Pos(fm.EarlyClose)
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + 3},
-			Message:    fmt.Sprintf("\"---\" inside the frontmatter on line %d: Claude Code ends the frontmatter at the first ---, even inside a value, so the keys after it are lost", pos.Line),
-			Suggestion: "replace --- in the value with a dash (—) or another separator"})
 	}
 	if fm.Err != nil {
 		sev, msg := lint.Error, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code cannot read this memory's description or type", fm.Err.Message)
 		if fm.Repaired {
-			sev, msg = lint.Warning, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code reads it only through its fallback that quotes values, other YAML readers fail", fm.Err.Message)
+			sev, msg = lint.Warning, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code reads it only through its lenient retry that quotes values, other YAML readers fail", fm.Err.Message)
 		}
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Err.Pos, Message: msg,
 			Suggestion: "quote values that contain \": \", \" #\" or start with [ { * & ! | > % @ `"})
 	}
 	if fm.NotMapping != nil {
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(fm.NotMapping),
-			Message:    "frontmatter is not a mapping of keys: write name:, description: and type: lines",
+			Message:    "frontmatter is not a mapping of keys: Claude Code reads no name, description or type from it; write name:, description: and type: lines",
 			Suggestion: "write one key: value per line"})
 	}
 	for _, k := range fm.Duplicates {
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(k),
+		// Claude Code keeps the last value; other readers refuse the
+		// file or keep the first.
+		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: fm.Pos(k),
 			End:        lint.Pos{Line: fm.Pos(k).Line, Col: fm.Pos(k).Col + len([]rune(k.Value))},
-			Message:    fmt.Sprintf("key %s appears twice in the frontmatter; YAML readers disagree on which one wins", k.Value),
+			Message:    fmt.Sprintf("key %s appears twice in the frontmatter: Claude Code uses this last one, other YAML readers refuse the file or use the first", k.Value),
 			Suggestion: "keep one " + k.Value + " key"})
 	}
 }
