@@ -292,19 +292,21 @@ func fieldTypeProblem(v *yaml.Node) string {
 	return ""
 }
 
-// knownKeys are the frontmatter keys Claude Code writes or reads.
+// knownKeys are the frontmatter keys Claude Code writes or reads (SPEC
+// §2 also counts created and pinned, which people and tools add).
 var (
-	knownTopKeys      = []string{"name", "description", "type", "metadata", "node_type", "originSessionId", "modified"}
-	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified"}
+	knownTopKeys      = []string{"name", "description", "type", "metadata", "node_type", "originSessionId", "modified", "created", "pinned"}
+	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified", "created", "pinned"}
 )
 
 // FrontmatterUnknownKey reports frontmatter keys Claude Code does not use.
 var FrontmatterUnknownKey = &lint.Rule{
 	ID:       "frontmatter-unknown-key",
 	Severity: lint.Info,
-	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified",
+	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
 	Doc: `Claude Code reads name, description and type (top level or under
-` + "`metadata:`" + `) and writes node_type, originSessionId and modified. Other keys
+` + "`metadata:`" + `) and writes node_type, originSessionId and modified; created and
+pinned are known too. Other keys
 are ignored by recall; often they are a misspelling (` + "`desc:`" + `,
 ` + "`Type:`" + `) of a key that is then missing, or content that belongs in the body.
 
