@@ -66,9 +66,20 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 			typ := e.Type()
 			switch {
 			case typ&fs.ModeSymlink != 0:
-				if f := l.symlink(d, ep, erel, inLogs); f != nil {
+				f := l.symlink(d, ep, erel, inLogs)
+				if f != nil {
 					d.Unreadable = append(d.Unreadable, f)
 				}
+				if rel == "" && name == IndexName && f != nil && f.UnreadableSeverity == Error {
+					// Claude Code follows the link and finds nothing to load.
+					d.IndexNotFile = "a symbolic link that points to nothing"
+				} else if rel == "" && name == IndexName && f != nil && f.Unreadable == symlinkToFolder {
+					d.IndexNotFile = "a symbolic link to a folder"
+				}
+			case e.IsDir() && rel == "" && name == IndexName:
+				// A folder named MEMORY.md loads nothing; what it holds is
+				// not this dir's memory either.
+				d.IndexNotFile = "a folder"
 			case e.IsDir():
 				if isSkippedDir(name) || l.nested(ep) || (rel == "" && name == "team") {
 					continue
@@ -137,6 +148,8 @@ func (l *loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode
 	return f
 }
 
+const symlinkToFolder = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
+
 // symlink reports a symbolic link in a memory dir. memlint never follows
 // links: one may point outside the repository or loop.
 func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
@@ -151,7 +164,7 @@ func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
 		f.Unreadable = "symbolic link that cannot be resolved (" + errText(err) + "); not followed"
 		f.UnreadableSeverity = Error
 	case info.IsDir():
-		f.Unreadable = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
+		f.Unreadable = symlinkToFolder
 	case strings.HasSuffix(p, ".md") || inLogs:
 		f.Unreadable = "symbolic link; memlint does not follow links, so this memory is not checked"
 	default:

@@ -72,6 +72,10 @@ type Dir struct {
 	// NameCaseIndex is the name of a file such as "memory.md" that looks
 	// like a misnamed index, when MEMORY.md is missing.
 	NameCaseIndex string
+	// IndexNotFile says what the dir's MEMORY.md is when it is there but
+	// is no file Claude Code can load ("a folder", "a symbolic link that
+	// points to nothing"); "" otherwise.
+	IndexNotFile string
 	// DeletedLogs are the daily logs (relative to Path) that the earlier
 	// revision has and the dir no longer has; empty without one.
 	DeletedLogs []string

@@ -54,7 +54,7 @@ entry Claude Code cannot see and how many are lost.`,
 var IndexSizeLimit = &lint.Rule{
 	ID:       "index-size-limit",
 	Severity: lint.Error,
-	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units (error) or 17,500 and more (warning)",
+	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units or 4 MiB (error), or 17,500 units and more (warning)",
 	Doc: `Besides the 200-line cut, Claude Code cuts MEMORY.md at 25,000 UTF-16 code
 units (it prints this as "24.4KB"), at the last line break before that point.
 Units are JavaScript string length, not bytes: a CJK character is one unit (but
@@ -62,13 +62,24 @@ three UTF-8 bytes) and an emoji outside the Basic Multilingual Plane is two.
 Long entries hit this limit before the line limit does. Claude Code asks for at
 most 17,500 units (70 %); memlint warns from there.
 
+A MEMORY.md over 4 MiB (4,194,304 bytes) is not cut but skipped: Claude Code
+loads nothing of it.
+
 Bad: 150 entries of 200 characters each — the last ones are cut.
 Good: entries under ~150 characters, details in topic files.
 
 Fix: shorten entries (the description belongs in the topic file's frontmatter),
 merge or delete entries. The finding names the first entry that is cut.`,
 	Run: func(pass *lint.Pass) {
-		f := pass.Dir.Index
+		d := pass.Dir
+		if size := indexSize(d); size > lint.IndexMaxBytes {
+			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName),
+				Message: fmt.Sprintf("MEMORY.md is %s (%s bytes); Claude Code skips a MEMORY.md over 4 MiB (%s bytes) and loads nothing at all",
+					mebibytes(size), thousands(int(size)), thousands(lint.IndexMaxBytes)),
+				Suggestion: fmt.Sprintf("cut the index to one short line per memory, under %s UTF-16 units", thousands(lint.IndexWarnUnits))})
+			return
+		}
+		f := d.Index
 		if f == nil {
 			return
 		}

@@ -8,35 +8,6 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexMissing reports a memory dir with topic files and no index.
-var IndexMissing = &lint.Rule{
-	ID:       "index-missing",
-	Severity: lint.Warning,
-	Summary:  "a memory dir with topic files has no MEMORY.md",
-	Doc: `MEMORY.md is the only memory file Claude Code loads into every conversation;
-it is how the agent knows which memories exist. Without it, topic files are only
-found by the recall scan's guesses from their descriptions.
-
-Bad: a memory dir with ` + "`feedback_testing.md`" + ` and no MEMORY.md.
-Good: a MEMORY.md with one line per memory:
-` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
-
-Fix: create MEMORY.md listing every topic file. ` + "`memlint --fix`" + ` (when
-available) adds entries for orphan memories.`,
-	Run: func(pass *lint.Pass) {
-		d := pass.Dir
-		if d.Index != nil || d.Exists(lint.IndexName) || len(d.Topics) == 0 {
-			return
-		}
-		msg := fmt.Sprintf("memory dir has %s and no MEMORY.md: Claude Code loads the index into every conversation, so without it these memories are only found by chance",
-			plural(len(d.Topics), "topic file", "topic files"))
-		if d.NameCaseIndex != "" {
-			msg = fmt.Sprintf("memory dir has no MEMORY.md but has %s: Claude Code only loads an index named exactly MEMORY.md", d.NameCaseIndex)
-		}
-		pass.Report(lint.Diagnostic{Message: msg, Suggestion: "create MEMORY.md with one line per memory: - [Title](file.md) — one-line hook"})
-	},
-}
-
 // IndexFrontmatter reports frontmatter in MEMORY.md.
 var IndexFrontmatter = &lint.Rule{
 	ID:       "index-frontmatter",
