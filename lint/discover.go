@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"unicode/utf16"
 )
@@ -245,40 +246,80 @@ func readAutoMemoryDirectory(file string) (string, bool) {
 	return *s.AutoMemoryDirectory, true
 }
 
-var bareDrive = regexp.MustCompile(`^[A-Za-z]:[\\/]?$`)
+var bareDrive = regexp.MustCompile(`^[A-Za-z]:$`)
 
 // AutoMemoryDirectoryProblem says why Claude Code would ignore a value of
 // autoMemoryDirectory and fall back to the default, or "" when it accepts
-// it.
+// it. Paths are judged as on the system memlint runs on, as Claude Code
+// judges them on its own.
 func AutoMemoryDirectoryProblem(v string) string {
-	switch {
-	case strings.ContainsRune(v, 0):
-		return "it contains a NUL byte"
-	case v == "~" || v == "~/" || v == "~/." || v == "~/..":
-		return "it names the home folder itself"
-	case strings.HasPrefix(v, "//") || strings.HasPrefix(v, `\\`):
-		return "UNC and // paths are not accepted"
-	case bareDrive.MatchString(v):
-		return "a bare drive root is not accepted"
-	case len(v) < 3:
-		return "paths shorter than 3 characters are not accepted"
-	case strings.HasPrefix(v, "~/"):
-		return ""
-	case strings.HasPrefix(v, "/") || windowsPath.MatchString(v):
-		return ""
+	// The home folder only matters for the result, not for the verdict:
+	// any absolute folder stands in.
+	home := filepath.FromSlash("/home/user")
+	if runtime.GOOS == "windows" {
+		home = `C:\Users\user`
 	}
-	return "it must be an absolute path or start with ~/"
+	_, problem := resolveAutoMemoryDirectory(v, home)
+	return problem
 }
 
-// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value.
+// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value
+// as Claude Code 2.1.328 does (SPEC §1.5): "~/" or "~\" then the rest,
+// unless the rest normalises to ".", ".." or "../…"; the normalised path
+// without trailing separators must be absolute, at least 3 characters, not
+// a bare drive, not a UNC path, without NUL. ok is false when Claude Code
+// would reject it.
 func ResolveAutoMemoryDirectory(v, home string) (string, bool) {
-	if AutoMemoryDirectoryProblem(v) != "" {
-		return "", false
+	dir, problem := resolveAutoMemoryDirectory(v, home)
+	return dir, problem == ""
+}
+
+func resolveAutoMemoryDirectory(v, home string) (dir, problem string) {
+	if v == "" {
+		return "", "it is empty"
 	}
-	if strings.HasPrefix(v, "~/") {
-		return filepath.Join(home, v[2:]), true
+	p := v
+	if strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
+		rest := p[2:]
+		if rest == "" {
+			rest = "."
+		}
+		n := filepath.Clean(rest)
+		if n == "." || n == ".." || strings.HasPrefix(n, "../") || strings.HasPrefix(n, `..\`) ||
+			strings.HasPrefix(n, ".."+string(filepath.Separator)) {
+			return "", "it names the home folder itself or a place above it"
+		}
+		p = filepath.Join(home, p[2:])
 	}
-	return filepath.Clean(v), true
+	// Node's normalize, then trailing separators dropped (filepath.Clean
+	// drops them already, but keeps a lone root).
+	n := strings.TrimRight(filepath.Clean(p), `/\`)
+	switch {
+	case strings.ContainsRune(n, 0):
+		return "", "it contains a NUL byte"
+	case isUNC(n):
+		return "", "UNC paths are not accepted"
+	case bareDrive.MatchString(n):
+		return "", "a bare drive is not accepted"
+	case !filepath.IsAbs(n):
+		if strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") && !strings.HasPrefix(v, `~\`) {
+			return "", "only ~/ is expanded, not ~ alone or ~user"
+		}
+		if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
+			return "", "variables are not expanded"
+		}
+		return "", "it must be an absolute path or start with ~/"
+	case len(n) < 3:
+		return "", "paths shorter than 3 characters are not accepted"
+	}
+	return n, ""
+}
+
+// isUNC reports whether a normalised path is a Windows UNC path. On other
+// systems "//srv/share" normalises to "/srv/share" first, so only Windows
+// sees one.
+func isUNC(p string) bool {
+	return filepath.VolumeName(p) != "" && (strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, "//"))
 }
 
 // MainWorktreeRoot finds the git repository containing dir and returns the

@@ -162,21 +162,6 @@ func TestProjectKey(t *testing.T) {
 	}
 }
 
-func TestAutoMemoryDirectory(t *testing.T) {
-	for v, ok := range map[string]bool{
-		"/srv/memory": true, "~/memory": true, `C:\mem`: true,
-		"memory": false, "./memory": false, "~": false, "~/": false, "~/.": false, "~/..": false,
-		"C:": false, `C:\`: false, "//server/share": false, `\\server\share`: false, "/a": false, "/a\x00b": false,
-	} {
-		if got := AutoMemoryDirectoryProblem(v) == ""; got != ok {
-			t.Errorf("AutoMemoryDirectoryProblem(%q) accepted = %v, want %v", v, got, ok)
-		}
-	}
-	if got, _ := ResolveAutoMemoryDirectory("~/mem", "/home/u"); got != "/home/u/mem" {
-		t.Errorf("resolve = %q", got)
-	}
-}
-
 func TestClaudeMemoryDir(t *testing.T) {
 	home := t.TempDir()
 	root := filepath.Join(home, "src", "my_app")
