@@ -133,13 +133,14 @@ func looksLikeMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry) bool {
 // ProjectKey turns a repository root into the folder name Claude Code keeps
 // its memory under: every UTF-16 code unit that is not an ASCII letter or
 // digit becomes "-" (so a character outside the BMP becomes two), and a key
-// longer than 200 gets cut with a hash suffix (see ProjectKeyCandidates).
+// longer than 200 is cut to 200 and gets "-" and a hash of the path
+// (javaHashBase36). Checked against the keys Claude Code 2.1.328 creates.
 func ProjectKey(root string) string {
 	key := sanitizeKey(root)
 	if len(key) <= maxKeyLen {
 		return key
 	}
-	return key[:maxKeyLen] + "-" + djb2Base36(root)
+	return key[:maxKeyLen] + "-" + javaHashBase36(root)
 }
 
 const maxKeyLen = 200
@@ -159,11 +160,12 @@ func sanitizeKey(s string) string {
 	return b.String()
 }
 
-// djb2Base36 is the hash Claude Code's Node.js build appends to long keys:
-// a 32-bit string hash over UTF-16 code units, absolute value, base 36.
-// (Its Bun build uses Bun.hash instead; ClaudeMemoryDir looks for an
-// existing folder with the same 200-character prefix in that case.)
-func djb2Base36(s string) string {
+// javaHashBase36 is the hash Claude Code 2.1.328 appends to long keys:
+// Java's String.hashCode over UTF-16 code units ((h<<5)-h+c, 32 bits),
+// absolute value, base 36. Other builds have hashed differently, so
+// ClaudeMemoryDir also looks for an existing folder with the same
+// 200-character prefix.
+func javaHashBase36(s string) string {
 	var h int32
 	for _, u := range utf16.Encode([]rune(s)) {
 		h = (h << 5) - h + int32(u)

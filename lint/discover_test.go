@@ -2,6 +2,7 @@ package lint
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -57,6 +58,30 @@ func TestResolveAutoMemoryDirectory(t *testing.T) {
 		}
 		if problem := AutoMemoryDirectoryProblem(tc.value); (problem == "") != (tc.want != "") {
 			t.Errorf("AutoMemoryDirectoryProblem(%q) = %q; accepted should be %v", tc.value, problem, tc.want != "")
+		}
+	}
+}
+
+// TestProjectKeyMatchesClaudeCode holds keys the real Claude Code 2.1.328
+// created under ~/.claude/projects/ when run in these folders (SPEC §1.1):
+// one "-" per UTF-16 code unit that is not an ASCII letter or digit (an
+// emoji gives two), and past 200 characters a cut plus "-" and the
+// base-36 absolute value of the Java-style hash of the path.
+func TestProjectKeyMatchesClaudeCode(t *testing.T) {
+	dirs := func(n int) string {
+		return "/tmp/pk/" + strings.Repeat("d", n) + "/" + strings.Repeat("é", 30) + "/😀-proj_x"
+	}
+	key := func(n int) string {
+		return "-tmp-pk-" + strings.Repeat("d", n) + "-" + strings.Repeat("-", 30) + "-" + "--" + "-proj-x"
+	}
+	for _, tc := range []struct{ root, want string }{
+		{"/home/a/my_app", "-home-a-my-app"},
+		{dirs(120), key(120)}, // 169 characters
+		{dirs(150), key(150)}, // 199 characters: no cut yet
+		{dirs(170), key(170)[:200] + "-rqioj1"},
+	} {
+		if got := ProjectKey(tc.root); got != tc.want {
+			t.Errorf("ProjectKey(%q)\n got %q\nwant %q", tc.root, got, tc.want)
 		}
 	}
 }

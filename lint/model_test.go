@@ -157,8 +157,8 @@ func TestProjectKey(t *testing.T) {
 	}
 	// The hash is JavaScript's ((h<<5)-h+c)|0 over UTF-16 units, abs, base 36.
 	// h: 97 → 97*31+98 = 3105 → 3105*31+99 = 96354, which is "22ci" in base 36.
-	if got := djb2Base36("abc"); got != "22ci" {
-		t.Errorf("djb2Base36(abc) = %q", got)
+	if got := javaHashBase36("abc"); got != "22ci" {
+		t.Errorf("javaHashBase36(abc) = %q", got)
 	}
 }
 
