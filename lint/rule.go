@@ -87,6 +87,8 @@ type Pass struct {
 	// Now is the time the run treats as now (for "in the future" checks);
 	// fixed in tests.
 	Now time.Time
+	// Recall is what the run knows about Claude Code's recall mode.
+	Recall Recall
 
 	options func(rule *Rule, path string) Options
 	report  func(Diagnostic)
