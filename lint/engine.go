@@ -192,6 +192,9 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 		}
 		d.Kind = KindOf(l.abs(dirs[i]), d)
+		if d.Kind == DirTeam {
+			d.ParentLinks = ld.parentLinks(d)
+		}
 		d.settleUnreadable()
 		perDir[i], suppressed[i] = l.lintDir(d, recall)
 		res.Dirs[i] = d.summary()

@@ -304,6 +304,27 @@ func parseFile(f *File, src []byte) {
 	}
 }
 
+// parentLinks returns the files of the team dir d that the MEMORY.md of
+// the memory dir around it links, relative to d. A parent index that
+// cannot be read links nothing.
+func (l *loader) parentLinks(d *Dir) map[string]bool {
+	parent := path.Dir(d.Path)
+	src, _, err := readBounded(l.fsys, path.Join(parent, IndexName), l.maxSize)
+	if err != nil || bytes.IndexByte(src, 0) >= 0 {
+		return nil
+	}
+	f := &File{Path: path.Join(parent, IndexName), Rel: IndexName, Kind: KindIndex}
+	parseFile(f, src)
+	prefix := path.Base(d.Path) + "/"
+	out := map[string]bool{}
+	for _, link := range f.Body.Links {
+		if target, kind := ResolveLink(IndexName, link.Dest); kind == LinkLocal && strings.HasPrefix(target, prefix) {
+			out[strings.TrimPrefix(target, prefix)] = true
+		}
+	}
+	return out
+}
+
 // readAllSized reads r to the end into a buffer sized from the file's
 // size, as os.ReadFile does: io.ReadAll starts at 512 bytes and regrows
 // several times for a typical memory file.

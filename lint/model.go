@@ -76,6 +76,10 @@ type Dir struct {
 	// is no file Claude Code can load ("a folder", "a symbolic link that
 	// points to nothing"); "" otherwise.
 	IndexNotFile string
+	// ParentLinks, for team memory, are the files (relative to the team
+	// dir) that the enclosing memory dir's MEMORY.md links: the private
+	// index may list team memories too.
+	ParentLinks map[string]bool
 	// DeletedLogs are the daily logs (relative to Path) that the earlier
 	// revision has and the dir no longer has; empty without one.
 	DeletedLogs []string

@@ -125,7 +125,7 @@ and description), or delete the file if the memory is obsolete. A
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
 		for _, t := range d.Topics {
-			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
+			if linked[t.Rel] || d.ParentLinks[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
 				continue
 			}

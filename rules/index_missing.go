@@ -49,7 +49,7 @@ for orphan memories to an index that exists).`,
 				Suggestion: "list every memory in MEMORY.md, one line each: - [Title](file.md) — one-line hook"})
 			return
 		}
-		if d.Index != nil || d.Exists(lint.IndexName) || len(d.Topics) == 0 {
+		if d.Index != nil || d.Exists(lint.IndexName) || len(d.Topics) == 0 || allLinkedFromParent(d) {
 			return
 		}
 		msg := fmt.Sprintf("memory dir has %s and no MEMORY.md: Claude Code loads the index into every conversation, so without it these memories are only found by chance",
@@ -62,6 +62,20 @@ for orphan memories to an index that exists).`,
 		}
 		pass.Report(lint.Diagnostic{Message: msg, Suggestion: "create MEMORY.md with one line per memory: - [Title](file.md) — one-line hook"})
 	},
+}
+
+// allLinkedFromParent reports whether the private index around a team dir
+// links every one of its topic files, so that the agent knows them all.
+func allLinkedFromParent(d *lint.Dir) bool {
+	if len(d.ParentLinks) == 0 {
+		return false
+	}
+	for _, t := range d.Topics {
+		if !d.ParentLinks[t.Rel] {
+			return false
+		}
+	}
+	return true
 }
 
 // unloadableIndex says why the dir's MEMORY.md, which is there, loads
