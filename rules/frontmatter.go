@@ -15,6 +15,9 @@ import (
 // scan reads to find the frontmatter.
 const recallScanLines = 30
 
+// recallScanBytes is how many bytes of each topic file it reads at most.
+const recallScanBytes = 64 << 10
+
 // FrontmatterMissing reports topic files without frontmatter.
 var FrontmatterMissing = &lint.Rule{
 	ID:       "frontmatter-missing",
@@ -138,9 +141,9 @@ func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter)
 var FrontmatterScanWindow = &lint.Rule{
 	ID:       "frontmatter-scan-window",
 	Severity: lint.Error,
-	Summary:  "the closing --- of the frontmatter is after line 30",
-	Doc: `Claude Code's recall scan reads only the first 30 lines of each topic file to
-find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
+	Summary:  "the closing --- of the frontmatter is after line 30 (or past 64 KB)",
+	Doc: `Claude Code's recall scan reads only the first 30 lines (and at most 64 KB) of
+each topic file to find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
 description, many keys), the scan finds no frontmatter: the memory has no
 description and no type, and is effectively never recalled.
 
@@ -152,13 +155,29 @@ into the body.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
-			if fm == nil || fm.CloseLine <= recallScanLines {
-				continue
+			if fm == nil || fm.CloseLine == 0 && fm.EarlyClose < 0 {
+				continue // frontmatter-invalid: never closed
 			}
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.CloseLine, Col: 1}, End: lint.Pos{Line: fm.CloseLine, Col: 4},
-				Message: fmt.Sprintf("frontmatter closes on line %d, but Claude Code's recall reads only the first %d lines: it sees no description or type for this memory",
-					fm.CloseLine, recallScanLines),
-				Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			// Where Claude Code closes the frontmatter: at the first ---
+			// after the opening line, maybe inside a value.
+			closeAt := f.Lines.LineStart(fm.CloseLine)
+			if fm.EarlyClose >= 0 {
+				closeAt = fm.EarlyClose
+			}
+			start := f.Pos(closeAt)
+			end := lint.Pos{Line: start.Line, Col: start.Col + 3}
+			switch {
+			case start.Line > recallScanLines:
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
+					Message: fmt.Sprintf("frontmatter closes on line %d, but Claude Code's recall reads only the first %d lines: it sees no description or type for this memory",
+						start.Line, recallScanLines),
+					Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			case closeAt+3 > recallScanBytes:
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
+					Message: fmt.Sprintf("frontmatter closes %s bytes into the file, but Claude Code's recall reads only the first %s (64 KB): it sees no description or type for this memory",
+						thousands(closeAt+3), thousands(recallScanBytes)),
+					Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			}
 		}
 	},
 }
@@ -233,15 +252,18 @@ func isEmpty(v *yaml.Node) bool {
 var FrontmatterFieldType = &lint.Rule{
 	ID:       "frontmatter-field-type",
 	Severity: lint.Error,
-	Summary:  "name or description is not a single-line string (a list, a number, a date, several lines)",
+	Summary:  "name or description is not a single-line string (a list, a number, a mapping, several lines)",
 	Doc: `The recall selector and the index treat name and description as one line of
-text. YAML quietly turns some values into other types: ` + "`description: 2026-01-01`" + `
-is a date, ` + "`name: 42`" + ` a number, ` + "`description: [a, b]`" + ` a list, and a
-` + "`|`" + ` block keeps its line breaks. Claude Code then shows a wrong or empty
-description, or drops the memory.
+text, and Claude Code counts a description only when it is a non-empty string.
+Its YAML parser (YAML 1.2 core schema) reads some plain values as something else:
+` + "`name: 42`" + ` is a number, ` + "`description: true`" + ` a boolean, ` + "`description: [a, b]`" + `
+a list, an unquoted ` + "`{{description}}`" + ` template placeholder a mapping, and a ` + "`|`" + `
+block keeps its line breaks. Claude Code then shows a wrong or empty description,
+or none. A date (` + "`2026-01-01`" + `), ` + "`yes`" + ` or ` + "`1_000`" + ` is a string in YAML
+1.2, so it is fine here.
 
-Bad: ` + "`description:`" + ` followed by a bulleted list.
-Good: ` + "`description: \"2026-01-01 migration: old API removed\"`" + `.
+Bad: ` + "`description:`" + ` followed by a bulleted list; ` + "`description: {{description}}`" + `.
+Good: ` + "`description: \"Ports: 8080 for the API\"`" + `.
 
 Fix: write the value as one line of text, quoted when YAML would read it as
 something else.`,
@@ -267,29 +289,60 @@ something else.`,
 }
 
 func fieldTypeProblem(v *yaml.Node) string {
+	for depth := 0; v.Kind == yaml.AliasNode && v.Alias != nil && depth < 8; depth++ {
+		v = v.Alias // Claude Code's parser resolves aliases
+	}
 	switch v.Kind {
 	case yaml.SequenceNode:
 		return "is a list"
 	case yaml.MappingNode:
+		if isPlaceholder(v) {
+			return "is an unfilled template placeholder {{…}}, which YAML reads as a mapping"
+		}
 		return "is a mapping"
 	case yaml.AliasNode:
-		return "is an alias (*" + v.Value + ")"
+		return "is an alias (*" + v.Value + ") to nothing"
 	}
-	switch v.Tag {
-	case "!!int", "!!float":
-		return "is read as a number (" + v.Value + ")"
-	case "!!bool":
-		return "is read as a boolean (" + v.Value + ")"
-	case "!!timestamp":
-		return "is read as a date (" + v.Value + ")"
-	case "!!str", "":
-	default:
-		return "has the YAML tag " + v.Tag
+	if kind := coreScalarKind(v); kind != "" {
+		return "is read as " + kind + " (" + v.Value + ")"
 	}
 	if strings.Contains(strings.TrimRight(v.Value, "\n"), "\n") {
 		return "spans several lines"
 	}
 	return ""
+}
+
+// YAML 1.2 core schema scalars that are not strings: Claude Code's parser
+// (Bun's) reads them as numbers or booleans, where yaml.v3 also reads
+// 1_000, 0b101 and dates, which are strings there (SPEC §1.2).
+var (
+	coreInt   = regexp.MustCompile(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	coreFloat = regexp.MustCompile(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
+)
+
+// coreScalarKind returns "a number" or "a boolean" for a plain scalar
+// that YAML 1.2 reads as one, or "".
+func coreScalarKind(v *yaml.Node) string {
+	if v.Kind != yaml.ScalarNode || v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return ""
+	}
+	if v.Style&yaml.TaggedStyle != 0 && v.Tag != "!!int" && v.Tag != "!!float" && v.Tag != "!!bool" {
+		return "" // an explicit tag: a string, or one the parser ignores
+	}
+	switch {
+	case coreBool.MatchString(v.Value):
+		return "a boolean"
+	case coreInt.MatchString(v.Value), coreFloat.MatchString(v.Value):
+		return "a number"
+	}
+	return ""
+}
+
+// isPlaceholder reports whether a flow mapping is an unquoted {{…}}
+// template placeholder.
+func isPlaceholder(v *yaml.Node) bool {
+	return v.Style&yaml.FlowStyle != 0 && len(v.Content) == 2 && v.Content[0].Kind == yaml.MappingNode
 }
 
 // knownKeys are the frontmatter keys Claude Code writes or reads (SPEC
