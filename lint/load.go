@@ -25,6 +25,12 @@ func isSkippedDir(name string) bool {
 	return skippedDirs[name] || (strings.HasPrefix(name, ".") && name != ".claude")
 }
 
+// notMemoryDirs are folders at the top of a memory dir that hold no
+// topic files of its own (SPEC §1.1): team/ is a memory dir of its own;
+// background agents write sessions/ and proposals/, which are never
+// recalled.
+var notMemoryDirs = map[string]bool{"team": true, "sessions": true, "proposals": true}
+
 // loader walks memory dirs and reads their files.
 type loader struct {
 	fsys    fs.FS
@@ -81,7 +87,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 				// not this dir's memory either.
 				d.IndexNotFile = "a folder"
 			case e.IsDir():
-				if isSkippedDir(name) || l.nested(ep) || (rel == "" && name == "team") {
+				if isSkippedDir(name) || l.nested(ep) || (rel == "" && notMemoryDirs[name]) {
 					continue
 				}
 				if err := walk(ep, erel, inLogs || (rel == "" && name == "logs")); err != nil {

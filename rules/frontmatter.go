@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -41,8 +42,8 @@ type: feedback
 Fix: add the frontmatter on line 1.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			if f.Frontmatter != nil {
-				continue
+			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
+				continue // a README documents the folder; it is not a memory
 			}
 			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
 			if line := lateFrontmatter(f); line > 0 {
