@@ -171,7 +171,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	// in turn. With fewer dirs than CPUs, the files of a dir are read in
 	// parallel instead.
 	spread := len(dirs) < runtime.GOMAXPROCS(0)
-	recall := l.recall()
+	recall := sync.OnceValue(l.recall)
 	parallel(len(dirs), func(i int) {
 		d, err := ld.walkDir(dirs[i])
 		if err != nil {
@@ -248,7 +248,7 @@ func (d *Dir) settleUnreadable() {
 
 // lintDir runs the rules over one dir and filters their findings; it
 // returns those to report and those a suppression hid.
-func (l *Linter) lintDir(d *Dir, recall Recall) (out, hidden []Diagnostic) {
+func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic) {
 	var raw []Diagnostic
 	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
@@ -260,7 +260,7 @@ func (l *Linter) lintDir(d *Dir, recall Recall) (out, hidden []Diagnostic) {
 		if rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
 		}
-		pass := &Pass{Rule: rule, Dir: d, Now: now, Recall: recall, options: options, report: report}
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report}
 		l.runRule(pass)
 	}
 	for _, f := range d.Unreadable {

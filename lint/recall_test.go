@@ -69,7 +69,7 @@ func TestDetectRecall(t *testing.T) {
 // what rules see, configuration first.
 func TestRecallReachesRules(t *testing.T) {
 	var seen Recall
-	rule := &Rule{ID: "probe", Severity: Info, Run: func(p *Pass) { seen = p.Recall }}
+	rule := &Rule{ID: "probe", Severity: Info, Run: func(p *Pass) { seen = p.Recall() }}
 	reg, err := NewRegistry(rule)
 	if err != nil {
 		t.Fatal(err)

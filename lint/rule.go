@@ -87,11 +87,19 @@ type Pass struct {
 	// Now is the time the run treats as now (for "in the future" checks);
 	// fixed in tests.
 	Now time.Time
-	// Recall is what the run knows about Claude Code's recall mode.
-	Recall Recall
 
 	options func(rule *Rule, path string) Options
 	report  func(Diagnostic)
+	recall  func() Recall
+}
+
+// Recall returns what the run knows about Claude Code's recall mode. It is
+// worked out on first use: it may read Claude Code's state file.
+func (p *Pass) Recall() Recall {
+	if p.recall == nil {
+		return Recall{}
+	}
+	return p.recall()
 }
 
 // Options returns the rule's options as configured for the file (or, with

@@ -133,7 +133,7 @@ func jsUTF8Len(b []byte) int {
 
 // recallSeverity is warning in recall mode and info otherwise.
 func recallSeverity(pass *lint.Pass) lint.Severity {
-	if pass.Recall.On {
+	if pass.Recall().On {
 		return lint.Warning
 	}
 	return lint.Info
@@ -141,7 +141,7 @@ func recallSeverity(pass *lint.Pass) lint.Severity {
 
 // recallModeNote names the mode memlint assumed, for the message.
 func recallModeNote(pass *lint.Pass) string {
-	r := pass.Recall
+	r := pass.Recall()
 	switch {
 	case r.On:
 		return " (recall mode is on: " + r.Why + ")"
