@@ -81,7 +81,7 @@ var FrontmatterInvalid = &lint.Rule{
 	Doc: `When the frontmatter cannot be parsed, Claude Code sees a memory without a
 description or type: it is never recalled. Claude Code retries once, leniently:
 it quotes plain top-level values that hold a YAML indicator and turns leading
-tabs into spaces (SPEC §1.2). What that retry rescues, such as
+tabs into spaces (Claude Code 2.1.328). What that retry rescues, such as
 ` + "`description: Stack: Go`" + `, is a warning (other YAML readers still fail); what
 it cannot read, a frontmatter that is not a mapping and one never closed are
 errors. A key written twice is a warning: Claude Code keeps the last value, other

@@ -23,7 +23,7 @@ backfill": one line per topic file, from its description), but nothing does that
 for memory committed elsewhere, a subagent's memory or team memory.
 
 It is an error when a MEMORY.md is there but Claude Code loads nothing from it,
-and never will by itself (SPEC §1.3): it is empty, only blank lines, only HTML
+and never will by itself (Claude Code 2.1.328): it is empty, only blank lines, only HTML
 comments (Claude Code strips top-level comments) or only frontmatter (stripped
 too); it is larger than 4 MiB (4,194,304 bytes), which Claude Code skips
 silently; or it is a folder, or a symbolic link that points to nothing.

@@ -31,8 +31,8 @@ It is how a hostile repository redirects memory writes to ` + "`~/.ssh`" + ` (ov
 
 memlint checks the ` + "`.claude/settings.json`" + ` at the top level of the repository it
 lints (with --staged, the staged copy, when the commit changes it). Any value is
-an error, and the message says where it points, as Claude Code reads it (SPEC
-§1.5: ` + "`~/`" + ` and ` + "`~\\`" + ` expand to the home folder, unless the rest is ` + "`.`" + `,
+an error, and the message says where it points, as Claude Code 2.1.328 reads it
+(` + "`~/`" + ` and ` + "`~\\`" + ` expand to the home folder, unless the rest is ` + "`.`" + `,
 ` + "`..`" + ` or goes above it; the path must then be absolute, at least 3 characters,
 not a bare drive or UNC path, without NUL; ` + "`$HOME`" + ` and ` + "`~user`" + ` are not
 expanded, ` + "`//srv/share`" + ` is ` + "`/srv/share`" + ` on Linux and macOS). When Claude Code
