@@ -171,6 +171,8 @@ func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
 		f.UnreadableSeverity = Error
 	case info.IsDir():
 		f.Unreadable = symlinkToFolder
+	case rel == IndexName:
+		f.Unreadable = "symbolic link: Claude Code follows it and loads what it points to, but memlint does not follow links, so this index is not checked"
 	case strings.HasSuffix(p, ".md") || inLogs:
 		f.Unreadable = "symbolic link; memlint does not follow links, so this memory is not checked"
 	default:
