@@ -48,3 +48,12 @@ func TestDecodeLenient(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexFrontmatterAfterBOM: Claude Code drops one leading byte order
+// mark before it strips MEMORY.md's frontmatter, so neither is loaded.
+func TestIndexFrontmatterAfterBOM(t *testing.T) {
+	f := parse(t, KindIndex, "\uFEFF---\nname: index\n---\n- [a](a.md) — a\n")
+	if b := f.Index.Budget; b.Lines != 1 || b.Units != len("- [a](a.md) — a")-2 {
+		t.Errorf("budget = %d lines, %d units; want 1 line, the entry only", b.Lines, b.Units)
+	}
+}

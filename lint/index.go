@@ -101,10 +101,16 @@ func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
 var jsFrontmatter = regexp.MustCompile(`\A---\s*\n(?s:.*?)---\s*\n?`)
 
 // indexBodyStart returns where the content Claude Code loads starts: after
-// leading frontmatter as its pattern finds it.
+// leading frontmatter as its pattern finds it, a byte order mark before it
+// included.
 func indexBodyStart(src []byte) int {
-	if loc := jsFrontmatter.FindIndex(src); loc != nil {
-		return loc[1]
+	// One leading byte order mark is dropped first (SPEC §1.2).
+	bom := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		bom = len(utf8BOM)
+	}
+	if loc := jsFrontmatter.FindIndex(src[bom:]); loc != nil {
+		return bom + loc[1]
 	}
 	return 0
 }
