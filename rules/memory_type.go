@@ -87,6 +87,15 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 	}
 	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", quote(v.Value))
 	suggestion := "use user, feedback, project or reference"
+	if before, _, ok := strings.Cut(v.Value, " #"); ok && fm.Repaired && contains(memoryTypes, strings.TrimSpace(before)) {
+		// Claude Code's lenient retry quotes every such line once any
+		// line of the frontmatter fails to parse (SPEC §1.2).
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+			Message: fmt.Sprintf("type reads as %s: another line of this frontmatter is not valid YAML, so Claude Code's lenient retry quotes this line too, comment included, and ignores the type",
+				quote(v.Value)),
+			Suggestion: "move the comment off the type line, or fix the line that is not valid YAML (frontmatter-invalid)"})
+		return
+	}
 	if near := lint.Closest(lower, memoryTypes); near != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 		suggestion = "type: " + near
