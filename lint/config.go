@@ -27,6 +27,9 @@ type Config struct {
 	Ignore    []string
 	Rules     map[string]RuleConfig
 	Overrides []Override
+	// Recall says whether Claude Code's recall mode applies (claude-code:
+	// {recall: on|off|auto}); RecallAuto when not set.
+	Recall RecallMode
 
 	// custom are the rules defined under custom-rules:, in file order.
 	custom []*customRule
@@ -125,7 +128,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 		return c, nil // "---" alone, or only comments after it
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, rules, overrides, custom-rules)")
+		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, claude-code, rules, overrides, custom-rules)")
 	}
 	if err := p.noDuplicates(root, ""); err != nil {
 		return nil, err
@@ -156,8 +159,10 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 			c.Rules, err = p.rules(v, "rules")
 		case "overrides":
 			c.Overrides, err = p.overrides(v)
+		case "claude-code":
+			c.Recall, err = p.claudeCode(v)
 		default:
-			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, rules, overrides or custom-rules)")
+			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, claude-code, rules, overrides or custom-rules)")
 		}
 		if err != nil {
 			return nil, err
@@ -386,6 +391,39 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// claudeCode reads claude-code:, what memlint should assume about the
+// Claude Code that uses the memory.
+func (p *configParser) claudeCode(v *yaml.Node) (RecallMode, error) {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return RecallAuto, nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return RecallAuto, p.errorf(v, "claude-code", "expected a mapping such as {recall: auto}")
+	}
+	if err := p.noDuplicates(v, "claude-code"); err != nil {
+		return RecallAuto, err
+	}
+	mode := RecallAuto
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, val := v.Content[i], v.Content[i+1]
+		if k.Value != "recall" {
+			return RecallAuto, p.errorf(k, "claude-code."+k.Value, "unknown key (want recall)")
+		}
+		m, ok := recallModes[val.Value]
+		if val.Kind != yaml.ScalarNode || !ok {
+			return RecallAuto, p.errorf(val, "claude-code.recall", "expected on, off or auto, got %q", val.Value)
+		}
+		mode = m
+	}
+	return mode, nil
+}
+
+// recallModes are the values of claude-code.recall; YAML 1.1 readers take
+// an unquoted on or off for a boolean, so true and false mean the same.
+var recallModes = map[string]RecallMode{
+	"auto": RecallAuto, "on": RecallOn, "off": RecallOff, "true": RecallOn, "false": RecallOff,
 }
 
 func (p *configParser) overrides(v *yaml.Node) ([]Override, error) {

@@ -37,6 +37,11 @@ func TestConfigErrors(t *testing.T) {
 		{"rules:\n  entry-length: error\n  entry-length: warning\n", "c.yaml:3: rules.entry-length: key appears twice"},
 		{"rules: [a\n", "c.yaml:1: invalid YAML"},
 		{"- a\n- b\n", "must be a mapping"},
+		{"claude-code:\n  recall: sometimes\n", `c.yaml:2: claude-code.recall: expected on, off or auto, got "sometimes"`},
+		{"claude-code:\n  recall: [on]\n", `c.yaml:2: claude-code.recall: expected on, off or auto`},
+		{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall)"},
+		{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
+		{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
 	} {
 		_, err := ParseConfig([]byte(tc.src), "c.yaml", reg)
 		var ce *ConfigError
@@ -103,6 +108,29 @@ func TestConfigEmpty(t *testing.T) {
 		c, err := ParseConfig([]byte(src), "c.yaml", testRegistry(t))
 		if err != nil || len(c.Rules) != 0 {
 			t.Errorf("%q: an empty config is valid: %v", src, err)
+		}
+	}
+}
+
+func TestConfigRecall(t *testing.T) {
+	reg := testRegistry(t)
+	for src, want := range map[string]RecallMode{
+		"":                              RecallAuto,
+		"claude-code:\n":                RecallAuto,
+		"claude-code: {}\n":             RecallAuto,
+		"claude-code: {recall: auto}\n": RecallAuto,
+		"claude-code: {recall: on}\n":   RecallOn,
+		"claude-code: {recall: off}\n":  RecallOff,
+		"claude-code: {recall: 'on'}\n": RecallOn,
+		"claude-code: {recall: true}\n": RecallOn,
+	} {
+		c, err := ParseConfig([]byte(src), "c.yaml", reg)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if c.Recall != want {
+			t.Errorf("%q: recall %v, want %v", src, c.Recall, want)
 		}
 	}
 }

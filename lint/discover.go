@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"unicode/utf16"
 )
@@ -132,13 +133,14 @@ func looksLikeMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry) bool {
 // ProjectKey turns a repository root into the folder name Claude Code keeps
 // its memory under: every UTF-16 code unit that is not an ASCII letter or
 // digit becomes "-" (so a character outside the BMP becomes two), and a key
-// longer than 200 gets cut with a hash suffix (see ProjectKeyCandidates).
+// longer than 200 is cut to 200 and gets "-" and a hash of the path
+// (javaHashBase36). Checked against the keys Claude Code 2.1.328 creates.
 func ProjectKey(root string) string {
 	key := sanitizeKey(root)
 	if len(key) <= maxKeyLen {
 		return key
 	}
-	return key[:maxKeyLen] + "-" + djb2Base36(root)
+	return key[:maxKeyLen] + "-" + javaHashBase36(root)
 }
 
 const maxKeyLen = 200
@@ -158,11 +160,12 @@ func sanitizeKey(s string) string {
 	return b.String()
 }
 
-// djb2Base36 is the hash Claude Code's Node.js build appends to long keys:
-// a 32-bit string hash over UTF-16 code units, absolute value, base 36.
-// (Its Bun build uses Bun.hash instead; ClaudeMemoryDir looks for an
-// existing folder with the same 200-character prefix in that case.)
-func djb2Base36(s string) string {
+// javaHashBase36 is the hash Claude Code 2.1.328 appends to long keys:
+// Java's String.hashCode over UTF-16 code units ((h<<5)-h+c, 32 bits),
+// absolute value, base 36. Other builds have hashed differently, so
+// ClaudeMemoryDir also looks for an existing folder with the same
+// 200-character prefix.
+func javaHashBase36(s string) string {
 	var h int32
 	for _, u := range utf16.Encode([]rune(s)) {
 		h = (h << 5) - h + int32(u)
@@ -245,40 +248,80 @@ func readAutoMemoryDirectory(file string) (string, bool) {
 	return *s.AutoMemoryDirectory, true
 }
 
-var bareDrive = regexp.MustCompile(`^[A-Za-z]:[\\/]?$`)
+var bareDrive = regexp.MustCompile(`^[A-Za-z]:$`)
 
 // AutoMemoryDirectoryProblem says why Claude Code would ignore a value of
 // autoMemoryDirectory and fall back to the default, or "" when it accepts
-// it.
+// it. Paths are judged as on the system memlint runs on, as Claude Code
+// judges them on its own.
 func AutoMemoryDirectoryProblem(v string) string {
-	switch {
-	case strings.ContainsRune(v, 0):
-		return "it contains a NUL byte"
-	case v == "~" || v == "~/" || v == "~/." || v == "~/..":
-		return "it names the home folder itself"
-	case strings.HasPrefix(v, "//") || strings.HasPrefix(v, `\\`):
-		return "UNC and // paths are not accepted"
-	case bareDrive.MatchString(v):
-		return "a bare drive root is not accepted"
-	case len(v) < 3:
-		return "paths shorter than 3 characters are not accepted"
-	case strings.HasPrefix(v, "~/"):
-		return ""
-	case strings.HasPrefix(v, "/") || windowsPath.MatchString(v):
-		return ""
+	// The home folder only matters for the result, not for the verdict:
+	// any absolute folder stands in.
+	home := filepath.FromSlash("/home/user")
+	if runtime.GOOS == "windows" {
+		home = `C:\Users\user`
 	}
-	return "it must be an absolute path or start with ~/"
+	_, problem := resolveAutoMemoryDirectory(v, home)
+	return problem
 }
 
-// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value.
+// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value
+// as Claude Code 2.1.328 does (SPEC §1.5): "~/" or "~\" then the rest,
+// unless the rest normalises to ".", ".." or "../…"; the normalised path
+// without trailing separators must be absolute, at least 3 characters, not
+// a bare drive, not a UNC path, without NUL. ok is false when Claude Code
+// would reject it.
 func ResolveAutoMemoryDirectory(v, home string) (string, bool) {
-	if AutoMemoryDirectoryProblem(v) != "" {
-		return "", false
+	dir, problem := resolveAutoMemoryDirectory(v, home)
+	return dir, problem == ""
+}
+
+func resolveAutoMemoryDirectory(v, home string) (dir, problem string) {
+	if v == "" {
+		return "", "it is empty"
 	}
-	if strings.HasPrefix(v, "~/") {
-		return filepath.Join(home, v[2:]), true
+	p := v
+	if strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
+		rest := p[2:]
+		if rest == "" {
+			rest = "."
+		}
+		n := filepath.Clean(rest)
+		if n == "." || n == ".." || strings.HasPrefix(n, "../") || strings.HasPrefix(n, `..\`) ||
+			strings.HasPrefix(n, ".."+string(filepath.Separator)) {
+			return "", "it names the home folder itself or a place above it"
+		}
+		p = filepath.Join(home, p[2:])
 	}
-	return filepath.Clean(v), true
+	// Node's normalize, then trailing separators dropped (filepath.Clean
+	// drops them already, but keeps a lone root).
+	n := strings.TrimRight(filepath.Clean(p), `/\`)
+	switch {
+	case strings.ContainsRune(n, 0):
+		return "", "it contains a NUL byte"
+	case isUNC(n):
+		return "", "UNC paths are not accepted"
+	case bareDrive.MatchString(n):
+		return "", "a bare drive is not accepted"
+	case !filepath.IsAbs(n):
+		if strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") && !strings.HasPrefix(v, `~\`) {
+			return "", "only ~/ is expanded, not ~ alone or ~user"
+		}
+		if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
+			return "", "variables are not expanded"
+		}
+		return "", "it must be an absolute path or start with ~/"
+	case len(n) < 3:
+		return "", "paths shorter than 3 characters are not accepted"
+	}
+	return n, ""
+}
+
+// isUNC reports whether a normalised path is a Windows UNC path. On other
+// systems "//srv/share" normalises to "/srv/share" first, so only Windows
+// sees one.
+func isUNC(p string) bool {
+	return filepath.VolumeName(p) != "" && (strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, "//"))
 }
 
 // MainWorktreeRoot finds the git repository containing dir and returns the

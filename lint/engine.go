@@ -37,6 +37,10 @@ type Linter struct {
 	// (HEAD for a commit, --base for a pull request); rules that compare
 	// with it (log-append-only) see it through File.Base.
 	Earlier Earlier
+	// RecallProbe, when set, tells whether the account running memlint has
+	// Claude Code's recall mode, for claude-code: {recall: auto} (the
+	// default); the command line sets DetectRecall. Nil means unknown.
+	RecallProbe RecallProbe
 }
 
 // Earlier gives the content files had at an earlier revision. Paths are
@@ -167,6 +171,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	// in turn. With fewer dirs than CPUs, the files of a dir are read in
 	// parallel instead.
 	spread := len(dirs) < runtime.GOMAXPROCS(0)
+	recall := sync.OnceValue(l.recall)
 	parallel(len(dirs), func(i int) {
 		d, err := ld.walkDir(dirs[i])
 		if err != nil {
@@ -187,8 +192,11 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 		}
 		d.Kind = KindOf(l.abs(dirs[i]), d)
+		if d.Kind == DirTeam {
+			d.ParentLinks = ld.parentLinks(d)
+		}
 		d.settleUnreadable()
-		perDir[i], suppressed[i] = l.lintDir(d)
+		perDir[i], suppressed[i] = l.lintDir(d, recall)
 		res.Dirs[i] = d.summary()
 	})
 	for i, err := range errs {
@@ -240,7 +248,7 @@ func (d *Dir) settleUnreadable() {
 
 // lintDir runs the rules over one dir and filters their findings; it
 // returns those to report and those a suppression hid.
-func (l *Linter) lintDir(d *Dir) (out, hidden []Diagnostic) {
+func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic) {
 	var raw []Diagnostic
 	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
@@ -249,10 +257,10 @@ func (l *Linter) lintDir(d *Dir) (out, hidden []Diagnostic) {
 		return opts
 	}
 	for _, rule := range l.Registry.Rules() {
-		if rule.Run == nil || !l.runs(rule) {
+		if rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
 		}
-		pass := &Pass{Rule: rule, Dir: d, Now: now, options: options, report: report}
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report}
 		l.runRule(pass)
 	}
 	for _, f := range d.Unreadable {

@@ -129,7 +129,7 @@ func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 	yamlEnd := len(src)
 	fm.Span = Span{0, len(src)}
 	for n := 2; n <= lines.Lines(); n++ {
-		if isDelimiter(lines.Line(n)) {
+		if isDelimiter(lines.Line(n)) || dashLineCloses(lines, n) {
 			fm.CloseLine = n
 			yamlEnd = lines.LineStart(n)
 			fm.Span.End = lines.LineEnd(n)
@@ -151,6 +151,31 @@ func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// keyLine matches a line that starts a top-level YAML key.
+var keyLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(?:[ \t]|$)`)
+
+// dashLineCloses reports whether line n, which starts with "---" without
+// being a plain "---" line ("-----", "--- notes"), is where the
+// frontmatter ends. Claude Code ends it there in any case; memlint takes it
+// for the closing line unless keys follow before the next "---" line, which
+// shows that the author meant the block to go on (frontmatter-early-close
+// then reports what Claude Code loses).
+func dashLineCloses(lines *LineIndex, n int) bool {
+	if !bytes.HasPrefix(lines.Line(n), []byte("---")) {
+		return false
+	}
+	for m := n + 1; m <= lines.Lines() && m <= n+30; m++ {
+		line := lines.Line(m)
+		if isDelimiter(line) {
+			break
+		}
+		if keyLine.Match(line) {
+			return false
+		}
+	}
+	return true
+}
 
 // isDelimiter reports whether a line is "---", allowing trailing blanks.
 func isDelimiter(line []byte) bool {

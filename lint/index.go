@@ -16,6 +16,9 @@ const (
 	IndexMaxUnits  = 25000
 	IndexWarnLines = 140
 	IndexWarnUnits = 17500
+	// IndexMaxBytes is the largest MEMORY.md Claude Code reads; a larger
+	// one is skipped silently and nothing is loaded (SPEC §1.3).
+	IndexMaxBytes = 4 << 20
 )
 
 // Index is the model of MEMORY.md.
@@ -43,6 +46,9 @@ type IndexBudget struct {
 	// LoadedLines maps each loaded line (0-based) to its 1-based line in
 	// the file.
 	LoadedLines []int
+	// TooLarge is set when the file is over IndexMaxBytes: Claude Code
+	// loads none of it, and Lines and Units are 0.
+	TooLarge bool
 }
 
 // Hidden returns the file offset from which Claude Code sees nothing, or
@@ -180,6 +186,9 @@ func (t *loadedText) orig(at int) int {
 
 // measureIndex reproduces Claude Code's loading of MEMORY.md.
 func measureIndex(f *File) IndexBudget {
+	if len(f.Src) > IndexMaxBytes {
+		return IndexBudget{LineCut: -1, SizeCut: -1, TooLarge: true}
+	}
 	t := indexLoadedBytes(f)
 	return t.budget(f)
 }

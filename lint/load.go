@@ -25,6 +25,12 @@ func isSkippedDir(name string) bool {
 	return skippedDirs[name] || (strings.HasPrefix(name, ".") && name != ".claude")
 }
 
+// notMemoryDirs are folders at the top of a memory dir that hold no
+// topic files of its own (SPEC §1.1): team/ is a memory dir of its own;
+// background agents write sessions/ and proposals/, which are never
+// recalled.
+var notMemoryDirs = map[string]bool{"team": true, "sessions": true, "proposals": true}
+
 // loader walks memory dirs and reads their files.
 type loader struct {
 	fsys    fs.FS
@@ -66,11 +72,22 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 			typ := e.Type()
 			switch {
 			case typ&fs.ModeSymlink != 0:
-				if f := l.symlink(d, ep, erel, inLogs); f != nil {
+				f := l.symlink(d, ep, erel, inLogs)
+				if f != nil {
 					d.Unreadable = append(d.Unreadable, f)
 				}
+				if rel == "" && name == IndexName && f != nil && f.UnreadableSeverity == Error {
+					// Claude Code follows the link and finds nothing to load.
+					d.IndexNotFile = "a symbolic link that points to nothing"
+				} else if rel == "" && name == IndexName && f != nil && f.Unreadable == symlinkToFolder {
+					d.IndexNotFile = "a symbolic link to a folder"
+				}
+			case e.IsDir() && rel == "" && name == IndexName:
+				// A folder named MEMORY.md loads nothing; what it holds is
+				// not this dir's memory either.
+				d.IndexNotFile = "a folder"
 			case e.IsDir():
-				if isSkippedDir(name) || l.nested(ep) || (rel == "" && name == "team") {
+				if isSkippedDir(name) || l.nested(ep) || (rel == "" && notMemoryDirs[name]) {
 					continue
 				}
 				if err := walk(ep, erel, inLogs || (rel == "" && name == "logs")); err != nil {
@@ -137,6 +154,8 @@ func (l *loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode
 	return f
 }
 
+const symlinkToFolder = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
+
 // symlink reports a symbolic link in a memory dir. memlint never follows
 // links: one may point outside the repository or loop.
 func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
@@ -151,7 +170,9 @@ func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
 		f.Unreadable = "symbolic link that cannot be resolved (" + errText(err) + "); not followed"
 		f.UnreadableSeverity = Error
 	case info.IsDir():
-		f.Unreadable = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
+		f.Unreadable = symlinkToFolder
+	case rel == IndexName:
+		f.Unreadable = "symbolic link: Claude Code follows it and loads what it points to, but memlint does not follow links, so this index is not checked"
 	case strings.HasSuffix(p, ".md") || inLogs:
 		f.Unreadable = "symbolic link; memlint does not follow links, so this memory is not checked"
 	default:
@@ -289,6 +310,27 @@ func parseFile(f *File, src []byte) {
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
 	}
+}
+
+// parentLinks returns the files of the team dir d that the MEMORY.md of
+// the memory dir around it links, relative to d. A parent index that
+// cannot be read links nothing.
+func (l *loader) parentLinks(d *Dir) map[string]bool {
+	parent := path.Dir(d.Path)
+	src, _, err := readBounded(l.fsys, path.Join(parent, IndexName), l.maxSize)
+	if err != nil || bytes.IndexByte(src, 0) >= 0 {
+		return nil
+	}
+	f := &File{Path: path.Join(parent, IndexName), Rel: IndexName, Kind: KindIndex}
+	parseFile(f, src)
+	prefix := path.Base(d.Path) + "/"
+	out := map[string]bool{}
+	for _, link := range f.Body.Links {
+		if target, kind := ResolveLink(IndexName, link.Dest); kind == LinkLocal && strings.HasPrefix(target, prefix) {
+			out[strings.TrimPrefix(target, prefix)] = true
+		}
+	}
+	return out
 }
 
 // readAllSized reads r to the end into a buffer sized from the file's

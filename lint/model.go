@@ -72,6 +72,14 @@ type Dir struct {
 	// NameCaseIndex is the name of a file such as "memory.md" that looks
 	// like a misnamed index, when MEMORY.md is missing.
 	NameCaseIndex string
+	// IndexNotFile says what the dir's MEMORY.md is when it is there but
+	// is no file Claude Code can load ("a folder", "a symbolic link that
+	// points to nothing"); "" otherwise.
+	IndexNotFile string
+	// ParentLinks, for team memory, are the files (relative to the team
+	// dir) that the enclosing memory dir's MEMORY.md links: the private
+	// index may list team memories too.
+	ParentLinks map[string]bool
 	// DeletedLogs are the daily logs (relative to Path) that the earlier
 	// revision has and the dir no longer has; empty without one.
 	DeletedLogs []string

@@ -28,9 +28,32 @@ type Rule struct {
 	// Fix, when set, says what the rule's automatic fix does and whether
 	// it is safe (--fix) or unsafe (--unsafe-fixes), for the docs.
 	Fix string
+	// Kinds, when set, are the kinds of memory dir the rule applies to;
+	// the engine does not run it over other dirs. Empty means every kind.
+	// A rule that enforces what an auto memory must not hold, say, does
+	// not fit a subagent's notes (SPEC §2, "Kinds of memory dir").
+	Kinds []DirKind
 	// Run inspects pass.Dir and reports findings.
 	Run func(pass *Pass)
 }
+
+// AppliesTo reports whether the rule runs over memory dirs of kind k.
+func (r *Rule) AppliesTo(k DirKind) bool {
+	if len(r.Kinds) == 0 {
+		return true
+	}
+	for _, want := range r.Kinds {
+		if want == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ExceptSubagent are the kinds of every memory dir but a subagent's: for
+// rules about what an auto memory's index or topic files must not hold,
+// which a subagent's notes-style memory legitimately holds.
+var ExceptSubagent = []DirKind{DirAuto, DirTeam, DirLogs}
 
 // Option is a setting a rule reads from configuration. Its Default fixes
 // its type: int, bool, string or []string.
@@ -67,6 +90,16 @@ type Pass struct {
 
 	options func(rule *Rule, path string) Options
 	report  func(Diagnostic)
+	recall  func() Recall
+}
+
+// Recall returns what the run knows about Claude Code's recall mode. It is
+// worked out on first use: it may read Claude Code's state file.
+func (p *Pass) Recall() Recall {
+	if p.recall == nil {
+		return Recall{}
+	}
+	return p.recall()
 }
 
 // Options returns the rule's options as configured for the file (or, with

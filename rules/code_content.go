@@ -16,6 +16,7 @@ import (
 // blocks, commit hashes and git-log history, and stack traces.
 var CodeContent = &lint.Rule{
 	ID:       "code-content",
+	Kinds:    lint.ExceptSubagent, // subagents are told to save codebase patterns (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "memory holds what the code or git already says: file:line citations, long code blocks, commit hashes, stack traces",
 	Doc: `Memory is for what cannot be read from the current code: decisions, reasons,

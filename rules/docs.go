@@ -26,6 +26,9 @@ func Markdown(rules []*lint.Rule) []byte {
 		fmt.Fprintf(&b, "Default severity: **%s**. %s.\n\n", r.Severity, upperFirst(r.Summary))
 		b.WriteString(strings.TrimSpace(r.Doc))
 		b.WriteString("\n")
+		if len(r.Kinds) > 0 {
+			fmt.Fprintf(&b, "\nRuns in %s memory dirs only.\n", kindNames(r.Kinds))
+		}
 		if r.Fix != "" {
 			fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
 		}
@@ -48,6 +51,18 @@ func OptionDefault(o lint.Option) string {
 	default:
 		return fmt.Sprint(v)
 	}
+}
+
+// kindNames lists dir kinds as prose: "auto, team and logs".
+func kindNames(kinds []lint.DirKind) string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func escapeCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

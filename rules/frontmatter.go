@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -14,6 +15,9 @@ import (
 // recallScanLines is how many lines of each topic file Claude Code's recall
 // scan reads to find the frontmatter.
 const recallScanLines = 30
+
+// recallScanBytes is how many bytes of each topic file it reads at most.
+const recallScanBytes = 64 << 10
 
 // FrontmatterMissing reports topic files without frontmatter.
 var FrontmatterMissing = &lint.Rule{
@@ -38,8 +42,8 @@ type: feedback
 Fix: add the frontmatter on line 1.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			if f.Frontmatter != nil {
-				continue
+			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
+				continue // a README documents the folder; it is not a memory
 			}
 			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
 			if line := lateFrontmatter(f); line > 0 {
@@ -73,14 +77,16 @@ func lateFrontmatter(f *lint.File) int {
 var FrontmatterInvalid = &lint.Rule{
 	ID:       "frontmatter-invalid",
 	Severity: lint.Error,
-	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed",
+	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed (warning when Claude Code's lenient retry reads it)",
 	Doc: `When the frontmatter cannot be parsed, Claude Code sees a memory without a
-description or type: it is never recalled. Claude Code retries once with plain
-values quoted, which rescues values such as ` + "`description: Stack: Go`" + `;
-memlint reports those as warnings (other YAML readers still fail), and the rest
-as errors. It also reports what makes Claude Code cut the frontmatter short: its
-pattern ends the block at the first ` + "`---`" + ` anywhere, even inside a value, and
-does not match after a byte order mark.
+description or type: it is never recalled. Claude Code retries once, leniently:
+it quotes plain top-level values that hold a YAML indicator and turns leading
+tabs into spaces (Claude Code 2.1.328). What that retry rescues, such as
+` + "`description: Stack: Go`" + `, is a warning (other YAML readers still fail); what
+it cannot read, a frontmatter that is not a mapping and one never closed are
+errors. A key written twice is a warning: Claude Code keeps the last value, other
+readers refuse the file or keep the first. A ` + "`---`" + ` inside a value is
+` + "`frontmatter-early-close`" + `.
 
 Bad: ` + "`description: Stack: FastAPI, SQLite`" + `, a missing closing ` + "`---`" + `,
 ` + "`name:`" + ` twice.
@@ -100,40 +106,34 @@ close the block with a ` + "`---`" + ` line; keep each key once.`,
 }
 
 func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
-	if fm.BOM {
-		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: 1, Col: 1},
-			Message:    "file starts with a byte order mark: Claude Code's frontmatter pattern expects --- as the very first characters and may not find the frontmatter",
-			Suggestion: "save the file as UTF-8 without BOM"})
-	}
 	if fm.CloseLine == 0 {
+		if fm.EarlyClose >= 0 {
+			return // Claude Code closes it at that ---: frontmatter-early-close
+		}
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1}, End: lint.Pos{Line: fm.OpenLine, Col: 4},
-			Message:    "frontmatter is never closed: add a --- line after the last key",
+			Message:    "frontmatter is never closed: Claude Code finds no frontmatter at all, so this memory has no description or type; add a --- line after the last key",
 			Suggestion: "add a line with --- after the frontmatter keys"})
 		return
-	}
-	if fm.EarlyClose >= 0 {
-		pos := f.Pos(fm.EarlyClose)
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + 3},
-			Message:    fmt.Sprintf("\"---\" inside the frontmatter on line %d: Claude Code ends the frontmatter at the first ---, even inside a value, so the keys after it are lost", pos.Line),
-			Suggestion: "replace --- in the value with a dash (—) or another separator"})
 	}
 	if fm.Err != nil {
 		sev, msg := lint.Error, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code cannot read this memory's description or type", fm.Err.Message)
 		if fm.Repaired {
-			sev, msg = lint.Warning, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code reads it only through its fallback that quotes values, other YAML readers fail", fm.Err.Message)
+			sev, msg = lint.Warning, fmt.Sprintf("frontmatter is not valid YAML: %s; Claude Code reads it only through its lenient retry that quotes values, other YAML readers fail", fm.Err.Message)
 		}
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Err.Pos, Message: msg,
 			Suggestion: "quote values that contain \": \", \" #\" or start with [ { * & ! | > % @ `"})
 	}
 	if fm.NotMapping != nil {
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(fm.NotMapping),
-			Message:    "frontmatter is not a mapping of keys: write name:, description: and type: lines",
+			Message:    "frontmatter is not a mapping of keys: Claude Code reads no name, description or type from it; write name:, description: and type: lines",
 			Suggestion: "write one key: value per line"})
 	}
 	for _, k := range fm.Duplicates {
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(k),
+		// Claude Code keeps the last value; other readers refuse the
+		// file or keep the first.
+		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: fm.Pos(k),
 			End:        lint.Pos{Line: fm.Pos(k).Line, Col: fm.Pos(k).Col + len([]rune(k.Value))},
-			Message:    fmt.Sprintf("key %s appears twice in the frontmatter; YAML readers disagree on which one wins", k.Value),
+			Message:    fmt.Sprintf("key %s appears twice in the frontmatter: Claude Code uses this last one, other YAML readers refuse the file or use the first", k.Value),
 			Suggestion: "keep one " + k.Value + " key"})
 	}
 }
@@ -142,9 +142,9 @@ func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter)
 var FrontmatterScanWindow = &lint.Rule{
 	ID:       "frontmatter-scan-window",
 	Severity: lint.Error,
-	Summary:  "the closing --- of the frontmatter is after line 30",
-	Doc: `Claude Code's recall scan reads only the first 30 lines of each topic file to
-find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
+	Summary:  "the closing --- of the frontmatter is after line 30 (or past 64 KB)",
+	Doc: `Claude Code's recall scan reads only the first 30 lines (and at most 64 KB) of
+each topic file to find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
 description, many keys), the scan finds no frontmatter: the memory has no
 description and no type, and is effectively never recalled.
 
@@ -156,13 +156,29 @@ into the body.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
-			if fm == nil || fm.CloseLine <= recallScanLines {
-				continue
+			if fm == nil || fm.CloseLine == 0 && fm.EarlyClose < 0 {
+				continue // frontmatter-invalid: never closed
 			}
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.CloseLine, Col: 1}, End: lint.Pos{Line: fm.CloseLine, Col: 4},
-				Message: fmt.Sprintf("frontmatter closes on line %d, but Claude Code's recall reads only the first %d lines: it sees no description or type for this memory",
-					fm.CloseLine, recallScanLines),
-				Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			// Where Claude Code closes the frontmatter: at the first ---
+			// after the opening line, maybe inside a value.
+			closeAt := f.Lines.LineStart(fm.CloseLine)
+			if fm.EarlyClose >= 0 {
+				closeAt = fm.EarlyClose
+			}
+			start := f.Pos(closeAt)
+			end := lint.Pos{Line: start.Line, Col: start.Col + 3}
+			switch {
+			case start.Line > recallScanLines:
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
+					Message: fmt.Sprintf("frontmatter closes on line %d, but Claude Code's recall reads only the first %d lines: it sees no description or type for this memory",
+						start.Line, recallScanLines),
+					Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			case closeAt+3 > recallScanBytes:
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
+					Message: fmt.Sprintf("frontmatter closes %s bytes into the file, but Claude Code's recall reads only the first %s (64 KB): it sees no description or type for this memory",
+						thousands(closeAt+3), thousands(recallScanBytes)),
+					Suggestion: "shorten the frontmatter to name, a one-line description and type"})
+			}
 		}
 	},
 }
@@ -237,15 +253,18 @@ func isEmpty(v *yaml.Node) bool {
 var FrontmatterFieldType = &lint.Rule{
 	ID:       "frontmatter-field-type",
 	Severity: lint.Error,
-	Summary:  "name or description is not a single-line string (a list, a number, a date, several lines)",
+	Summary:  "name or description is not a single-line string (a list, a number, a mapping, several lines)",
 	Doc: `The recall selector and the index treat name and description as one line of
-text. YAML quietly turns some values into other types: ` + "`description: 2026-01-01`" + `
-is a date, ` + "`name: 42`" + ` a number, ` + "`description: [a, b]`" + ` a list, and a
-` + "`|`" + ` block keeps its line breaks. Claude Code then shows a wrong or empty
-description, or drops the memory.
+text, and Claude Code counts a description only when it is a non-empty string.
+Its YAML parser (YAML 1.2 core schema) reads some plain values as something else:
+` + "`name: 42`" + ` is a number, ` + "`description: true`" + ` a boolean, ` + "`description: [a, b]`" + `
+a list, an unquoted ` + "`{{description}}`" + ` template placeholder a mapping, and a ` + "`|`" + `
+block keeps its line breaks. Claude Code then shows a wrong or empty description,
+or none. A date (` + "`2026-01-01`" + `), ` + "`yes`" + ` or ` + "`1_000`" + ` is a string in YAML
+1.2, so it is fine here.
 
-Bad: ` + "`description:`" + ` followed by a bulleted list.
-Good: ` + "`description: \"2026-01-01 migration: old API removed\"`" + `.
+Bad: ` + "`description:`" + ` followed by a bulleted list; ` + "`description: {{description}}`" + `.
+Good: ` + "`description: \"Ports: 8080 for the API\"`" + `.
 
 Fix: write the value as one line of text, quoted when YAML would read it as
 something else.`,
@@ -271,24 +290,22 @@ something else.`,
 }
 
 func fieldTypeProblem(v *yaml.Node) string {
+	for depth := 0; v.Kind == yaml.AliasNode && v.Alias != nil && depth < 8; depth++ {
+		v = v.Alias // Claude Code's parser resolves aliases
+	}
 	switch v.Kind {
 	case yaml.SequenceNode:
 		return "is a list"
 	case yaml.MappingNode:
+		if isPlaceholder(v) {
+			return "is an unfilled template placeholder {{…}}, which YAML reads as a mapping"
+		}
 		return "is a mapping"
 	case yaml.AliasNode:
-		return "is an alias (*" + v.Value + ")"
+		return "is an alias (*" + v.Value + ") to nothing"
 	}
-	switch v.Tag {
-	case "!!int", "!!float":
-		return "is read as a number (" + v.Value + ")"
-	case "!!bool":
-		return "is read as a boolean (" + v.Value + ")"
-	case "!!timestamp":
-		return "is read as a date (" + v.Value + ")"
-	case "!!str", "":
-	default:
-		return "has the YAML tag " + v.Tag
+	if kind := coreScalarKind(v); kind != "" {
+		return "is read as " + kind + " (" + v.Value + ")"
 	}
 	if strings.Contains(strings.TrimRight(v.Value, "\n"), "\n") {
 		return "spans several lines"
@@ -296,19 +313,54 @@ func fieldTypeProblem(v *yaml.Node) string {
 	return ""
 }
 
-// knownKeys are the frontmatter keys Claude Code writes or reads.
+// YAML 1.2 core schema scalars that are not strings: Claude Code's parser
+// (Bun's) reads them as numbers or booleans, where yaml.v3 also reads
+// 1_000, 0b101 and dates, which are strings there (SPEC §1.2).
 var (
-	knownTopKeys      = []string{"name", "description", "type", "metadata", "node_type", "originSessionId", "modified"}
-	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified"}
+	coreInt   = regexp.MustCompile(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	coreFloat = regexp.MustCompile(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
+)
+
+// coreScalarKind returns "a number" or "a boolean" for a plain scalar
+// that YAML 1.2 reads as one, or "".
+func coreScalarKind(v *yaml.Node) string {
+	if v.Kind != yaml.ScalarNode || v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return ""
+	}
+	if v.Style&yaml.TaggedStyle != 0 && v.Tag != "!!int" && v.Tag != "!!float" && v.Tag != "!!bool" {
+		return "" // an explicit tag: a string, or one the parser ignores
+	}
+	switch {
+	case coreBool.MatchString(v.Value):
+		return "a boolean"
+	case coreInt.MatchString(v.Value), coreFloat.MatchString(v.Value):
+		return "a number"
+	}
+	return ""
+}
+
+// isPlaceholder reports whether a flow mapping is an unquoted {{…}}
+// template placeholder.
+func isPlaceholder(v *yaml.Node) bool {
+	return v.Style&yaml.FlowStyle != 0 && len(v.Content) == 2 && v.Content[0].Kind == yaml.MappingNode
+}
+
+// knownKeys are the frontmatter keys Claude Code writes or reads (SPEC
+// §2 also counts created and pinned, which people and tools add).
+var (
+	knownTopKeys      = []string{"name", "description", "type", "metadata", "node_type", "originSessionId", "modified", "created", "pinned"}
+	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified", "created", "pinned"}
 )
 
 // FrontmatterUnknownKey reports frontmatter keys Claude Code does not use.
 var FrontmatterUnknownKey = &lint.Rule{
 	ID:       "frontmatter-unknown-key",
 	Severity: lint.Info,
-	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified",
+	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
 	Doc: `Claude Code reads name, description and type (top level or under
-` + "`metadata:`" + `) and writes node_type, originSessionId and modified. Other keys
+` + "`metadata:`" + `) and writes node_type, originSessionId and modified; created and
+pinned are known too. Other keys
 are ignored by recall; often they are a misspelling (` + "`desc:`" + `,
 ` + "`Type:`" + `) of a key that is then missing, or content that belongs in the body.
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
@@ -34,8 +35,9 @@ entry Claude Code cannot see and how many are lost.`,
 		case b.Lines > lint.IndexMaxLines:
 			lost, first := lostEntries(f, b.LineCut)
 			start := f.Pos(b.LineCut)
-			msg := fmt.Sprintf("MEMORY.md loads %d lines; Claude Code reads only the first %d, so everything from line %d on is invisible%s",
-				b.Lines, lint.IndexMaxLines, start.Line, lostText(f, lost, first))
+			where, note := cutWhere(f, b, b.LineCut, lint.IndexMaxLines+1, false)
+			msg := fmt.Sprintf("MEMORY.md loads %d lines; Claude Code reads only the first %d, so everything %s is invisible%s%s",
+				b.Lines, lint.IndexMaxLines, where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
 				fmt.Sprintf("shorten the index to at most %d lines (Claude Code asks for %d): merge or remove entries and keep details in topic files",
 					lint.IndexMaxLines, lint.IndexWarnLines))
@@ -54,7 +56,7 @@ entry Claude Code cannot see and how many are lost.`,
 var IndexSizeLimit = &lint.Rule{
 	ID:       "index-size-limit",
 	Severity: lint.Error,
-	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units (error) or 17,500 and more (warning)",
+	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units or 4 MiB (error), or 17,500 units and more (warning)",
 	Doc: `Besides the 200-line cut, Claude Code cuts MEMORY.md at 25,000 UTF-16 code
 units (it prints this as "24.4KB"), at the last line break before that point.
 Units are JavaScript string length, not bytes: a CJK character is one unit (but
@@ -62,13 +64,24 @@ three UTF-8 bytes) and an emoji outside the Basic Multilingual Plane is two.
 Long entries hit this limit before the line limit does. Claude Code asks for at
 most 17,500 units (70 %); memlint warns from there.
 
+A MEMORY.md over 4 MiB (4,194,304 bytes) is not cut but skipped: Claude Code
+loads nothing of it.
+
 Bad: 150 entries of 200 characters each — the last ones are cut.
 Good: entries under ~150 characters, details in topic files.
 
 Fix: shorten entries (the description belongs in the topic file's frontmatter),
 merge or delete entries. The finding names the first entry that is cut.`,
 	Run: func(pass *lint.Pass) {
-		f := pass.Dir.Index
+		d := pass.Dir
+		if size := indexSize(d); size > lint.IndexMaxBytes {
+			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName),
+				Message: fmt.Sprintf("MEMORY.md is %s (%s bytes); Claude Code skips a MEMORY.md over 4 MiB (%s bytes) and loads nothing at all",
+					mebibytes(size), thousands(int(size)), thousands(lint.IndexMaxBytes)),
+				Suggestion: fmt.Sprintf("cut the index to one short line per memory, under %s UTF-16 units", thousands(lint.IndexWarnUnits))})
+			return
+		}
+		f := d.Index
 		if f == nil {
 			return
 		}
@@ -77,12 +90,9 @@ merge or delete entries. The finding names the first entry that is cut.`,
 		case b.Units > lint.IndexMaxUnits:
 			lost, first := lostEntries(f, b.SizeCut)
 			start := f.Pos(b.SizeCut)
-			where := fmt.Sprintf("from line %d on", start.Line)
-			if b.SizeCutMidLine {
-				where = fmt.Sprintf("from line %d, column %d on", start.Line, start.Col)
-			}
-			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s",
-				thousands(b.Units), thousands(lint.IndexMaxUnits), where, lostText(f, lost, first))
+			where, note := cutWhere(f, b, b.SizeCut, 0, b.SizeCutMidLine)
+			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s%s",
+				thousands(b.Units), thousands(lint.IndexMaxUnits), where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
 				fmt.Sprintf("shorten entries and keep the index under %s units: descriptions belong in the topic files", thousands(lint.IndexWarnUnits)))
 		case b.Units >= lint.IndexWarnUnits:
@@ -92,6 +102,66 @@ merge or delete entries. The finding names the first entry that is cut.`,
 				Suggestion: "shorten long entries; descriptions belong in the topic files"})
 		}
 	},
+}
+
+// cutWhere says where a cut at file offset cut starts, for a person
+// ("from line 201 on"), and when needed a note on how to find it. A
+// MEMORY.md that ends its lines with lone carriage returns is one line to
+// memlint's line numbers (and to git), but Claude Code reads each CR as a
+// line break when the file holds "<!--" (SPEC §1.3): the place is then
+// named by the loaded line it starts (n, when known) and its text.
+func cutWhere(f *lint.File, b lint.IndexBudget, cut, n int, midLine bool) (where, note string) {
+	pos := f.Pos(cut)
+	if loneCRLines(f, b, pos.Line) {
+		where = "from the line that starts " + quote(clip(lineAt(f.Src, cut), 50)) + " on"
+		if n > 0 {
+			where = fmt.Sprintf("from its %s line on, which starts %s,", ordinal(n), quote(clip(lineAt(f.Src, cut), 50)))
+		}
+		note = fmt.Sprintf(". MEMORY.md ends its lines with lone carriage returns (CR): memlint and git see one line (the cut is at "+
+			"line %d, column %d), but Claude Code reads each CR as a line break because the file holds an HTML comment", pos.Line, pos.Col)
+		return where, note
+	}
+	if midLine {
+		return fmt.Sprintf("from line %d, column %d on", pos.Line, pos.Col), ""
+	}
+	return fmt.Sprintf("from line %d on", pos.Line), ""
+}
+
+// loneCRLines reports whether loaded lines that Claude Code separates
+// share the file line line: the file breaks lines with lone CRs.
+func loneCRLines(f *lint.File, b lint.IndexBudget, line int) bool {
+	same := 0
+	for _, l := range b.LoadedLines {
+		if l == line {
+			if same++; same > 1 {
+				return bytes.ContainsRune(f.Src, '\r')
+			}
+		}
+	}
+	return false
+}
+
+// lineAt returns the text from off to the next line break of any kind.
+func lineAt(src []byte, off int) string {
+	end := off
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	return string(src[off:end])
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // lostEntries counts the list items at or after the cut that link memories

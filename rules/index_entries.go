@@ -13,35 +13,6 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexMissing reports a memory dir with topic files and no index.
-var IndexMissing = &lint.Rule{
-	ID:       "index-missing",
-	Severity: lint.Warning,
-	Summary:  "a memory dir with topic files has no MEMORY.md",
-	Doc: `MEMORY.md is the only memory file Claude Code loads into every conversation;
-it is how the agent knows which memories exist. Without it, topic files are only
-found by the recall scan's guesses from their descriptions.
-
-Bad: a memory dir with ` + "`feedback_testing.md`" + ` and no MEMORY.md.
-Good: a MEMORY.md with one line per memory:
-` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
-
-Fix: create MEMORY.md listing every topic file. ` + "`memlint --fix`" + ` (when
-available) adds entries for orphan memories.`,
-	Run: func(pass *lint.Pass) {
-		d := pass.Dir
-		if d.Index != nil || d.Exists(lint.IndexName) || len(d.Topics) == 0 {
-			return
-		}
-		msg := fmt.Sprintf("memory dir has %s and no MEMORY.md: Claude Code loads the index into every conversation, so without it these memories are only found by chance",
-			plural(len(d.Topics), "topic file", "topic files"))
-		if d.NameCaseIndex != "" {
-			msg = fmt.Sprintf("memory dir has no MEMORY.md but has %s: Claude Code only loads an index named exactly MEMORY.md", d.NameCaseIndex)
-		}
-		pass.Report(lint.Diagnostic{Message: msg, Suggestion: "create MEMORY.md with one line per memory: - [Title](file.md) — one-line hook"})
-	},
-}
-
 // IndexFrontmatter reports frontmatter in MEMORY.md.
 var IndexFrontmatter = &lint.Rule{
 	ID:       "index-frontmatter",
@@ -74,6 +45,7 @@ file and link it.`,
 // IndexEntryFormat reports index lines that are not one link to one memory.
 var IndexEntryFormat = &lint.Rule{
 	ID:       "index-entry-format",
+	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
 	Doc: `Every line of MEMORY.md costs context in every conversation and counts against
@@ -535,6 +507,7 @@ func introEntries(f *lint.File) int {
 // IndexEntryLength reports long index entries.
 var IndexEntryLength = &lint.Rule{
 	ID:       "index-entry-length",
+	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 150 characters (option max)",
 	Doc: `An index entry is a pointer: a title, a link and a hook of a few words, under

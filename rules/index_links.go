@@ -73,8 +73,12 @@ out of it breaks, and a link to ../../.ssh/ or /etc/ in a shared memory is how a
 poisoned memory gets the agent to read files it should not. memlint never
 follows such links.
 
+Links into ` + "`team/`" + ` (the shared team memory inside the memory dir) stay inside
+it and are fine.
+
 Bad: ` + "`- [Handoff](../handoff/state.md)`" + `, ` + "`[notes](/home/me/notes.md)`" + `.
-Good: ` + "`- [Handoff](project_handoff.md)`" + ` with the content inside the memory dir.
+Good: ` + "`- [Handoff](project_handoff.md)`" + ` with the content inside the memory dir,
+` + "`- [On-call](team/reference_oncall.md)`" + `.
 
 Fix: move the file into the memory dir and link it there, or drop the link.`,
 	Run: func(pass *lint.Pass) {
@@ -143,7 +147,7 @@ and is not a memory.`,
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
 		for _, t := range d.Topics {
-			if linked[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
+			if linked[t.Rel] || d.ParentLinks[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
 				continue
 			}

@@ -7,12 +7,12 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// LogAppendOnly reports changes to daily logs other than lines added at the
+// LogAppendOnly reports changes to logs (daily or per session) other than lines added at the
 // end. It needs the earlier content: the staged commit's HEAD, or --base REV.
 var LogAppendOnly = &lint.Rule{
 	ID:       "log-append-only",
 	Severity: lint.Error,
-	Summary:  "(git modes) a change to an existing daily log edits or removes earlier lines",
+	Summary:  "(git modes) a change to an existing log edits or removes earlier lines",
 	Doc: `Daily logs (` + "`logs/YYYY/MM/YYYY-MM-DD.md`" + `) are the raw record the nightly
 consolidation distils memories from. They are append-only: an earlier line that
 is edited or deleted rewrites history the consolidation may already have used,

@@ -2,49 +2,74 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/memlint/memlint/lint"
 )
 
-var logPathPattern = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{4})-(\d{2})-(\d{2})\.md$`)
+// The two layouts of assistant-mode logs (SPEC §1.1): one file a day
+// before Claude Code 2.1.120, one file a session from then on.
+var (
+	dailyLogPath   = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{4})-(\d{2})-(\d{2})\.md$`)
+	sessionLogPath = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{2})/[^/-][^/]*-[^/]*\.md$`)
+)
 
-// LogPath reports files under logs/ that are not named for a real day.
+// LogPath reports files under logs/ that follow neither layout, or name a
+// day that does not exist or disagrees with their folders.
 var LogPath = &lint.Rule{
 	ID:       "log-path",
 	Severity: lint.Error,
-	Summary:  "a file under logs/ is not logs/YYYY/MM/YYYY-MM-DD.md with a real date matching its folders",
-	Doc: `In assistant mode Claude Code appends to one log per day,
-` + "`logs/YYYY/MM/YYYY-MM-DD.md`" + `, and a nightly consolidation distils them into
-memories by date. A log under another name, in the wrong month folder or with an
-impossible date is never consolidated, or is consolidated as the wrong day.
+	Summary:  "a file under logs/ follows neither log layout (logs/YYYY/MM/YYYY-MM-DD.md, logs/YYYY/MM/DD/<id>-<title>.md), or its date is not real or disagrees with its folders",
+	Doc: `In assistant mode Claude Code appends to logs under ` + "`logs/`" + `, and a nightly
+consolidation distils them into memories by date. Before Claude Code 2.1.120 it
+kept one log a day, ` + "`logs/YYYY/MM/YYYY-MM-DD.md`" + `; from 2.1.120 on it keeps one a
+session, ` + "`logs/YYYY/MM/DD/<id>-<title>.md`" + `. Both layouts are fine. A log under
+another name, in the wrong month folder or with an impossible date is never
+consolidated, or is consolidated as the wrong day.
 
 Bad: ` + "`logs/2026/3/2026-03-05.md`" + `, ` + "`logs/2026/04/2026-03-05.md`" + `,
-` + "`logs/2026/02/2026-02-30.md`" + `, ` + "`logs/notes.md`" + `.
-Good: ` + "`logs/2026/03/2026-03-05.md`" + `.
+` + "`logs/2026/02/2026-02-30.md`" + `, ` + "`logs/2026/02/30/a1b2-standup.md`" + `, ` + "`logs/notes.md`" + `.
+Good: ` + "`logs/2026/03/2026-03-05.md`" + `, ` + "`logs/2026/03/05/a1b2c3-auth-rewrite.md`" + `.
 
 Fix: move the file to the path of the day it logs.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Logs {
+			if strings.HasPrefix(path.Base(f.Rel), ".") {
+				continue // .gitkeep and the like keep a folder in git; they are not logs
+			}
 			if problem := logPathProblem(f.Rel); problem != "" {
-				pass.ReportFile(f, problem, "move it to logs/YYYY/MM/YYYY-MM-DD.md for the day it logs")
+				pass.ReportFile(f, problem, "move it to logs/YYYY/MM/YYYY-MM-DD.md or logs/YYYY/MM/DD/<id>-<title>.md for the day it logs")
 			}
 		}
 	},
 }
 
 func logPathProblem(rel string) string {
-	m := logPathPattern.FindStringSubmatch(rel)
+	if m := sessionLogPath.FindStringSubmatch(rel); m != nil {
+		date := m[1] + "-" + m[2] + "-" + m[3]
+		if !realDate(date) {
+			return fmt.Sprintf("%s is not a real date: the folders logs/%s/%s/%s/ name no day", date, m[1], m[2], m[3])
+		}
+		return ""
+	}
+	m := dailyLogPath.FindStringSubmatch(rel)
 	if m == nil {
-		return fmt.Sprintf("%s is not a daily log path: logs are logs/YYYY/MM/YYYY-MM-DD.md", rel)
+		return fmt.Sprintf("%s is not a log path: logs are logs/YYYY/MM/YYYY-MM-DD.md (one a day) or logs/YYYY/MM/DD/<id>-<title>.md (one a session)", rel)
 	}
 	date := m[3] + "-" + m[4] + "-" + m[5]
-	if _, err := time.Parse("2006-01-02", date); err != nil {
+	if !realDate(date) {
 		return fmt.Sprintf("%s is not a real date", date)
 	}
 	if m[1] != m[3] || m[2] != m[4] {
 		return fmt.Sprintf("log for %s is in the folder logs/%s/%s/; it belongs in logs/%s/%s/", date, m[1], m[2], m[3], m[4])
 	}
 	return ""
+}
+
+func realDate(date string) bool {
+	_, err := time.Parse("2006-01-02", date)
+	return err == nil
 }

@@ -24,8 +24,9 @@ user is), feedback (how the agent should work), project (facts about the work th
 change) and reference (where to find things). Any other value — ` + "`Feedback`" + `,
 ` + "`note`" + `, ` + "`preference`" + ` — is silently ignored, and so is the guidance
 that comes with the type. Files of the newer dialect keep the type under
-` + "`metadata:`" + `; when both places hold a type and they differ, which one wins
-depends on the Claude Code version.
+` + "`metadata:`" + `; when both places hold a type, Claude Code uses
+` + "`metadata.type`" + ` — even when it is not one of the four, in which case the memory
+has no type at all, whatever the top-level one says.
 
 Bad: ` + "`type: Feedback`" + `, ` + "`type: decision`" + `, ` + "`type: user`" + ` with
 ` + "`metadata: {type: project}`" + `.
@@ -37,18 +38,27 @@ Fix: use one of the four lowercase values, in one place.`,
 		for _, f := range pass.Dir.Topics {
 			top, nested := f.TypeNodes()
 			fm := f.Frontmatter
-			for _, v := range []*yaml.Node{top, nested} {
-				if v == nil || isEmpty(v) {
-					continue // frontmatter-required
-				}
-				checkTypeValue(pass, f, fm, v)
+			hasNested := nested != nil && !isEmpty(nested)
+			if hasNested {
+				checkTypeValue(pass, f, fm, nested)
 			}
-			if top != nil && nested != nil && !isEmpty(top) && !isEmpty(nested) && top.Value != nested.Value {
-				pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested),
-					Message: fmt.Sprintf("type is %s at the top level (line %d) but %s under metadata; which one Claude Code uses depends on its version",
-						quote(top.Value), fm.Pos(top).Line, quote(nested.Value)),
-					Suggestion: "keep the type in one place"})
+			if top == nil || isEmpty(top) {
+				continue // frontmatter-required
 			}
+			if !hasNested || top.Value == nested.Value {
+				checkTypeValue(pass, f, fm, top)
+				continue
+			}
+			// Claude Code reads metadata.type when both exist, so the
+			// top-level value is never used, valid or not.
+			used := "so Claude Code uses " + quote(nested.Value)
+			if nested.Kind != yaml.ScalarNode || !contains(memoryTypes, nested.Value) {
+				used = "so Claude Code uses metadata.type even here, and drops it: this memory has no type"
+			}
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested),
+				Message: fmt.Sprintf("type is %s at the top level (line %d) but %s under metadata: metadata.type wins when both exist, %s",
+					quote(top.Value), fm.Pos(top).Line, quote(nested.Value), used),
+				Suggestion: "keep the type in one place: under metadata, where Claude Code writes it"})
 		}
 	},
 }
@@ -77,6 +87,15 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 	}
 	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", quote(v.Value))
 	suggestion := "use user, feedback, project or reference"
+	if before, _, ok := strings.Cut(v.Value, " #"); ok && fm.Repaired && contains(memoryTypes, strings.TrimSpace(before)) {
+		// Claude Code's lenient retry quotes every such line once any
+		// line of the frontmatter fails to parse (SPEC §1.2).
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
+			Message: fmt.Sprintf("type reads as %s: another line of this frontmatter is not valid YAML, so Claude Code's lenient retry quotes this line too, comment included, and ignores the type",
+				quote(v.Value)),
+			Suggestion: "move the comment off the type line, or fix the line that is not valid YAML (frontmatter-invalid)"})
+		return
+	}
 	if near := lint.Closest(lower, memoryTypes); near != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 		suggestion = "type: " + near

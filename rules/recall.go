@@ -2,28 +2,44 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 )
 
-// Limits of Claude Code's recall.
+// Limits of Claude Code's recall (SPEC §1.4).
 const (
 	recallMaxLines = 200
 	recallMaxBytes = 4096
 	recallMaxFiles = 200
 )
 
+// recallDoc is what both recall rules say about the mode.
+const recallDoc = `Recall mode is off by default in Claude Code 2.1.328: it runs when
+` + "`CLAUDE_MEMORY_STORES`" + ` is set or a feature flag is on for the account, and then
+MEMORY.md is not loaded at all. So the findings are warnings in recall mode and
+infos otherwise, and say which mode memlint assumed. Configuration states the mode
+with ` + "`claude-code: {recall: on}`" + ` (or ` + "`off`" + `); with ` + "`auto`" + `, the default, memlint
+takes recall to be on when ` + "`CLAUDE_MEMORY_STORES`" + ` is set or the flag Claude Code
+cached for your account in ` + "`~/.claude.json`" + ` (` + "`$CLAUDE_CONFIG_DIR/.claude.json`" + `)
+says so. Committed memory linted in CI, where neither is known, gets infos that
+name the mode.`
+
 // MemoryRecallLimit reports topic files that recall injects only in part.
 var MemoryRecallLimit = &lint.Rule{
 	ID:       "memory-recall-limit",
-	Severity: lint.Warning,
-	Summary:  "a topic file is longer than 200 lines or 4,096 bytes: recall cuts it",
-	Doc: `When Claude Code recalls a memory it injects at most the first 200 lines or
-4,096 bytes of the file, whichever comes first (bytes of UTF-8: a CJK character
-is three). The rest is never seen, however relevant. A memory that long is
-usually several memories, or documentation that belongs in the repository.
+	Severity: lint.Info,
+	Summary:  "a topic file is longer than 200 lines or 4,096 bytes: recall cuts it (warning in recall mode, info otherwise)",
+	Doc: `When Claude Code recalls a memory it injects whole lines from the start of the
+file, at most 200 lines and 4,096 bytes (bytes of UTF-8, frontmatter included: a
+CJK character is three), then a note that the file was truncated. The rest is
+never seen, however relevant. A memory that long is usually several memories, or
+documentation that belongs in the repository.
+
+` + recallDoc + `
 
 Bad: a 9 KB project memory with a full feature history.
 Good: a short memory with the fact, **Why:** and **How to apply:**; one memory per
@@ -33,63 +49,155 @@ Fix: split the file into focused memories, or cut history and detail that can
 be derived from the code or git.`,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			cut := -1
-			var why string
-			if f.Lines.Lines() > recallMaxLines {
-				cut = f.Lines.LineStart(recallMaxLines + 1)
-				why = fmt.Sprintf("%d lines", f.Lines.Lines())
-			}
-			if len(f.Src) > recallMaxBytes && (cut < 0 || recallMaxBytes < cut) {
-				cut = recallMaxBytes
-				// Do not point into the middle of a character.
-				for cut > 0 && f.Src[cut]&0xC0 == 0x80 {
-					cut--
-				}
-				why = fmt.Sprintf("%s bytes", thousands(len(f.Src)))
-			}
+			cut, why := recallCut(f.Src)
 			if cut < 0 {
 				continue
 			}
 			start := f.Pos(cut)
-			pass.ReportAt(f, start, f.Pos(len(f.Src)),
-				fmt.Sprintf("memory is %s; recall injects only the first %d lines or %s bytes, so everything from line %d, column %d on is never seen",
-					why, recallMaxLines, thousands(recallMaxBytes), start.Line, start.Col),
-				"split it into focused memories, or cut detail that can be derived from the code")
+			pass.Report(lint.Diagnostic{Severity: recallSeverity(pass), Path: f.Path, Start: start, End: f.Pos(len(f.Src)),
+				Message: fmt.Sprintf("memory is %s; recall injects whole lines up to %d lines and %s bytes, so everything from line %d on is never seen%s",
+					why, recallMaxLines, thousands(recallMaxBytes), start.Line, recallModeNote(pass)),
+				Suggestion: "split it into focused memories, or cut detail that can be derived from the code"})
 		}
 	},
+}
+
+// recallCut returns the offset of the first line recall does not inject,
+// and what makes the file too long, or -1 when recall injects all of it.
+// It reads the file as Claude Code does: a leading byte order mark
+// dropped, lines split at "\n" with a trailing "\r" removed, joined again
+// with "\n"; a line is kept while the kept text stays within the byte
+// limit, and at most 200 lines are kept.
+func recallCut(src []byte) (int, string) {
+	at := 0
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		at = 3
+	}
+	bytes, lines := 0, 0
+	for at < len(src) {
+		end := at
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		line := src[at:end]
+		line = line[:len(line)-trailingCR(line)]
+		if lines == recallMaxLines {
+			return at, fmt.Sprintf("%s lines", thousands(lineCount(src)))
+		}
+		n := bytes + jsUTF8Len(line)
+		if lines > 0 {
+			n++ // the "\n" joining it to the kept text
+		}
+		if n > recallMaxBytes {
+			return at, fmt.Sprintf("%s bytes", thousands(len(src)))
+		}
+		bytes, lines = n, lines+1
+		at = end + 1
+	}
+	return -1, ""
+}
+
+func trailingCR(line []byte) int {
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		return 1
+	}
+	return 0
+}
+
+// lineCount counts lines as a person does: a final newline ends the last
+// line rather than starting another.
+func lineCount(src []byte) int {
+	n := strings.Count(string(src), "\n")
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// jsUTF8Len is the UTF-8 length of b once decoded as JavaScript decodes
+// it: each invalid byte becomes U+FFFD, three bytes.
+func jsUTF8Len(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r == utf8.RuneError && size <= 1 {
+			n += 3
+			size = 1
+		} else {
+			n += size
+		}
+		b = b[size:]
+	}
+	return n
+}
+
+// recallSeverity is warning in recall mode and info otherwise.
+func recallSeverity(pass *lint.Pass) lint.Severity {
+	if pass.Recall().On {
+		return lint.Warning
+	}
+	return lint.Info
+}
+
+// recallModeNote names the mode memlint assumed, for the message.
+func recallModeNote(pass *lint.Pass) string {
+	r := pass.Recall()
+	switch {
+	case r.On:
+		return " (recall mode is on: " + r.Why + ")"
+	case r.Configured:
+		return " (this matters only in recall mode, which .memlint.yaml turns off)"
+	}
+	return " (this matters only in recall mode, off by default in Claude Code and not detected here; " +
+		"set claude-code: {recall: on} in .memlint.yaml if the accounts using this memory have it)"
 }
 
 // MemoryCountLimit reports dirs with more topic files than recall scans.
 var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
-	Severity: lint.Warning,
-	Summary:  "more than 200 topic files in a dir: recall never sees the oldest",
-	Doc: `Claude Code's recall scan lists the memory dir's Markdown files, sorts them by
-modification time, newest first, and keeps 200. Older memories are never
-considered, whatever their description says.
+	Severity: lint.Info,
+	Summary:  "more than 200 topic files in a dir: recall never sees the oldest (warning in recall mode, info otherwise)",
+	Doc: `Claude Code's recall scan lists the memory dir's Markdown files (not MEMORY.md,
+dot-files, logs/, sessions/ or proposals/), sorts them by modification time,
+newest first, and keeps 200. Older memories are never considered, whatever their
+description says.
+
+` + recallDoc + `
 
 Bad: 260 topic files — the 60 least recently modified are dead weight.
 Good: fewer, consolidated memories; obsolete ones deleted.
 
 Fix: merge related memories and delete obsolete ones.`,
 	Run: func(pass *lint.Pass) {
-		d := pass.Dir
-		files := append([]*lint.File(nil), d.Topics...)
-		for _, f := range d.Logs {
-			if strings.HasSuffix(f.Rel, ".md") {
-				files = append(files, f)
+		var files []*lint.File
+		for _, f := range pass.Dir.Topics {
+			if !inManifest(f.Rel) {
+				continue
 			}
+			files = append(files, f)
 		}
 		if len(files) <= recallMaxFiles {
 			return
 		}
-		msg := fmt.Sprintf("memory dir has %d Markdown files; Claude Code's recall scans only the %d most recently modified, so %s never recalled",
+		msg := fmt.Sprintf("memory dir has %d topic files; Claude Code's recall lists only the %d most recently modified, so %s never recalled",
 			len(files), recallMaxFiles, plural(len(files)-recallMaxFiles, "is", "are"))
 		if oldest := oldestFiles(files, len(files)-recallMaxFiles); oldest != "" {
 			msg += " (the oldest: " + oldest + ")"
 		}
-		pass.Report(lint.Diagnostic{Message: msg, Suggestion: "merge related memories and delete obsolete ones"})
+		pass.Report(lint.Diagnostic{Severity: recallSeverity(pass), Message: msg + recallModeNote(pass),
+			Suggestion: "merge related memories and delete obsolete ones"})
 	},
+}
+
+// inManifest reports whether recall lists a topic file (SPEC §1.4): no
+// segment of its path starts with a dot.
+func inManifest(rel string) bool {
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return false
+		}
+	}
+	return path.Base(rel) != lint.IndexName
 }
 
 // oldestFiles names up to three of the n least recently modified files, or

@@ -32,6 +32,7 @@ func Registry() *lint.Registry {
 		// Frontmatter
 		FrontmatterMissing,
 		FrontmatterInvalid,
+		FrontmatterEarlyClose,
 		FrontmatterScanWindow,
 		FrontmatterRequired,
 		MemoryType,

@@ -17,25 +17,30 @@ import (
 // repository's .claude/settings.json.
 var SettingsMemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
-	Severity: lint.Warning,
-	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory (error: a rejected value, or one outside home or at keys)",
+	Severity: lint.Error,
+	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
 	Doc: `The ` + "`autoMemoryDirectory`" + ` setting moves the folder Claude Code keeps its
 auto memory in. It is a personal choice: Claude Code reads and writes files in
 that folder throughout a session, and loads its MEMORY.md into every conversation.
-In the repository's checked-in ` + "`.claude/settings.json`" + ` it would move the memory
-of everyone who clones the repository, and it is how a hostile repository would
-redirect memory writes to ` + "`~/.ssh`" + ` (overwriting ` + "`authorized_keys`" + `), to cloud
-credentials, or into another project's memory. Older Claude Code ignores the
-setting in project settings; newer versions ask each user to trust it first.
+In the repository's checked-in ` + "`.claude/settings.json`" + ` it moves the memory of
+everyone who clones the repository: Claude Code 2.1.328 honours it in every
+trusted workspace and in every non-interactive ` + "`claude -p`" + ` run (where the trust
+dialog is skipped), and lets the agent write ` + "`.md`" + ` files there without asking.
+It is how a hostile repository redirects memory writes to ` + "`~/.ssh`" + ` (overwriting
+` + "`authorized_keys`" + `), to cloud credentials, or into another project's memory.
 
 memlint checks the ` + "`.claude/settings.json`" + ` at the top level of the repository it
 lints (with --staged, the staged copy, when the commit changes it). Any value is
-a warning. It is an error when Claude Code rejects the value (not an absolute
-path or ` + "`~/…`" + `, shorter than 3 characters, a UNC path, ` + "`~`" + ` itself: the setting
-does nothing but mislead), or when it points at your home folder itself, outside
-it, into a ` + "`.git`" + ` folder (hooks there run code), or into a place that holds keys,
-credentials, settings or programs: ` + "`~/.ssh`" + `, ` + "`~/.gnupg`" + `, ` + "`~/.aws`" + `, ` + "`~/.azure`" + `,
-` + "`~/.kube`" + `, ` + "`~/.docker`" + `, ` + "`~/.config`" + `, ` + "`~/.claude`" + `, ` + "`~/.netrc`" + `,
+an error, and the message says where it points, as Claude Code 2.1.328 reads it
+(` + "`~/`" + ` and ` + "`~\\`" + ` expand to the home folder, unless the rest is ` + "`.`" + `,
+` + "`..`" + ` or goes above it; the path must then be absolute, at least 3 characters,
+not a bare drive or UNC path, without NUL; ` + "`$HOME`" + ` and ` + "`~user`" + ` are not
+expanded, ` + "`//srv/share`" + ` is ` + "`/srv/share`" + ` on Linux and macOS). When Claude Code
+rejects the value it falls back to its default silently, and the message says
+so. It also names the danger when the value points at your home folder itself,
+outside it, into a ` + "`.git`" + ` folder (hooks there run code), or into a place that
+holds keys, credentials, settings or programs: ` + "`~/.ssh`" + `, ` + "`~/.gnupg`" + `, ` + "`~/.aws`" + `,
+` + "`~/.azure`" + `, ` + "`~/.kube`" + `, ` + "`~/.docker`" + `, ` + "`~/.config`" + `, ` + "`~/.claude`" + `, ` + "`~/.netrc`" + `,
 ` + "`~/.git-credentials`" + `, ` + "`~/.npmrc`" + `, ` + "`~/.pypirc`" + `, ` + "`~/.local/bin`" + `, ` + "`~/bin`" + `,
 ` + "`~/Library`" + `, ` + "`~/AppData`" + `. Folder names are compared ignoring case, as macOS and
 Windows do; symbolic links are not followed. A file that is not valid JSON is
@@ -179,16 +184,38 @@ func judgeMemoryDirectory(raw json.RawMessage, home string) (lint.Severity, stri
 			"(%s) and replaces with its default memory folder: the setting does nothing but try to move the memory of "+
 			"everyone who clones the repository", shown, problem)
 	}
+	if read := pointsTo(v); read != v {
+		shown += fmt.Sprintf(" (Claude Code reads it as %s)", quoteClipped(read))
+	}
 	if where := memoryLocationProblem(v, home); where != "" {
 		return lint.Error, fmt.Sprintf("this checked-in settings file moves Claude Code's memory to %s, %s: Claude Code "+
 			"reads and writes files in its memory folder throughout a session, so memory written there could overwrite "+
-			"keys, credentials or settings, and what the folder holds could leak into conversations (newer Claude Code "+
-			"asks each user to trust this setting; older versions ignore it)", shown, where)
+			"keys, credentials or settings, and what the folder holds could leak into conversations (%s)", shown, where, honoured)
 	}
-	return lint.Warning, fmt.Sprintf("this checked-in settings file moves Claude Code's memory to %s for everyone who "+
-		"clones the repository (newer Claude Code asks each user to trust the setting; older versions ignore it): where "+
-		"memory lives is each user's choice, and a shared setting like this is how a hostile repository would redirect "+
-		"memory writes", shown)
+	return lint.Error, fmt.Sprintf("this checked-in settings file moves Claude Code's memory to %s for everyone who "+
+		"clones the repository (%s): where memory lives is each user's choice, and a shared setting like this is how a "+
+		"hostile repository redirects memory writes", shown, honoured)
+}
+
+// honoured says when Claude Code follows autoMemoryDirectory from a
+// checked-in project settings file (SPEC §1.5).
+const honoured = "Claude Code honours it in every trusted workspace and in every non-interactive -p run, " +
+	"and lets the agent write .md files there without asking"
+
+// pointsTo writes an accepted value the way Claude Code reads it: ~/ for
+// the home folder, separators and dots normalised.
+func pointsTo(v string) string {
+	home := filepath.FromSlash("/home/user")
+	dir, ok := lint.ResolveAutoMemoryDirectory(v, home)
+	if !ok {
+		return v
+	}
+	if strings.HasPrefix(v, "~") {
+		if r, err := filepath.Rel(home, dir); err == nil {
+			return "~/" + filepath.ToSlash(r)
+		}
+	}
+	return dir
 }
 
 // jsonKind names the kind of a JSON value that is not a string.
@@ -255,7 +282,7 @@ var systemFolders = []string{
 func memoryLocationProblem(v, home string) string {
 	base := filepath.Clean(home)
 	var abs string
-	if strings.HasPrefix(v, "~/") {
+	if strings.HasPrefix(v, "~/") || strings.HasPrefix(v, `~\`) {
 		if home == "" {
 			// Only the way from home matters: any folder stands in.
 			base = filepath.FromSlash("/home/user")

@@ -37,13 +37,13 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "home-relative path",
 			src:  `{"autoMemoryDirectory": "~/notes/claude"}`,
-			want: []want{{lint.Warning, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 41}, `moves Claude Code's memory to "~/notes/claude" for everyone who clones`}},
+			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 41}, `moves Claude Code's memory to "~/notes/claude" for everyone who clones`}},
 		},
 		{
 			name: "absolute path in home",
 			src:  `{"autoMemoryDirectory": "/home/dev/notes/claude"}`,
 			unix: true,
-			want: []want{{lint.Warning, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 49}, `to "/home/dev/notes/claude" for everyone`}},
+			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 49}, `to "/home/dev/notes/claude" for everyone`}},
 		},
 		{
 			name: "relative path",
@@ -58,12 +58,12 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "UNC path",
 			src:  `{"autoMemoryDirectory": "\\\\server\\share\\mem"}`,
-			want: []want{{sev: lint.Error, msg: "rejects (UNC and // paths are not accepted)"}},
+			want: []want{{sev: lint.Error, msg: "rejects (it must be an absolute path or start with ~/)"}},
 		},
 		{
 			name: "home itself, rejected",
 			src:  `{"autoMemoryDirectory": "~/.."}`,
-			want: []want{{sev: lint.Error, msg: "rejects (it names the home folder itself)"}},
+			want: []want{{sev: lint.Error, msg: "rejects (it names the home folder itself or a place above it)"}},
 		},
 		{
 			name: "NUL byte",
@@ -79,6 +79,28 @@ func TestCheckSettings(t *testing.T) {
 			name: "null",
 			src:  `{"autoMemoryDirectory": null}`,
 			want: []want{{sev: lint.Error, msg: "to null, which Claude Code rejects"}},
+		},
+		{
+			name: "a // path, read as / on Linux and macOS",
+			src:  `{"autoMemoryDirectory": "//srv/share/mem"}`,
+			unix: true,
+			want: []want{{sev: lint.Error, msg: `to "//srv/share/mem" (Claude Code reads it as "/srv/share/mem"), which is outside your home folder`}},
+		},
+		{
+			name: "backslash after ~",
+			src:  `{"autoMemoryDirectory": "~\\.ssh"}`,
+			unix: true,
+			want: []want{{sev: lint.Error, msg: `(Claude Code reads it as "~/.ssh"), and ~/.ssh holds SSH keys`}},
+		},
+		{
+			name: "no variable expansion",
+			src:  `{"autoMemoryDirectory": "$HOME/mem"}`,
+			want: []want{{sev: lint.Error, msg: "rejects (variables are not expanded)"}},
+		},
+		{
+			name: "no ~user expansion",
+			src:  `{"autoMemoryDirectory": "~dev/mem"}`,
+			want: []want{{sev: lint.Error, msg: "rejects (only ~/ is expanded, not ~ alone or ~user)"}},
 		},
 		{
 			name: "SSH keys",
@@ -108,12 +130,12 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "a name that only starts like a sensitive one",
 			src:  `{"autoMemoryDirectory": "~/.sshnotes"}`,
-			want: []want{{sev: lint.Warning}},
+			want: []want{{sev: lint.Error, msg: "for everyone who clones the repository (Claude Code honours it in every trusted workspace and in every non-interactive -p run"}},
 		},
 		{
 			name: "home folder itself",
 			src:  `{"autoMemoryDirectory": "~/notes/.."}`,
-			want: []want{{sev: lint.Error, msg: "your home folder itself"}},
+			want: []want{{sev: lint.Error, msg: "rejects (it names the home folder itself or a place above it)"}},
 		},
 		{
 			name: "a .git folder",
@@ -128,13 +150,12 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "up from home into a system folder",
 			src:  `{"autoMemoryDirectory": "~/../../etc/cron.d"}`,
-			unix: true,
-			want: []want{{sev: lint.Error, msg: "which is in the system folder /etc"}},
+			want: []want{{sev: lint.Error, msg: "rejects (it names the home folder itself or a place above it)"}},
 		},
 		{
 			name: "outside home through ~/..",
 			src:  `{"autoMemoryDirectory": "~/../other/mem"}`,
-			want: []want{{sev: lint.Error, msg: "outside your home folder"}},
+			want: []want{{sev: lint.Error, msg: "rejects (it names the home folder itself or a place above it)"}},
 		},
 		{
 			name: "system folder",
@@ -163,14 +184,14 @@ func TestCheckSettings(t *testing.T) {
 			name: "duplicate keys: both reported",
 			src:  "{\n  \"autoMemoryDirectory\": \"~/notes\",\n  \"autoMemoryDirectory\": \"~/.ssh\"\n}\n",
 			want: []want{
-				{lint.Warning, lint.Pos{Line: 2, Col: 3}, lint.Pos{Line: 2, Col: 35}, `"~/notes"`},
+				{lint.Error, lint.Pos{Line: 2, Col: 3}, lint.Pos{Line: 2, Col: 35}, `"~/notes"`},
 				{lint.Error, lint.Pos{Line: 3, Col: 3}, lint.Pos{Line: 3, Col: 34}, `"~/.ssh"`},
 			},
 		},
 		{
 			name: "after a nested object holding the key",
 			src:  "{\"env\": {\"autoMemoryDirectory\": \"x\"},\n\t\"autoMemoryDirectory\" :\n\t\t\"~/notes\"}",
-			want: []want{{lint.Warning, lint.Pos{Line: 2, Col: 2}, lint.Pos{Line: 3, Col: 12}, ""}},
+			want: []want{{lint.Error, lint.Pos{Line: 2, Col: 2}, lint.Pos{Line: 3, Col: 12}, ""}},
 		},
 		{
 			name: "CRLF line ends",
@@ -180,12 +201,12 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "non-ASCII before the key",
 			src:  "{\"note\": \"日本語のメモ 🚀\", \"autoMemoryDirectory\": \"~/メモ\"}",
-			want: []want{{lint.Warning, lint.Pos{Line: 1, Col: 22}, lint.Pos{Line: 1, Col: 51}, `"~/メモ"`}},
+			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 22}, lint.Pos{Line: 1, Col: 51}, `"~/メモ"`}},
 		},
 		{
 			name: "byte order mark",
 			src:  "\xEF\xBB\xBF{\"autoMemoryDirectory\": \"~/notes\"}",
-			want: []want{{lint.Warning, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 34}, ""}},
+			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 34}, ""}},
 		},
 	}
 	for _, tc := range tests {
@@ -228,18 +249,18 @@ func TestCheckSettingsWithoutHome(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Unix paths")
 	}
-	for src, want := range map[string]lint.Severity{
-		`{"autoMemoryDirectory": "~/.ssh"}`:          lint.Error,
-		`{"autoMemoryDirectory": "~//.ssh"}`:         lint.Error,
-		`{"autoMemoryDirectory": "~/../x"}`:          lint.Error,
-		`{"autoMemoryDirectory": "~/notes"}`:         lint.Warning,
-		`{"autoMemoryDirectory": "/etc/x"}`:          lint.Error,
-		`{"autoMemoryDirectory": "/srv/memory"}`:     lint.Warning,
-		`{"autoMemoryDirectory": "/srv/a/.git/mem"}`: lint.Error,
+	for src, want := range map[string]string{
+		`{"autoMemoryDirectory": "~/.ssh"}`:          "and ~/.ssh holds SSH keys",
+		`{"autoMemoryDirectory": "~//.ssh"}`:         "and ~/.ssh holds SSH keys",
+		`{"autoMemoryDirectory": "~/../x"}`:          "which Claude Code rejects",
+		`{"autoMemoryDirectory": "~/notes"}`:         "for everyone who clones the repository",
+		`{"autoMemoryDirectory": "/etc/x"}`:          "in the system folder /etc",
+		`{"autoMemoryDirectory": "/srv/memory"}`:     "for everyone who clones the repository",
+		`{"autoMemoryDirectory": "/srv/a/.git/mem"}`: "inside a .git folder",
 	} {
 		got := rules.CheckSettings("s.json", []byte(src), "")
-		if len(got) != 1 || got[0].Severity != want {
-			t.Errorf("%s: got %+v, want one %v", src, got, want)
+		if len(got) != 1 || got[0].Severity != lint.Error || !strings.Contains(got[0].Message, want) {
+			t.Errorf("%s: got %+v, want one error saying %q", src, got, want)
 		}
 	}
 }
@@ -259,8 +280,8 @@ func TestCheckSettingsNeverPanics(t *testing.T) {
 
 func TestSettingsRuleIsDocumented(t *testing.T) {
 	r := rules.SettingsMemoryDirectory
-	if r.Run != nil || r.Severity != lint.Warning {
-		t.Errorf("settings-memory-directory runs outside the engine at warning: Run %v, Severity %v", r.Run != nil, r.Severity)
+	if r.Run != nil || r.Severity != lint.Error {
+		t.Errorf("settings-memory-directory runs outside the engine at error: Run %v, Severity %v", r.Run != nil, r.Severity)
 	}
 	if _, ok := rules.Registry().Lookup(r.ID); !ok {
 		t.Errorf("%s is not registered", r.ID)

@@ -150,7 +150,7 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 	var base *hooks.Revision
 	if o.base != "" && len(targets) > 0 {
 		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
@@ -193,7 +193,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
 		return nil, nil, nil, err
 	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact}
+	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 	if o.base != "" {
 		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
 		if err != nil {

@@ -148,7 +148,7 @@ func projectDir(cwd string, getenv func(string) string) string {
 func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
 	newLinter := func(projectDir string) (*lint.Linter, error) {
 		reg := rules.Registry()
-		l := &lint.Linter{Registry: reg, Redact: rules.Redact}
+		l := &lint.Linter{Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 		if file := lint.FindConfig(projectDir); file != "" {
 			cfg, err := lint.LoadConfig(file, reg)
 			if err != nil {

@@ -1,0 +1,87 @@
+package lint
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestResolveAutoMemoryDirectory holds every example of SPEC §1.5, as
+// Claude Code 2.1.328 judges them on Linux and macOS.
+func TestResolveAutoMemoryDirectory(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the examples are judged as on Linux and macOS")
+	}
+	const home = "/home/u"
+	for _, tc := range []struct {
+		value string
+		want  string // "" when Claude Code rejects the value
+	}{
+		// ~/ and ~\ expand to the home folder…
+		{"~/mem", "/home/u/mem"},
+		{`~\mem`, "/home/u/mem"},
+		{"~/notes/claude/", "/home/u/notes/claude"},
+		{"~//mem", "/home/u/mem"},
+		{"~/a/../mem", "/home/u/mem"},
+		// …unless the rest normalises to ".", ".." or "../…".
+		{"~", ""},
+		{"~/", ""},
+		{"~/.", ""},
+		{"~/..", ""},
+		{"~/../x", ""},
+		{"~/a/../../x", ""},
+		{`~\..\x`, ""},
+		// No variable or ~user expansion; relative paths fall back.
+		{"$HOME/x", ""},
+		{"~user/x", ""},
+		{"memory", ""},
+		{"./memory", ""},
+		{"../memory", ""},
+		// Absolute, at least 3 characters, no NUL, not a bare drive or UNC.
+		{"/srv/memory", "/srv/memory"},
+		{"/srv/memory/", "/srv/memory"},
+		{"/ab", "/ab"},
+		{"/a", ""},
+		{"/", ""},
+		{"/a\x00b", ""},
+		{"~/a\x00b", ""},
+		{"C:", ""},
+		{`C:\mem`, ""}, // not absolute on Linux and macOS
+		{`\\server\share`, ""},
+		// On Linux and macOS //srv/share normalises to /srv/share.
+		{"//srv/share", "/srv/share"},
+		{"/../etc/mem", "/etc/mem"},
+	} {
+		got, ok := ResolveAutoMemoryDirectory(tc.value, home)
+		if ok != (tc.want != "") || got != tc.want {
+			t.Errorf("ResolveAutoMemoryDirectory(%q) = %q, %v; want %q, %v", tc.value, got, ok, tc.want, tc.want != "")
+		}
+		if problem := AutoMemoryDirectoryProblem(tc.value); (problem == "") != (tc.want != "") {
+			t.Errorf("AutoMemoryDirectoryProblem(%q) = %q; accepted should be %v", tc.value, problem, tc.want != "")
+		}
+	}
+}
+
+// TestProjectKeyMatchesClaudeCode holds keys the real Claude Code 2.1.328
+// created under ~/.claude/projects/ when run in these folders (SPEC §1.1):
+// one "-" per UTF-16 code unit that is not an ASCII letter or digit (an
+// emoji gives two), and past 200 characters a cut plus "-" and the
+// base-36 absolute value of the Java-style hash of the path.
+func TestProjectKeyMatchesClaudeCode(t *testing.T) {
+	dirs := func(n int) string {
+		return "/tmp/pk/" + strings.Repeat("d", n) + "/" + strings.Repeat("é", 30) + "/😀-proj_x"
+	}
+	key := func(n int) string {
+		return "-tmp-pk-" + strings.Repeat("d", n) + "-" + strings.Repeat("-", 30) + "-" + "--" + "-proj-x"
+	}
+	for _, tc := range []struct{ root, want string }{
+		{"/home/a/my_app", "-home-a-my-app"},
+		{dirs(120), key(120)}, // 169 characters
+		{dirs(150), key(150)}, // 199 characters: no cut yet
+		{dirs(170), key(170)[:200] + "-rqioj1"},
+	} {
+		if got := ProjectKey(tc.root); got != tc.want {
+			t.Errorf("ProjectKey(%q)\n got %q\nwant %q", tc.root, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// RecallMode is what configuration says about Claude Code's recall mode
+// (SPEC §1.4): in it MEMORY.md is not loaded, and a selector picks topic
+// files from a manifest each turn.
+type RecallMode int
+
+// Recall modes, as claude-code: {recall: …} sets them.
+const (
+	RecallAuto RecallMode = iota // find out from the environment
+	RecallOn
+	RecallOff
+)
+
+// String returns the mode as written in configuration.
+func (m RecallMode) String() string {
+	switch m {
+	case RecallOn:
+		return "on"
+	case RecallOff:
+		return "off"
+	}
+	return "auto"
+}
+
+// Recall is what a run knows about recall mode: whether it applies, and
+// why memlint thinks so, for messages.
+type Recall struct {
+	// On is set when recall mode applies: configured on, or detected.
+	On bool
+	// Configured is set when .memlint.yaml states the mode.
+	Configured bool
+	// Why says where On comes from ("CLAUDE_MEMORY_STORES is set"); ""
+	// when recall is off by default and nothing said otherwise.
+	Why string
+}
+
+// RecallProbe tells whether the account running memlint has recall mode,
+// and why; see DetectRecall.
+type RecallProbe func() (on bool, why string)
+
+// recall resolves a run's recall mode from configuration and the probe.
+func (l *Linter) recall() Recall {
+	mode := RecallAuto
+	if l.Config != nil {
+		mode = l.Config.Recall
+	}
+	switch mode {
+	case RecallOn:
+		return Recall{On: true, Configured: true, Why: "claude-code: {recall: on} in " + filepath.Base(l.Config.Path)}
+	case RecallOff:
+		return Recall{Configured: true, Why: "claude-code: {recall: off} in " + filepath.Base(l.Config.Path)}
+	}
+	if l.RecallProbe != nil {
+		if on, why := l.RecallProbe(); on {
+			return Recall{On: true, Why: why}
+		}
+	}
+	return Recall{}
+}
+
+// maxClaudeState bounds the read of Claude Code's state file: it holds
+// settings and per-project history, a few megabytes at most.
+const maxClaudeState = 32 << 20
+
+// DetectRecall finds out, as Claude Code 2.1.328 does, whether recall
+// mode is on for the account running memlint: CLAUDE_MEMORY_STORES is set
+// (not blank), or the feature flag Claude Code cached for the account
+// (cachedGrowthBookFeatures.tengu_moth_copse) in its state file is true.
+// The state file is $CLAUDE_CONFIG_DIR/.claude.json, else ~/.claude.json,
+// or the legacy .config.json in Claude Code's config folder when only that
+// one exists. It is read only when it is a regular file of bounded size;
+// any problem reading it means "not detected".
+func DetectRecall(getenv func(string) string, home string) (bool, string) {
+	if strings.TrimSpace(getenv("CLAUDE_MEMORY_STORES")) != "" {
+		return true, "CLAUDE_MEMORY_STORES is set"
+	}
+	file := ClaudeStateFile(getenv, home)
+	if file == "" {
+		return false, ""
+	}
+	if recallFlag(file) {
+		return true, fmt.Sprintf("the recall feature flag Claude Code cached for your account in %s is on", file)
+	}
+	return false, ""
+}
+
+// ClaudeStateFile returns the file Claude Code keeps its global state in
+// (SPEC §1.4), or "" when there is no home folder to look in.
+func ClaudeStateFile(getenv func(string) string, home string) string {
+	base := getenv("CLAUDE_CONFIG_DIR")
+	if base == "" {
+		base = home
+	}
+	if base == "" {
+		return ""
+	}
+	file := filepath.Join(base, ".claude.json")
+	if _, err := os.Lstat(file); err != nil {
+		legacy := filepath.Join(ClaudeHome(getenv, home), ".config.json")
+		if info, err := os.Stat(legacy); err == nil && info.Mode().IsRegular() && info.Size() > 0 {
+			return legacy
+		}
+	}
+	return file
+}
+
+// recallFlag reports whether the state file caches the recall flag as on.
+func recallFlag(file string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() > maxClaudeState {
+		return false
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxClaudeState+1))
+	if err != nil || len(src) > maxClaudeState {
+		return false
+	}
+	var state struct {
+		Features map[string]json.RawMessage `json:"cachedGrowthBookFeatures"`
+	}
+	if json.Unmarshal(src, &state) != nil {
+		return false
+	}
+	return strings.TrimSpace(string(state.Features["tengu_moth_copse"])) == "true"
+}
+
+// SystemRecallProbe is DetectRecall on the environment and home folder of
+// the running process.
+func SystemRecallProbe() RecallProbe {
+	return func() (bool, string) {
+		home, _ := os.UserHomeDir()
+		return DetectRecall(os.Getenv, home)
+	}
+}
