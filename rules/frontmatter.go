@@ -192,6 +192,10 @@ var FrontmatterRequired = &lint.Rule{
 selector reads to decide whether the memory is relevant; ` + "`type`" + ` (user,
 feedback, project or reference — at the top level or under ` + "`metadata:`" + `)
 tells the agent how to use it; ` + "`name`" + ` is what ` + "`[[name]]`" + ` links refer to.
+A missing description or type is an error (recall loses the memory or its
+kind); a missing name is a warning, since nothing Claude Code loads reads it, and
+the ` + "`name: \"\"`" + ` Claude Code itself stamps on a name with no ASCII letter or
+digit is not reported.
 
 Bad: frontmatter with only ` + "`name:`" + `.
 Good: name, a specific one-line description, and a type.
@@ -223,16 +227,35 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key stri
 			k, v = mk, mv
 		}
 	}
+	// Recall and the index never read name: a memory without one loses
+	// nothing Claude Code loads, only [[name]] links, so it is a warning
+	// (SPEC §2's severity policy). Claude Code itself stamps `name: ""` on a
+	// memory whose name has no ASCII letter or digit (a Korean title), and
+	// what it writes is correct memory: that form is not reported.
+	sev := lint.SeverityDefault
+	if key == "name" {
+		sev = lint.Warning
+		if k != nil && v != nil && v.Style&yaml.DoubleQuotedStyle != 0 && v.Value == "" && stamped(fm) {
+			return
+		}
+	}
 	switch {
 	case k == nil:
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
+		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
 			Message:    fmt.Sprintf("frontmatter has no %s: %s", key, requiredWhy[key]),
 			Suggestion: "add a " + key + ": line"})
 	case isEmpty(v):
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(k),
+		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Pos(k),
 			Message:    fmt.Sprintf("%s is empty: %s", key, requiredWhy[key]),
 			Suggestion: "fill in " + key})
 	}
+}
+
+// stamped reports whether Claude Code wrote the frontmatter: it files
+// node_type: memory under metadata when it stamps a memory.
+func stamped(fm *lint.Frontmatter) bool {
+	_, v := lint.Lookup(fm.Metadata(), "node_type")
+	return lint.ScalarValue(v) == "memory"
 }
 
 // isEmpty reports whether a value node holds nothing: null, "" or only
@@ -360,7 +383,9 @@ var FrontmatterUnknownKey = &lint.Rule{
 	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
 	Doc: `Claude Code reads name, description and type (top level or under
 ` + "`metadata:`" + `) and writes node_type, originSessionId and modified; created and
-pinned are known too. Other keys
+pinned are known too. Under ` + "`metadata:`" + ` only a misspelt known key is
+reported: Claude Code files every other key there itself when it stamps a memory
+it writes. Other top-level keys
 are ignored by recall; often they are a misspelling (` + "`desc:`" + `,
 ` + "`Type:`" + `) of a key that is then missing, or content that belongs in the body.
 
@@ -377,23 +402,36 @@ use can be allowed with the option ` + "`allow`" + `.`,
 				continue
 			}
 			allow := pass.Options(f).Strings("allow")
-			checkKeys(pass, f, fm, fm.Doc, knownTopKeys, allow, "")
+			checkKeys(pass, f, fm, fm.Doc, knownTopKeys, allow, "", false)
 			if md := fm.Metadata(); md != nil {
-				checkKeys(pass, f, fm, md, knownMetadataKeys, allow, "metadata.")
+				checkKeys(pass, f, fm, md, knownMetadataKeys, allow, "metadata.", true)
 			}
 		}
 	},
 }
 
-func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node, known, allow []string, prefix string) {
+// checkKeys reports the keys of mapping m that are not known. Under
+// metadata: (misspellingsOnly) Claude Code itself files every key other
+// than name and description when it stamps a memory (a Write of "tags:"
+// lands as metadata.tags), so there only a misspelling of a known key
+// that the mapping lacks is reported.
+func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node, known, allow []string, prefix string, misspellingsOnly bool) {
+	present := make(map[string]bool, len(m.Content)/2)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		present[m.Content[i].Value] = true
+	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
 		if contains(known, k.Value) || contains(allow, k.Value) || contains(allow, prefix+k.Value) {
 			continue
 		}
+		near := lint.Closest(k.Value, known)
+		if misspellingsOnly && (near == "" || present[near]) {
+			continue // a key of the author's own, or the real key is there too
+		}
 		msg := fmt.Sprintf("frontmatter key %s%s is not one Claude Code uses", prefix, k.Value)
 		suggestion := "move it into the body, or allow it with the option allow"
-		if near := lint.Closest(k.Value, known); near != "" {
+		if near != "" {
 			msg += fmt.Sprintf(" (did you mean %s?)", near)
 			suggestion = "rename it to " + near
 		}
