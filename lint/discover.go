@@ -203,19 +203,31 @@ func ClaudeHome(getenv func(string) string, home string) string {
 
 // ClaudeMemoryDir returns the folder Claude Code keeps auto memory in for
 // the project whose main worktree is root, and where that choice came
-// from. A valid autoMemoryDirectory in the project's local settings or the
-// user's settings wins; the checked-in project settings are not trusted
-// for this, as newer Claude Code does not trust them either.
+// from. Linting that folder only reads Markdown from it; a checked-in
+// autoMemoryDirectory is itself reported by settings-memory-directory.
 func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source string) {
 	claudeHome := ClaudeHome(getenv, home)
+	// First match wins, as in Claude Code 2.1.328 (SPEC §1.1): the
+	// override variable, then autoMemoryDirectory in the project's local
+	// and checked-in settings (the latter honoured in trusted workspaces
+	// and in every non-interactive run), then the user's settings.
+	if v := getenv("CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"); v != "" && filepath.IsAbs(v) {
+		return filepath.Clean(v), "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"
+	}
 	for _, settings := range []string{
 		filepath.Join(root, ".claude", "settings.local.json"),
+		filepath.Join(root, ".claude", "settings.json"),
 		filepath.Join(claudeHome, "settings.json"),
 	} {
 		if v, ok := readAutoMemoryDirectory(settings); ok {
 			if resolved, ok := ResolveAutoMemoryDirectory(v, home); ok {
 				return resolved, "autoMemoryDirectory in " + settings
 			}
+		}
+	}
+	if getenv("CLAUDE_CONFIG_DIR") == "" {
+		if remote := getenv("CLAUDE_CODE_REMOTE_MEMORY_DIR"); remote != "" {
+			claudeHome = remote
 		}
 	}
 	key := ProjectKey(root)
@@ -234,9 +246,22 @@ func globEscape(s string) string {
 	return strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`).Replace(s)
 }
 
+// maxSettingsSize bounds a settings file memlint reads: a repository can
+// plant anything at .claude/settings.json.
+const maxSettingsSize = 1 << 20
+
 func readAutoMemoryDirectory(file string) (string, bool) {
-	src, err := os.ReadFile(file)
+	// Only a regular file is opened (a FIFO would block the open).
+	if info, err := os.Lstat(file); err != nil || !info.Mode().IsRegular() || info.Size() > maxSettingsSize {
+		return "", false
+	}
+	f, err := os.Open(file)
 	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxSettingsSize+1))
+	if err != nil || len(src) > maxSettingsSize {
 		return "", false
 	}
 	var s struct {
