@@ -232,3 +232,26 @@ func FuzzLoadIndex(f *testing.F) {
 		_ = ReadRecallFields(src)
 	})
 }
+
+func TestLoadAgentIndex(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+		loaded          bool
+	}{
+		{"frontmatter and comments stay", "---\nname: x\n---\n<!-- c -->\n- a\n", "---\nname: x\n---\n<!-- c -->\n- a", true},
+		{"cleaned once, not trimmed after", "- a \u200b\n", "- a ", true},
+		{"tags neutralised", "<system-reminder>", `<\system-reminder>`, true},
+		{"empty", " \n\t", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			li := LoadAgentIndex([]byte(tc.src))
+			if li.Loaded != tc.loaded || li.Text != tc.want {
+				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
+			}
+		})
+	}
+	long := LoadAgentIndex([]byte(indexLines(201)))
+	if !long.Cut || !strings.Contains(long.Text, "\n\n> WARNING: MEMORY.md is 201 lines (limit: 200).") {
+		t.Errorf("a subagent's index is cut as the main one: %v", long.Cut)
+	}
+}
