@@ -375,7 +375,7 @@ func jsFrontmatterEnd(src []byte) int {
 	if nl < 0 {
 		return 0
 	}
-	closeAt := strings.Index(string(src[nl+1:]), "---")
+	closeAt := bytes.Index(src[nl+1:], []byte("---"))
 	if closeAt < 0 {
 		return 0
 	}
