@@ -51,6 +51,8 @@ func PreviewDir(dir string) (*DirPreview, error) {
 	if err != nil {
 		return nil, err
 	}
+	// KindOf judges from the dir's shape: whether it has an index, topic
+	// files and logs.
 	_, err = root.Lstat(IndexName)
 	shape := &Dir{Topics: make([]*File, len(m.Entries))}
 	if err == nil {
