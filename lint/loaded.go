@@ -10,10 +10,6 @@ import (
 	"unicode/utf8"
 )
 
-// IndexMaxBytes is the largest MEMORY.md Claude Code reads: a bigger file
-// is skipped and nothing at all is loaded (SPEC §1.3, step 1).
-const IndexMaxBytes = 4 << 20
-
 // LoadedIndex is what Claude Code 2.1.328 puts into a conversation from
 // MEMORY.md in index mode: the text after "Contents of <path> (user's
 // auto-memory, persists across conversations):\n\n", byte for byte.
