@@ -102,7 +102,8 @@ type IndexEntry struct {
 func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
 
 // indexBodyStart returns where the content Claude Code loads starts: after
-// leading frontmatter as its pattern finds it (jsFrontmatterEnd).
+// leading frontmatter (a byte order mark before it included) as its pattern
+// finds it (jsFrontmatterEnd, shared with LoadIndex).
 func indexBodyStart(src []byte) int { return jsFrontmatterEnd(src) }
 
 // buildIndex computes the budget and entries of MEMORY.md from its parsed
@@ -189,18 +190,26 @@ func measureIndex(f *File) IndexBudget {
 	if len(f.Src) > IndexMaxBytes {
 		return IndexBudget{LineCut: -1, SizeCut: -1, TooLarge: true}
 	}
-	t := indexLoadedBytes(f)
-	return t.budget(f)
+	src := f.Src
+	start := f.Body.Start
+	t := indexText(f, src, start)
+	ts, te := jsTrimBounds(t.buf)
+	text := t.buf[ts:te]
+	b := IndexBudget{LineCut: -1, SizeCut: -1}
+	if len(text) == 0 {
+		return b
+	}
+	return t.budget(f, b, ts, text)
 }
 
 // indexLoadedBytes returns the text Claude Code measures in MEMORY.md
 // before trimming (SPEC §1.3, steps 2 and 3): frontmatter stripped, top-
 // level comment blocks removed, line breaks normalised when the file holds
-// "<!--". LoadIndex builds the loaded text from it; the budget maps it
+// "<!--". LoadIndex builds the loaded text from it; measureIndex maps it
 // back to the file.
-func indexLoadedBytes(f *File) loadedText {
-	src := f.Src
-	start := f.Body.Start
+func indexLoadedBytes(f *File) loadedText { return indexText(f, f.Src, f.Body.Start) }
+
+func indexText(f *File, src []byte, start int) loadedText {
 	var t loadedText
 	if bytes.Contains(src[start:], []byte("<!--")) {
 		// Claude Code strips comments by re-joining the tokens of a
@@ -226,14 +235,9 @@ func indexLoadedBytes(f *File) loadedText {
 	return t
 }
 
-// budget measures the loaded text and maps its cuts back to f.
-func (t *loadedText) budget(f *File) IndexBudget {
-	ts, te := jsTrimBounds(t.buf)
-	text := t.buf[ts:te]
-	b := IndexBudget{LineCut: -1, SizeCut: -1}
-	if len(text) == 0 {
-		return b
-	}
+// budget measures the trimmed loaded text (starting at ts in t.buf) and
+// maps its cuts back to f.
+func (t *loadedText) budget(f *File, b IndexBudget, ts int, text []byte) IndexBudget {
 	b.Units = UTF16Len(text)
 	b.Lines = bytes.Count(text, []byte{'\n'}) + 1
 	b.LoadedLines = make([]int, 0, b.Lines)

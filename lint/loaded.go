@@ -53,7 +53,7 @@ func LoadIndex(src []byte) LoadedIndex {
 	}
 	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: NewLineIndex(body)}
 	f.Body, _ = ParseMarkdown(body, 0, f.Lines) // unparsed, no comment is stripped
-	return loadIndexText(indexLoadedBytes(f).buf)
+	return loadIndexText(indexLoadedBytes(f).buf, false)
 }
 
 // normaliseBreaks turns "\r\n" and lone "\r" into "\n".
@@ -75,13 +75,30 @@ func normaliseBreaks(b []byte) []byte {
 	return out
 }
 
+// LoadAgentIndex is what Claude Code 2.1.328 puts into a subagent's
+// prompt from its memory dir's MEMORY.md (after "## MEMORY.md" and a blank
+// line), read from its code rather than observed: the file as it is — no
+// frontmatter or comment is stripped — trimmed, cut and warned about as
+// the main index, invisible characters removed and reserved tags
+// neutralised once, with no trim after that.
+func LoadAgentIndex(src []byte) LoadedIndex {
+	if len(src) > IndexMaxBytes {
+		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s; memlint does not read more than %s", byteSize(int64(len(src))), byteSize(IndexMaxBytes))}
+	}
+	return loadIndexText(decodeUTF8(src), true)
+}
+
 // loadIndexText runs steps 4–7 on the text left after frontmatter and
-// comments are stripped. Claude Code works on JavaScript strings, so this
-// works on UTF-16 code units: a cut may split a surrogate pair.
-func loadIndexText(buf []byte) LoadedIndex {
+// comments are stripped (for a subagent's index, on the whole file).
+// Claude Code works on JavaScript strings, so this works on UTF-16 code
+// units: a cut may split a surrogate pair.
+func loadIndexText(buf []byte, agent bool) LoadedIndex {
 	all := utf16.Encode([]rune(string(buf)))
 	u := jsTrim16(all)
 	if len(u) == 0 {
+		if agent {
+			return LoadedIndex{Skipped: "MEMORY.md is empty: the subagent is told its memory is empty"}
+		}
 		return LoadedIndex{Skipped: "MEMORY.md is empty once frontmatter and comments are taken out: the agent gets no index"}
 	}
 	li := LoadedIndex{Lines: count16(u, '\n') + 1, Units: len(u)}
@@ -98,10 +115,14 @@ func loadIndexText(buf []byte) LoadedIndex {
 	} else {
 		li.KeptLines, li.KeptUnits = li.Lines, li.Units
 	}
-	// Claude Code cleans the text once when it reads the file and once
-	// more when it writes the prompt; an index that is all invisible
-	// characters is dropped between the two.
 	once := cleanIndex16(content)
+	if agent {
+		li.Text, li.Loaded = string(utf16.Decode(once)), true
+		return li
+	}
+	// Claude Code cleans the main index once when it reads the file and
+	// once more when it writes the prompt; an index that is all invisible
+	// characters is dropped between the two.
 	if len(once) == 0 {
 		li.Skipped = "MEMORY.md holds only invisible characters: the agent gets no index"
 		return LoadedIndex{Lines: li.Lines, Units: li.Units, Skipped: li.Skipped}
@@ -350,7 +371,7 @@ func jsFrontmatterEnd(src []byte) int {
 	if nl < 0 {
 		return 0
 	}
-	closeAt := strings.Index(string(src[nl+1:]), "---")
+	closeAt := bytes.Index(src[nl+1:], []byte("---"))
 	if closeAt < 0 {
 		return 0
 	}

@@ -51,15 +51,22 @@ func PreviewDir(dir string) (*DirPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &DirPreview{Manifest: m, Index: readIndexPreview(root)}
+	// KindOf judges from the dir's shape: whether it has an index, topic
+	// files and logs.
+	_, err = root.Lstat(IndexName)
 	shape := &Dir{Topics: make([]*File, len(m.Entries))}
-	if p.Index.Exists {
+	if err == nil {
 		shape.Index = &File{}
 	}
 	if hasLogs(root) {
 		shape.Logs = []*File{{}}
 	}
-	p.Kind = KindOf(dir, shape)
+	p := &DirPreview{Manifest: m, Kind: KindOf(dir, shape)}
+	load := LoadIndex
+	if p.Kind == DirSubagent {
+		load = LoadAgentIndex
+	}
+	p.Index = readIndexPreview(root, load)
 	if p.Kind == DirTeam {
 		p.Manifest, p.ManifestInParent = &Manifest{}, true
 	}
@@ -73,7 +80,7 @@ func PreviewDir(dir string) (*DirPreview, error) {
 }
 
 // readIndexPreview reads MEMORY.md inside root and loads it.
-func readIndexPreview(root *os.Root) IndexPreview {
+func readIndexPreview(root *os.Root, load func([]byte) LoadedIndex) IndexPreview {
 	ip := IndexPreview{Path: IndexName}
 	nothing := func(why string) IndexPreview {
 		ip.LoadedIndex = LoadedIndex{Skipped: why}
@@ -111,7 +118,7 @@ func readIndexPreview(root *os.Root) IndexPreview {
 	if err != nil {
 		return nothing("MEMORY.md cannot be read: " + errText(err))
 	}
-	ip.LoadedIndex = LoadIndex(src)
+	ip.LoadedIndex = load(src)
 	return ip
 }
 

@@ -40,6 +40,34 @@ func longEntries(n, width int) string {
 	return b.String()
 }
 
+// sizedIndex returns entries of width units each (newline included), the
+// last one padded with "w" so that the whole is exactly total units.
+func sizedIndex(total, width int) string {
+	var b strings.Builder
+	for i := 0; b.Len()+width < total; i++ {
+		l := fmt.Sprintf("- [s%d](s%d.md) ", i, i)
+		b.WriteString(l + strings.Repeat("v", width-1-len(l)) + "\n")
+	}
+	return b.String() + strings.Repeat("w", total-b.Len())
+}
+
+// cjkEntries and emojiEntries are n entries of wide and astral text.
+func cjkEntries(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- [记忆%d](m%d.md) — 这是一个很长的中文描述，用于测试宽字符的计数方式。\n", i, i)
+	}
+	return b.String()
+}
+
+func emojiEntries(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- [e%d](e%d.md) — %s\n", i, i, strings.Repeat("😀", 20))
+	}
+	return b.String()
+}
+
 const warnTail = ". Keep index entries to one line under ~200 chars; move detail into topic files."
 
 // The expectations below were checked against Claude Code 2.1.328 (what
@@ -67,6 +95,14 @@ func TestLoadIndexLimits(t *testing.T) {
 			warning: `MEMORY.md is 217 lines and 25KB. Only part of it was loaded: 17 of 217 lines were cut off, starting at line 201 ("- [n200](n200.md) yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…")`},
 		{name: "both limits, size cut first", src: longEntries(260, 150), lines: 260, units: 43719, cut: true, keptLines: 149,
 			warning: `MEMORY.md is 260 lines and 42.7KB. Only part of it was loaded: 111 of 260 lines were cut off, starting at line 150 ("- [n149](n149.md) qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq…")`},
+		{name: "24,999 units, under 200 lines", src: sizedIndex(24999, 250), lines: 100, units: 24999, keptLines: 100},
+		{name: "25,000 units load whole", src: sizedIndex(25000, 250), lines: 100, units: 25000, keptLines: 100},
+		{name: "25,001 units, under 200 lines", src: sizedIndex(25001, 250), lines: 101, units: 25001, cut: true, keptLines: 100,
+			warning: `MEMORY.md is 24.4KB (limit: 24.4KB) — index entries are too long. Only part of it was loaded: 1 of 101 lines were cut off, starting at line 101 ("w")`},
+		{name: "CJK", src: cjkEntries(700), lines: 700, units: 32679, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 700 lines and 31.9KB. Only part of it was loaded: 500 of 700 lines were cut off, starting at line 201 ("- [记忆200](m200.md) — 这是一个很长的中文描述，用于测试宽字符的计数方式。")`},
+		{name: "astral emoji count two units", src: emojiEntries(600), lines: 600, units: 36379, cut: true, keptLines: 200,
+			warning: `MEMORY.md is 600 lines and 35.5KB. Only part of it was loaded: 400 of 600 lines were cut off, starting at line 201 ("- [e200](e200.md) — ` + strings.Repeat("😀", 20) + `")`},
 		{name: "one line over the size", src: strings.Repeat("w", 25010), lines: 1, units: 25010, cut: true, keptLines: 1,
 			warning: `MEMORY.md is 24.4KB (limit: 24.4KB) — index entries are too long. Only part of it was loaded: everything after the first 25000 characters of line 1 was cut off`},
 		{name: "surrogate pair split", src: strings.Repeat("a", 24999) + "😀" + strings.Repeat("b", 10), lines: 1, units: 25011, cut: true, keptLines: 1,
@@ -145,6 +181,27 @@ func TestLoadIndexText(t *testing.T) {
 		{"comment multiline", "<!--\nmulti\nline\n-->\n- b\n", "- b", true},
 		{"comment html then", "<div>\n<!-- in html -->\n</div>\n- b\n", "<div>\n<!-- in html -->\n</div>\n- b", true},
 		{"crlf bom fm", "\ufeff---\r\nname: x\r\n---\r\n- a\r\n<!-- c -->\r\n- b\r\n", "- a\n- b", true},
+		{"comment bang", "<!-- odd --!> still -->\n- a\n", "- a", true},
+		{"comment crlf mid", "- a\r\n<!-- c -->\r\n\r\n- b\r\n", "- a\n- b", true},
+		{"comment details", "<details>\n<!-- inside details -->\n</details>\n\n- a\n", "<details>\n<!-- inside details -->\n</details>\n\n- a", true},
+		{"comment empty", "<!---->\n- a\n", "- a", true},
+		{"comment end of file", "- a\n<!-- last -->", "- a", true},
+		{"comment fence tilde", "~~~\n<!-- fenced -->\n~~~\n<!-- real -->\n- a\n", "~~~\n<!-- fenced -->\n~~~\n- a", true},
+		{"comment heading", "# Title\n<!-- under heading -->\n- a\n", "# Title\n- a", true},
+		{"comment indent4", "- a\n\n    <!-- indented code -->\n\n- b\n", "- a\n\n    <!-- indented code -->\n\n- b", true},
+		{"comment lazy", "- item\n<!-- after list -->\n- next\n", "- item\n- next", true},
+		{"comment leading blank lines", "\n\n\n<!-- c -->\n\n\n- a\n", "- a", true},
+		{"comment nested", "<!-- <!-- inner --> outer -->\n- a\n", "outer -->\n- a", true},
+		{"comment only ws after", "<!-- c -->   \n- a\n", "- a", true},
+		{"comment para interrupt", "para\n<!-- c -->\nmore\n", "para\nmore", true},
+		{"comment quote lazy", "> quote\n<!-- after quote -->\n- a\n", "> quote\n- a", true},
+		{"comment short", "<!-->\n- a\n", "<!-->\n- a", true},
+		{"comment short2", "<!--->\n- a\n", "<!--->\n- a", true},
+		{"comment space before", "  <!-- two spaces -->\n- a\n", "- a", true},
+		{"comment table", "| a | b |\n|---|---|\n| <!-- cell --> | x |\n\n<!-- after table -->\n- a\n", "| a | b |\n|---|---|\n| <!-- cell --> | x |\n\n- a", true},
+		{"comment textnext", "<!-- c -->\ntext right after\n- a\n", "text right after\n- a", true},
+		{"comment two on line text", "<!-- a --> mid <!-- b -->\n- a\n", "mid \n- a", true},
+		{"comment twolines", "<!-- one -->\n<!-- two -->\n- a\n", "- a", true},
 		{"empty", "", "", false},
 		{"whitespace only", "  \n\t\n  ", "", false},
 		{"comments only", "<!-- a -->\n\n<!-- b -->\n", "", false},
@@ -231,4 +288,27 @@ func FuzzLoadIndex(f *testing.F) {
 		}
 		_ = ReadRecallFields(src)
 	})
+}
+
+func TestLoadAgentIndex(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+		loaded          bool
+	}{
+		{"frontmatter and comments stay", "---\nname: x\n---\n<!-- c -->\n- a\n", "---\nname: x\n---\n<!-- c -->\n- a", true},
+		{"cleaned once, not trimmed after", "- a \u200b\n", "- a ", true},
+		{"tags neutralised", "<system-reminder>", `<\system-reminder>`, true},
+		{"empty", " \n\t", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			li := LoadAgentIndex([]byte(tc.src))
+			if li.Loaded != tc.loaded || li.Text != tc.want {
+				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
+			}
+		})
+	}
+	long := LoadAgentIndex([]byte(indexLines(201)))
+	if !long.Cut || !strings.Contains(long.Text, "\n\n> WARNING: MEMORY.md is 201 lines (limit: 200).") {
+		t.Errorf("a subagent's index is cut as the main one: %v", long.Cut)
+	}
 }

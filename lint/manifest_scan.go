@@ -168,6 +168,16 @@ func (w *recallWalk) walk(rel string, depth int) error {
 				w.files = append(w.files, recallFile{child, info})
 			}
 		case t.IsDir():
+			if !recallMayHoldListed(child) {
+				// Claude Code walks it too but lists nothing in it; a
+				// link to it later lists nothing either.
+				if info, err := e.Info(); err == nil {
+					if id, ok := fileID(info); ok {
+						w.entered[id] = true
+					}
+				}
+				continue
+			}
 			if depth >= maxRecallDepth {
 				w.skipped = append(w.skipped, ManifestSkip{child + "/", "folder nested too deep: not listed"})
 				continue
@@ -195,7 +205,7 @@ func (w *recallWalk) follow(rel string) {
 		}
 		return
 	case info.IsDir():
-		if id, ok := fileID(info); ok && w.entered[id] {
+		if id, ok := fileID(info); ok && w.entered[id] || !recallMayHoldListed(rel) {
 			return
 		}
 		if strings.Count(rel, "/") >= maxRecallDepth {
@@ -230,4 +240,23 @@ func readRecallFile(root *os.Root, rel string) (RecallFields, fs.FileInfo, error
 		info = info2
 	}
 	return ReadRecallFields(head), info, nil
+}
+
+// recallMayHoldListed reports whether a folder (relative to the memory
+// dir) can hold a file recall lists. Skipping the others is what keeps a
+// memory dir that is also a git repository (its .git/) cheap to scan.
+func recallMayHoldListed(rel string) bool {
+	segs := strings.Split(rel, "/")
+	for _, s := range segs {
+		if strings.HasPrefix(s, ".") {
+			return false
+		}
+	}
+	switch first := recallFolder(segs[0]); {
+	case first == "team":
+		return len(segs) == 1
+	case recallExcludedFolders[first]:
+		return false
+	}
+	return true
 }
