@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -70,19 +68,6 @@ func runMemlint(t *testing.T, sb *sandbox, dir string, args ...string) []byte {
 	return stdout.Bytes()
 }
 
-// hasPreview reports whether this memlint has the preview command yet: an
-// older one takes "preview" for a path to check.
-var hasPreview = sync.OnceValue(func() bool {
-	dir, err := os.MkdirTemp("", "memlint-preview-probe-")
-	if err != nil {
-		return false
-	}
-	defer os.RemoveAll(dir)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, memlintBin, "preview", "--format", "json", dir).Output()
-	return err == nil && bytes.Contains(out, []byte(`"dirs"`))
-})
 
 // preview returns memlint's model of the sandbox's memory dir.
 func preview(t *testing.T, sb *sandbox) previewJSON {

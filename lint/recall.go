@@ -49,19 +49,24 @@ type Recall struct {
 type RecallProbe func() (on bool, why string)
 
 // recall resolves a run's recall mode from configuration and the probe.
-func (l *Linter) recall() Recall {
+func (l *Linter) recall() Recall { return ResolveRecall(l.Config, l.RecallProbe) }
+
+// ResolveRecall works out whether recall mode applies: as configured
+// (claude-code: {recall: on|off}), else as the probe detects it (auto).
+// cfg and probe may be nil.
+func ResolveRecall(cfg *Config, probe RecallProbe) Recall {
 	mode := RecallAuto
-	if l.Config != nil {
-		mode = l.Config.Recall
+	if cfg != nil {
+		mode = cfg.Recall
 	}
 	switch mode {
 	case RecallOn:
-		return Recall{On: true, Configured: true, Why: "claude-code: {recall: on} in " + filepath.Base(l.Config.Path)}
+		return Recall{On: true, Configured: true, Why: "claude-code: {recall: on} in " + filepath.Base(cfg.Path)}
 	case RecallOff:
-		return Recall{Configured: true, Why: "claude-code: {recall: off} in " + filepath.Base(l.Config.Path)}
+		return Recall{Configured: true, Why: "claude-code: {recall: off} in " + filepath.Base(cfg.Path)}
 	}
-	if l.RecallProbe != nil {
-		if on, why := l.RecallProbe(); on {
+	if probe != nil {
+		if on, why := probe(); on {
 			return Recall{On: true, Why: why}
 		}
 	}

@@ -76,13 +76,14 @@ func (o *previewOptions) run(args []string) error {
 		return err
 	}
 	dirs := previewDirs(cwd, args, targets)
+	recall := lint.ResolveRecall(cfg, lint.SystemRecallProbe())
 	doc := previewDoc{Version: 1, Dirs: []previewDirJSON{}}
 	for _, dir := range dirs {
 		pv, err := lint.PreviewDir(dir)
 		if err != nil {
 			return err
 		}
-		doc.Dirs = append(doc.Dirs, previewJSON(cwd, dir, pv))
+		doc.Dirs = append(doc.Dirs, previewJSON(cwd, dir, pv, recall))
 	}
 	if o.format == "json" {
 		var buf bytes.Buffer
@@ -153,7 +154,7 @@ type previewDirJSON struct {
 	Path string `json:"path"`
 	Kind string `json:"kind"`
 	// Mode is Claude Code's mode memlint models: "index" (recall is off
-	// by default in 2.1.328).
+	// by default in 2.1.328), or "recall" when configured or detected.
 	Mode     string             `json:"mode"`
 	Index    previewIndexJSON   `json:"index"`
 	Manifest []previewEntryJSON `json:"manifest"`
@@ -193,7 +194,11 @@ type previewSkipJSON struct {
 	Reason string `json:"reason"`
 }
 
-func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
+// previewJSON turns a dir's preview into its JSON form. In recall mode
+// (SPEC §1.4) Claude Code does not load the MEMORY.md of an auto memory
+// dir at all (a subagent's still goes into its prompt): the index is then
+// shown as not loaded, with why.
+func previewJSON(cwd, dir string, pv *lint.DirPreview, recall lint.Recall) previewDirJSON {
 	rel := func(p string) string { return filepath.ToSlash(lint.RelPath(cwd, p)) }
 	in := join(dir, pv.Index.Path)
 	ix := previewIndexJSON{
@@ -207,7 +212,13 @@ func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
 	if pv.Index.Cut {
 		ix.Lost = &pv.Index.Lost
 	}
-	out := previewDirJSON{Path: rel(dir), Kind: pv.Kind.String(), Mode: "index", Index: ix,
+	mode := "index"
+	if recall.On && pv.Kind != lint.DirSubagent {
+		mode = "recall"
+		ix.Loaded, ix.LoadedText, ix.Cut, ix.Lost = false, nil, false, nil
+		ix.Reason = "recall mode (" + recall.Why + "): Claude Code does not load MEMORY.md; once per turn it shows its selector the manifest below and injects up to 5 chosen files"
+	}
+	out := previewDirJSON{Path: rel(dir), Kind: pv.Kind.String(), Mode: mode, Index: ix,
 		Manifest: []previewEntryJSON{}, ManifestTotal: pv.Manifest.Total, ManifestSkipped: []previewSkipJSON{},
 		ManifestInParent: pv.ManifestInParent}
 	for _, e := range pv.Manifest.Entries {
@@ -262,8 +273,12 @@ func writePreviewText(w io.Writer, doc previewDoc, color bool) error {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s  (%s memory; Claude Code 2.1.328 in index mode, recall off by default)\n",
-			style(styleBold, escapeTerminal(d.Path+"/")), d.Kind)
+		modeNote := "in index mode, recall off by default"
+		if d.Mode == "recall" {
+			modeNote = "in recall mode"
+		}
+		fmt.Fprintf(&b, "%s  (%s memory; Claude Code 2.1.328 %s)\n",
+			style(styleBold, escapeTerminal(d.Path+"/")), d.Kind, modeNote)
 		if note := kindNotes[d.Kind]; note != "" {
 			b.WriteString(style(styleDim, note) + "\n")
 		}
