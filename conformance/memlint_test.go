@@ -68,7 +68,6 @@ func runMemlint(t *testing.T, sb *sandbox, dir string, args ...string) []byte {
 	return stdout.Bytes()
 }
 
-
 // preview returns memlint's model of the sandbox's memory dir.
 func preview(t *testing.T, sb *sandbox) previewJSON {
 	t.Helper()
