@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
 	"unicode/utf16"
@@ -39,14 +38,23 @@ type DirPreview struct {
 	ManifestInParent bool
 }
 
+// PreviewOptions say how far PreviewDir may read.
+type PreviewOptions struct {
+	// FollowLinksOut lets symbolic links lead out of the dir, as Claude
+	// Code follows them. Only for memory in the user's own Claude Code
+	// config home (InClaudeHome): in a repository a link can point at
+	// anything the user can read, and preview would print it.
+	FollowLinksOut bool
+}
+
 // PreviewDir reads the memory dir at dir (an OS path) the way Claude Code
-// would, reading nothing outside it.
-func PreviewDir(dir string) (*DirPreview, error) {
-	root, err := os.OpenRoot(dir)
+// would; it reads nothing outside it unless opts allow links out.
+func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
+	root, done, err := openDirReader(dir, opts.FollowLinksOut)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
-	defer root.Close()
+	defer done()
 	m, err := scanManifest(root, true)
 	if err != nil {
 		return nil, err
@@ -80,7 +88,7 @@ func PreviewDir(dir string) (*DirPreview, error) {
 }
 
 // readIndexPreview reads MEMORY.md inside root and loads it.
-func readIndexPreview(root *os.Root, load func([]byte) LoadedIndex) IndexPreview {
+func readIndexPreview(root dirReader, load func([]byte) LoadedIndex) IndexPreview {
 	ip := IndexPreview{Path: IndexName}
 	nothing := func(why string) IndexPreview {
 		ip.LoadedIndex = LoadedIndex{Skipped: why}
@@ -126,7 +134,7 @@ func readIndexPreview(root *os.Root, load func([]byte) LoadedIndex) IndexPreview
 // (memory/, as Claude Code names its own, or claude-memory/).
 func NamedMemoryDir(name string) bool { return memoryDirNames[name] }
 
-func hasLogs(root *os.Root) bool {
+func hasLogs(root dirReader) bool {
 	info, err := root.Stat("logs")
 	return err == nil && info.IsDir()
 }
@@ -143,7 +151,7 @@ const (
 // memory dir that has none, or "" when it writes none: one line per
 // regular topic file outside team/, logs/, sessions/, proposals/ and
 // dot-paths, newest first, until 140 lines or 17,500 units.
-func backfillIndex(root *os.Root) string {
+func backfillIndex(root dirReader) string {
 	if !hasBackfillCandidates(root) {
 		return ""
 	}
@@ -173,7 +181,7 @@ func backfillIndex(root *os.Root) string {
 // hasBackfillCandidates is Claude Code's first look at the dir: no entry
 // named MEMORY.md, and a topic file or a folder at the top that is not
 // excluded.
-func hasBackfillCandidates(root *os.Root) bool {
+func hasBackfillCandidates(root dirReader) bool {
 	f, err := root.Open(".")
 	if err != nil {
 		return false

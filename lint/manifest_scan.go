@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -57,15 +56,15 @@ type recallFile struct {
 // Code follows them, but only inside dir: memlint never reads outside
 // where it was pointed, and says which links it left.
 func ScanManifest(dir string) (*Manifest, error) {
-	root, err := os.OpenRoot(dir)
+	root, done, err := openDirReader(dir, false)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
-	defer root.Close()
+	defer done()
 	return scanManifest(root, true)
 }
 
-func scanManifest(root *os.Root, followLinks bool) (*Manifest, error) {
+func scanManifest(root dirReader, followLinks bool) (*Manifest, error) {
 	w := &recallWalk{root: root, entered: map[[2]uint64]bool{}}
 	if err := w.walk("", 0); err != nil {
 		return nil, err
@@ -115,7 +114,7 @@ func sortNewestFirst(es []ManifestEntry) {
 // folder, dot-folders included (the listing filter drops them), links
 // collected and followed afterwards, each real folder entered once.
 type recallWalk struct {
-	root    *os.Root
+	root    dirReader
 	files   []recallFile
 	links   []string
 	skipped []ManifestSkip
@@ -219,7 +218,7 @@ func (w *recallWalk) follow(rel string) {
 
 // readRecallFile reads the start of a topic file inside root and what
 // recall takes from it. Special files are never opened.
-func readRecallFile(root *os.Root, rel string) (RecallFields, fs.FileInfo, error) {
+func readRecallFile(root dirReader, rel string) (RecallFields, fs.FileInfo, error) {
 	info, err := root.Stat(rel)
 	if err != nil {
 		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", errText(err))

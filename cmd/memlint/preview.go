@@ -77,9 +77,10 @@ func (o *previewOptions) run(args []string) error {
 	}
 	dirs := previewDirs(cwd, args, targets)
 	recall := lint.ResolveRecall(cfg, lint.SystemRecallProbe())
+	home, _ := os.UserHomeDir()
 	doc := previewDoc{Version: 1, Dirs: []previewDirJSON{}}
 	for _, dir := range dirs {
-		pv, err := lint.PreviewDir(dir)
+		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: lint.InClaudeHome(os.Getenv, home, dir)})
 		if err != nil {
 			return err
 		}
