@@ -89,9 +89,6 @@ var harmlessExtensions = map[string]bool{
 	"preciousobjects": true, "noop": true, "noop-v1": true,
 }
 
-// errNeedsGit says go-git cannot read this repository: use the git command.
-var errNeedsGit = errors.New("repository needs the git command line")
-
 // openObjects returns go-git's object store when it can read the
 // repository, and the git command line's otherwise, with the reason.
 func openObjects(l repoLayout) (*lockedObjects, string, error) {

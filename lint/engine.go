@@ -307,8 +307,6 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 func (l *Linter) runRule(pass *Pass) {
 	defer func() {
 		if r := recover(); r != nil {
-			buf := make([]byte, 2048)
-			buf = buf[:runtime.Stack(buf, false)]
 			pass.report(Diagnostic{Rule: pass.Rule.ID, Severity: Error, Path: pass.Dir.Path,
 				Message: fmt.Sprintf("internal error in rule %s: %v (please report this bug)", pass.Rule.ID, r)})
 		}

@@ -240,7 +240,7 @@ func TestNeutraliseTags(t *testing.T) {
 			"- <\\" + an + ":x> <\\/" + an + ":x> <\\" + an + "：x> <" + an + " :x> <x> <" + an + "x:y> <" + an + ">"},
 		{"- <system-reminder.> <system-reminder/> <system-reminder9> <system-reminderé> <system-reminder_> <tick> <ticks> <tick-tock> <bash-input> <command-name> <total_tokens> <sandbox-violations>",
 			"- <\\system-reminder.> <\\system-reminder/> <system-reminder9> <\\system-reminderé> <system-reminder_> <\\tick> <ticks> <tick-tock> <\\bash-input> <\\command-name> <\\total_tokens> <\\sandbox-violations>"},
-		{"- <s​ystem-reminder> <s­ystem-reminder> <sỳ́stem-reminder> <s\u0007ystem-reminder>",
+		{"- <s\u200Bystem-reminder> <s\u00ADystem-reminder> <sy\u0300\u0301stem-reminder> <s\u0007ystem-reminder>",
 			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
 	} {
 		if got := LoadIndex([]byte(tc.src)).Text; got != tc.want {

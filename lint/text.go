@@ -266,7 +266,7 @@ func (sg *Suggester) closest(s string, skip func(string) bool) string {
 			continue
 		}
 		if len(rs) >= 3 && hasRunePrefix(rc, rs) {
-			if d := len(rc) - len(rs); 1 < bestDist || 1 == bestDist && d < bestTrue {
+			if d := len(rc) - len(rs); bestDist > 1 || bestDist == 1 && d < bestTrue {
 				best, bestDist, bestTrue = sg.names[i], 1, d
 			}
 			continue

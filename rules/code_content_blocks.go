@@ -422,7 +422,7 @@ func ccProseLine(t []byte) bool {
 	// "key: value" is YAML or a header; a capitalised header followed by
 	// a sentence ("Subject: Your invoice is ready") is part of a sample
 	// message.
-	if k := bytes.IndexByte(t, ':'); k > 0 && k+1 < len(t) && t[k+1] == ' ' && bytes.IndexAny(t[:k], " \t") < 0 {
+	if k := bytes.IndexByte(t, ':'); k > 0 && k+1 < len(t) && t[k+1] == ' ' && !bytes.ContainsAny(t[:k], " \t") {
 		if !(t[0] >= 'A' && t[0] <= 'Z') {
 			return false
 		}

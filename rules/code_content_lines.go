@@ -364,7 +364,7 @@ func ccOnlyJoiners(b []byte) bool {
 			return false
 		}
 	}
-	return bytes.IndexAny(bytes.TrimRight(b[:i], " \t`"), " \t") < 0
+	return !bytes.ContainsAny(bytes.TrimRight(b[:i], " \t`"), " \t")
 }
 
 // lastCodeFileName returns the last code file that b names: a mention of

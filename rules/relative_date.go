@@ -1686,7 +1686,7 @@ func rdCapitalisedLabel(text []byte, ss, s, e, se int) bool {
 	if c := rdWords[strings.ToLower(string(bytes.TrimRight(next[0], ".:;!?")))]; c == dwDate || c == dwUnit {
 		return true
 	}
-	return len(next) > 1 && rdStartsUpper(next[1]) && bytes.IndexAny(text[e:e+1], ",") < 0
+	return len(next) > 1 && rdStartsUpper(next[1]) && !bytes.ContainsAny(text[e:e+1], ",")
 }
 
 func rdStartsUpper(w []byte) bool {

@@ -51,8 +51,6 @@ var fillers = []string{
 	"should", "must", "can", "will",
 }
 
-var people = []string{"Alice", "Bob", "Chen", "Dana", "Emre", "Farah", "Goran", "Hana", "Ivo", "Jun"}
-
 // Korean and Chinese sentences of the kind real memory dirs contain.
 var korean = []string{
 	"테스트는 실제 데이터베이스에 연결해서 실행해야 한다.",

@@ -25,14 +25,6 @@ func finding(root, rel, rule string, line, col int, text string) lint.Diagnostic
 	}
 }
 
-func fingerprints(es []Entry) []string {
-	var out []string
-	for _, e := range es {
-		out = append(out, e.Fingerprint)
-	}
-	return out
-}
-
 func TestRoundTrip(t *testing.T) {
 	root := t.TempDir()
 	ds := []lint.Diagnostic{
