@@ -47,7 +47,11 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 			}
 			msg := fmt.Sprintf("%s does not exist in this memory dir", l.Target)
 			suggestion := "fix the file name or delete the entry"
-			if near := suggest.Closest(l.Target); near != "" {
+			target := l.Target
+			// phase8_findings.md is not a misspelt phase3_findings.md: a
+			// sibling that differs only in its numbers is another memory.
+			near := suggest.ClosestExcept(target, func(c string) bool { return onlyNumbersDiffer(target, c) })
+			if near != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", near)
 				suggestion = "link " + near
 			}
@@ -310,4 +314,19 @@ func soleEntry(f *lint.File, l lint.Link) (lint.IndexEntry, bool) {
 		return e, true
 	}
 	return lint.IndexEntry{}, false
+}
+
+// onlyNumbersDiffer reports whether a and b are the same name but for the
+// digits in them ("phase8_findings.md", "phase13_findings.md").
+func onlyNumbersDiffer(a, b string) bool {
+	return a != b && stripDigits(a) == stripDigits(b)
+}
+
+func stripDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, s)
 }
