@@ -59,11 +59,23 @@ Fix: add the frontmatter on line 1.`,
 var fieldLine = regexp.MustCompile(`^(name|description|type):`)
 
 // lateFrontmatter returns the line of a "---" block holding memory fields
-// that starts after line 1, or 0.
+// that starts after line 1, or 0. A block inside a code block is an
+// example of frontmatter, not a misplaced one.
 func lateFrontmatter(f *lint.File) int {
 	limit := min(f.Lines.Lines(), recallScanLines)
+	inCode := func(n int) bool {
+		if f.Body == nil {
+			return false
+		}
+		for _, b := range f.Body.Blocks {
+			if b.Kind == lint.BlockCode && b.StartLine <= n && n <= b.EndLine {
+				return true
+			}
+		}
+		return false
+	}
 	for n := 2; n <= limit; n++ {
-		if strings.TrimSpace(string(f.Lines.Line(n))) != "---" {
+		if strings.TrimSpace(string(f.Lines.Line(n))) != "---" || inCode(n) {
 			continue
 		}
 		if n+1 <= f.Lines.Lines() && fieldLine.Match(f.Lines.Line(n+1)) {
