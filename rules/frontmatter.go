@@ -253,14 +253,35 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key stri
 	}
 	switch {
 	case k == nil:
+		msg := fmt.Sprintf("frontmatter has no %s: %s", key, requiredWhy[key])
+		suggestion := "add a " + key + ": line"
+		if n := strandedKey(f, fm, key); n > 0 {
+			msg += fmt.Sprintf("; a %s: line is on line %d, below the --- on line %d where the frontmatter ends", key, n, fm.CloseLine)
+			suggestion = fmt.Sprintf("move line %d above the closing --- (and remove any --- inside the values above it)", n)
+		}
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
-			Message:    fmt.Sprintf("frontmatter has no %s: %s", key, requiredWhy[key]),
-			Suggestion: "add a " + key + ": line"})
+			Message: msg, Suggestion: suggestion})
 	case isEmpty(v):
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Pos(k),
 			Message:    fmt.Sprintf("%s is empty: %s", key, requiredWhy[key]),
 			Suggestion: "fill in " + key})
 	}
+}
+
+// strandedKey returns the line of a "key:" line just below the closing
+// "---" (within a few lines), left in the body when the frontmatter closed
+// early; 0 when there is none.
+func strandedKey(f *lint.File, fm *lint.Frontmatter, key string) int {
+	if fm.CloseLine == 0 {
+		return 0
+	}
+	for n := fm.CloseLine + 1; n <= min(fm.CloseLine+5, f.Lines.Lines()); n++ {
+		line := strings.TrimSpace(string(f.Lines.Line(n)))
+		if strings.HasPrefix(line, key+":") {
+			return n
+		}
+	}
+	return 0
 }
 
 // stamped reports whether Claude Code wrote the frontmatter: it files
