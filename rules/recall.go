@@ -1,6 +1,7 @@
 package rules
 
 import (
+	stdbytes "bytes"
 	"fmt"
 	"path"
 	"sort"
@@ -73,12 +74,14 @@ func recallCut(src []byte) (int, string) {
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		at = 3
 	}
+	// Most files are well within both limits: valid UTF-8 (each byte one
+	// byte in JavaScript too) no longer than the byte limit, with few lines.
+	if len(src)-at <= recallMaxBytes && utf8.Valid(src[at:]) && lineCount(src) <= recallMaxLines {
+		return -1, ""
+	}
 	bytes, lines := 0, 0
 	for at < len(src) {
-		end := at
-		for end < len(src) && src[end] != '\n' {
-			end++
-		}
+		end := at + indexNewline(src[at:])
 		line := src[at:end]
 		line = line[:len(line)-trailingCR(line)]
 		if lines == recallMaxLines {
@@ -97,6 +100,14 @@ func recallCut(src []byte) (int, string) {
 	return -1, ""
 }
 
+// indexNewline returns the offset of the first "\n" in b, or len(b).
+func indexNewline(b []byte) int {
+	if i := stdbytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
 func trailingCR(line []byte) int {
 	if len(line) > 0 && line[len(line)-1] == '\r' {
 		return 1
@@ -107,7 +118,7 @@ func trailingCR(line []byte) int {
 // lineCount counts lines as a person does: a final newline ends the last
 // line rather than starting another.
 func lineCount(src []byte) int {
-	n := strings.Count(string(src), "\n")
+	n := stdbytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		n++
 	}
@@ -117,6 +128,9 @@ func lineCount(src []byte) int {
 // jsUTF8Len is the UTF-8 length of b once decoded as JavaScript decodes
 // it: each invalid byte becomes U+FFFD, three bytes.
 func jsUTF8Len(b []byte) int {
+	if utf8.Valid(b) {
+		return len(b)
+	}
 	n := 0
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)

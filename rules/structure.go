@@ -229,7 +229,10 @@ var labelSpaces = strings.NewReplacer("’", "'", "\u00a0", " ", "\u202f", " ", 
 // normaliseLabel lowercases a label, unifies apostrophes and spaces, and
 // drops the punctuation that ends it ("How to apply.", "Why?", "Pourquoi :").
 func normaliseLabel(s string) string {
-	s = labelSpaces.Replace(strings.ToLower(strings.TrimSpace(s)))
+	s = strings.ToLower(strings.TrimSpace(s))
+	if strings.ContainsAny(s, "’\u00a0\u202f\t") { // a Replacer allocates even when it replaces nothing
+		s = labelSpaces.Replace(s)
+	}
 	if strings.Contains(s, "  ") {
 		s = strings.Join(strings.Fields(s), " ")
 	}
