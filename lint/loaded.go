@@ -351,11 +351,29 @@ func jsFrontmatterEnd(src []byte) int {
 	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
 		start = 3
 	}
-	if !strings.HasPrefix(string(src[start:min(len(src), start+3)]), "---") {
+	_, closeAt, ok := jsFrontmatterBounds(src, start)
+	if !ok {
 		return 0
 	}
-	// \s*\n: the whitespace run after the opener must hold a newline;
-	// the greedy match ends at its last one.
+	end := closeAt + 3
+	for end < len(src) {
+		r, n := utf8.DecodeRune(src[end:])
+		if !isJSSpace(r) {
+			break
+		}
+		end += n
+	}
+	return end
+}
+
+// jsFrontmatterBounds matches the start of Claude Code's frontmatter
+// pattern at src[start:]: an opening "---", white space holding a newline
+// (the greedy \s*\n ends at its last one), then the first "---" anywhere
+// after it. yaml is where the YAML starts, closeAt where that "---" is.
+func jsFrontmatterBounds(src []byte, start int) (yaml, closeAt int, ok bool) {
+	if !strings.HasPrefix(string(src[start:min(len(src), start+3)]), "---") {
+		return 0, 0, false
+	}
 	i := start + 3
 	nl := -1
 	for i < len(src) {
@@ -369,21 +387,13 @@ func jsFrontmatterEnd(src []byte) int {
 		i += n
 	}
 	if nl < 0 {
-		return 0
+		return 0, 0, false
 	}
-	closeAt := bytes.Index(src[nl+1:], []byte("---"))
-	if closeAt < 0 {
-		return 0
+	at := bytes.Index(src[nl+1:], []byte("---"))
+	if at < 0 {
+		return 0, 0, false
 	}
-	end := nl + 1 + closeAt + 3
-	for end < len(src) {
-		r, n := utf8.DecodeRune(src[end:])
-		if !isJSSpace(r) {
-			break
-		}
-		end += n
-	}
-	return end
+	return nl + 1, nl + 1 + at, true
 }
 
 // UTF-16 helpers: Claude Code measures and cuts JavaScript strings.

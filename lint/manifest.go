@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -112,31 +111,8 @@ func recallHead(src []byte) string {
 // Code's pattern does (one more BOM dropped, closing at the first "---"
 // anywhere after the opening line) and returns its bounds.
 func jsFrontmatterYAML(s string) (start, end int, ok bool) {
-	s0 := len(s)
-	s = strings.TrimPrefix(s, "\uFEFF")
-	off := s0 - len(s)
-	if !strings.HasPrefix(s, "---") {
-		return 0, 0, false
-	}
-	nl := -1
-	for i := 3; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isJSSpace(r) {
-			break
-		}
-		if r == '\n' {
-			nl = i
-		}
-		i += n
-	}
-	if nl < 0 {
-		return 0, 0, false
-	}
-	closeAt := strings.Index(s[nl+1:], "---")
-	if closeAt < 0 {
-		return 0, 0, false
-	}
-	return off + nl + 1, off + nl + 1 + closeAt, true
+	off := len(s) - len(strings.TrimPrefix(s, "\uFEFF"))
+	return jsFrontmatterBounds([]byte(s), off)
 }
 
 // yamlStandIns are what memlint hands yaml.v3 instead of characters Bun's
