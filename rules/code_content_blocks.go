@@ -412,6 +412,17 @@ func ccWordListLine(t []byte) bool {
 	return true
 }
 
+// ccASCIIKey reports whether a key is made of ASCII letters, digits, "_",
+// "-" and ".", as keys of YAML, headers and code are.
+func ccASCIIKey(k []byte) bool {
+	for _, c := range k {
+		if !(c == '_' || c == '-' || c == '.' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
 // ccProseLine recognises a sentence: mostly words, few of the symbols
 // code is made of, and not a statement that starts with a keyword.
 func ccProseLine(t []byte) bool {
@@ -422,8 +433,17 @@ func ccProseLine(t []byte) bool {
 	// "key: value" is YAML or a header; a capitalised header followed by
 	// a sentence ("Subject: Your invoice is ready") is part of a sample
 	// message.
+	// A leading "[label]" tags a slide or section of sample copy
+	// ("[표지] …", "[cover] …").
+	if len(t) > 2 && t[0] == '[' {
+		if j := bytes.IndexByte(t, ']'); j > 1 && j <= 40 && j+1 < len(t) && t[j+1] == ' ' {
+			t = bytes.TrimSpace(t[j+1:])
+		}
+	}
+	// A key in another script ("태그: …", "标题：…") is a label of sample
+	// copy, not YAML: keys of code are ASCII identifiers.
 	if k := bytes.IndexByte(t, ':'); k > 0 && k+1 < len(t) && t[k+1] == ' ' && !bytes.ContainsAny(t[:k], " \t") {
-		if !(t[0] >= 'A' && t[0] <= 'Z') {
+		if !(t[0] >= 'A' && t[0] <= 'Z') && ccASCIIKey(t[:k]) {
 			return false
 		}
 		t = bytes.TrimSpace(t[k+1:])
