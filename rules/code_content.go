@@ -891,6 +891,9 @@ func hashBoundary(b []byte, start, end int) bool {
 		}
 	}
 	if end < len(b) {
+		if bytes.HasPrefix(b[end:], []byte("…")) {
+			return false // "86b5c771…": an ID shown cut short, not a commit
+		}
 		switch c := b[end]; c {
 		case '-', '/', '\\', '@', '=', '+', '#', '$', '%', '&', '~':
 			return false
@@ -956,6 +959,9 @@ func commitContext(b []byte, at int) bool {
 			buf[i] = ccLower(c)
 		}
 		return string(buf[:len(w)])
+	}
+	if n >= 1 && resourceNouns[lower(words[0])] {
+		return false // "deploy to the D1 database 86b5c771": an ID, not a commit
 	}
 	for i := 0; i < n; i++ {
 		if hashKeywords[lower(words[i])] {

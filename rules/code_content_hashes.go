@@ -15,6 +15,14 @@ import (
 
 // hashKeywords make a short hex word a commit hash when one of them stands
 // up to three words before it.
+// resourceNouns name things other than commits that are known by hex IDs:
+// right before a hex word, they say what it is ("deploy to the D1 database
+// 86b5c771").
+var resourceNouns = setOf(
+	"d1", "db", "database", "bucket", "id", "instance", "account", "zone", "cluster", "volume",
+	"namespace", "kv", "table", "image", "container", "tenant", "workspace",
+)
+
 var hashKeywords = setOf(
 	"commit", "commits", "committed", "sha", "sha1", "sha-1",
 	"cherry-pick", "cherry-picked", "cherry-picks",
