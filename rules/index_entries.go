@@ -205,9 +205,10 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	p := entryProblem{entry: e}
 	content := func(kind, msg string) entryProblem {
 		p.content, p.msg = kind, msg
-		if kind == "bullet" || kind == "table-row" || kind == "prose" {
+		if (kind == "bullet" || kind == "table-row" || kind == "prose") && len(topics) == 0 {
 			// Content that names a topic file ("- `feedback_x.md` — hook")
-			// is an entry written without its link.
+			// is an entry written without its link; one that links it is
+			// content around a link.
 			if rel := namedTopic(f, e, files()); rel != "" {
 				p.content = "named"
 				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
