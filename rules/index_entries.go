@@ -508,7 +508,6 @@ func introEntries(f *lint.File) int {
 // IndexEntryLength reports long index entries.
 var IndexEntryLength = &lint.Rule{
 	ID:       "index-entry-length",
-	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 150 characters (option max)",
 	Doc: `An index entry is a pointer: a title, a link and a hook of a few words, under
@@ -518,6 +517,9 @@ pays for, and push the newest entries past the cut.
 
 Bad: a 300-character entry that retells the memory.
 Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
+
+Only entries that link a topic file are measured, so a subagent's MEMORY.md,
+which often holds notes, is judged only on the lines that are index entries.
 
 Fix: shorten the hook; put the detail in the topic file's description or body.`,
 	Options: []lint.Option{{Name: "max", Default: 150, Doc: "longest entry, in characters"}},
