@@ -76,7 +76,7 @@ already reports the value.`,
 const vagueWhy = ": it is all Claude Code's recall selector reads to decide whether this memory is relevant"
 
 func descriptionProblem(desc string, minWords, max int) string {
-	if placeholderPattern.MatchString(desc) {
+	if (strings.Contains(desc, "{{") || strings.HasPrefix(desc, "<") || strings.HasPrefix(desc, "[")) && placeholderPattern.MatchString(desc) {
 		return fmt.Sprintf("%s is a template placeholder", quote(clip(desc, 40))) + vagueWhy
 	}
 	words := descriptionWords(desc)

@@ -29,12 +29,23 @@ Fix: correct the name, or write the missing memory.`,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		known := map[string]bool{}
-		var names []string
-		owner := map[string]*lint.File{} // a name as suggested → the file it names, nil for several
 		for _, t := range d.Topics {
-			for _, n := range []string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
-				if n = strings.TrimSpace(n); n != "" {
-					known[linkKey(n)] = true
+			for _, n := range topicLinkNames(t) {
+				known[linkKey(n)] = true
+			}
+		}
+		// What a did-you-mean needs is built for the first dangling link:
+		// most dirs have none.
+		var names []string
+		var owner map[string]*lint.File // a name as suggested → the file it names, nil for several
+		var suggest *lint.Suggester
+		prepare := func() {
+			if suggest != nil {
+				return
+			}
+			owner = map[string]*lint.File{}
+			for _, t := range d.Topics {
+				for _, n := range topicLinkNames(t) {
 					names = append(names, n)
 					if o, seen := owner[n]; !seen {
 						owner[n] = t
@@ -43,8 +54,8 @@ Fix: correct the name, or write the missing memory.`,
 					}
 				}
 			}
+			suggest = lint.NewSuggester(names)
 		}
-		suggest := lint.NewSuggester(names)
 		var suffixes map[string][]string // built for the first link that needs it
 		files := append([]*lint.File(nil), d.Topics...)
 		if d.Index != nil {
@@ -62,6 +73,7 @@ Fix: correct the name, or write the missing memory.`,
 				if known[key] || syntaxExamples[key] {
 					continue
 				}
+				prepare()
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
 				near := suggest.Closest(strings.TrimSuffix(target, ".md")) // cached: most links repeat
@@ -82,6 +94,18 @@ Fix: correct the name, or write the missing memory.`,
 			}
 		}
 	},
+}
+
+// topicLinkNames are the names a [[link]] may use for a topic file: its
+// name, its file stem, and its path without ".md".
+func topicLinkNames(t *lint.File) []string {
+	var out []string
+	for _, n := range [...]string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // linkKey is how a [[link]] is matched to a name: case, a ".md" suffix and
