@@ -42,9 +42,8 @@ func TestIndex(t *testing.T) {
 	}
 }
 
-// predict returns memlint's preview of the sandbox's memory dir, or nil when
-// this memlint has no preview command yet: then the test skips, unless it
-// only records what Claude Code does (-record).
+// predict returns memlint's preview of the sandbox's memory dir, taken
+// before Claude Code runs (a session may write MEMORY.md itself).
 func predict(t *testing.T, sb *sandbox) *previewJSON {
 	t.Helper()
 	p := preview(t, sb)
