@@ -529,6 +529,10 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 			return
 		}
 		max := pass.Options(f).Int("max")
+		loaded := "the index is loaded into every conversation"
+		if pass.Dir.Kind == lint.DirSubagent {
+			loaded = "this MEMORY.md goes into the subagent's prompt every time it runs"
+		}
 		for _, e := range f.Index.Entries {
 			// Only entries: content lines without a memory link are
 			// index-entry-format's, which already says they do not belong.
@@ -542,7 +546,7 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 				continue
 			}
 			pass.ReportSpan(f, e.Span,
-				fmt.Sprintf("index entry is %d characters (max %d): the index is loaded into every conversation; detail belongs in the topic file", n, max),
+				fmt.Sprintf("index entry is %d characters (max %d): %s; detail belongs in the topic file", n, max, loaded),
 				"shorten the hook after the link to a few words")
 		}
 	},
