@@ -251,17 +251,8 @@ func globEscape(s string) string {
 const maxSettingsSize = 1 << 20
 
 func readAutoMemoryDirectory(file string) (string, bool) {
-	// Only a regular file is opened (a FIFO would block the open).
-	if info, err := os.Lstat(file); err != nil || !info.Mode().IsRegular() || info.Size() > maxSettingsSize {
-		return "", false
-	}
-	f, err := os.Open(file)
+	src, err := readSmallFile(file, maxSettingsSize)
 	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxSettingsSize+1))
-	if err != nil || len(src) > maxSettingsSize {
 		return "", false
 	}
 	var s struct {
@@ -398,4 +389,30 @@ func rootFromGitFile(worktree, dotgit string) string {
 		return filepath.Dir(c)
 	}
 	return worktree
+}
+
+// readSmallFile reads a file of Claude Code's own (settings, state) that
+// may be planted or damaged: only a regular file is opened (a FIFO would
+// block the open, a device never end), and one over max bytes is refused.
+func readSmallFile(name string, max int64) ([]byte, error) {
+	if info, err := os.Stat(name); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	} else if info.Size() > max {
+		return nil, fmt.Errorf("%s: larger than %d bytes", name, max)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(src)) > max {
+		return nil, fmt.Errorf("%s: larger than %d bytes", name, max)
+	}
+	return src, nil
 }

@@ -3,7 +3,6 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,17 +120,8 @@ func ClaudeStateFile(getenv func(string) string, home string) string {
 
 // recallFlag reports whether the state file caches the recall flag as on.
 func recallFlag(file string) bool {
-	f, err := os.Open(file)
+	src, err := readSmallFile(file, maxClaudeState)
 	if err != nil {
-		return false
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() > maxClaudeState {
-		return false
-	}
-	src, err := io.ReadAll(io.LimitReader(f, maxClaudeState+1))
-	if err != nil || len(src) > maxClaudeState {
 		return false
 	}
 	var state struct {
