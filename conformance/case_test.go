@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -34,6 +35,28 @@ type testCase struct {
 
 // baseMtime is the mtime of the first file a case places when it sets none;
 // later files are a minute newer each, so the manifest order is the archive
+// eachCase runs check on every case of testdata/<kind>, in parallel, each
+// in a sandbox of its own holding the case's files and environment.
+func eachCase(t *testing.T, kind string, check func(t *testing.T, c *testCase, sb *sandbox)) {
+	t.Helper()
+	requireMemlint(t)
+	cases, err := loadCases(filepath.Join("testdata", kind))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			sb := newSandbox(t)
+			sb.Env = c.Env
+			if err := c.materialise(sb); err != nil {
+				t.Fatal(err)
+			}
+			check(t, c, sb)
+		})
+	}
+}
+
 // order reversed and never depends on how fast the files were written.
 var baseMtime = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 

@@ -16,32 +16,38 @@ import (
 // memory (../shared/corpus beside the clone, or $MEMLINT_CORPUS). The dirs
 // are copied into the sandbox at test time, never into the project.
 func TestCorpusIndex(t *testing.T) {
-	requireMemlint(t)
-	dirs := realDirs(t)
-	for _, name := range sortedKeys(dirs) {
-		src := dirs[name]
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			sb := newSandbox(t)
-			if err := copyTree(src, sb.MemDir); err != nil {
-				t.Fatal(err)
-			}
-			model := predict(t, sb)
-			res := runSession(t, sb, sessionOptions{})
-			text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
-			if err != nil {
-				t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
-			}
-			if *flagRecord {
-				t.Logf("Claude Code loaded %v, %d bytes", loaded, len(text))
-			}
-			compareIndex(t, model, loaded, text)
-		})
-	}
+	eachRealDir(t, func(t *testing.T, sb *sandbox) {
+		model := predict(t, sb)
+		res := runSession(t, sb, sessionOptions{})
+		text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
+		if err != nil {
+			t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
+		}
+		if *flagRecord {
+			t.Logf("Claude Code loaded %v, %d bytes", loaded, len(text))
+		}
+		compareIndex(t, model, loaded, text)
+	})
 }
 
 // TestCorpusManifest does the same for the recall manifest of those dirs.
 func TestCorpusManifest(t *testing.T) {
+	eachRealDir(t, func(t *testing.T, sb *sandbox) {
+		opt := recallSession(t, sb, &testCase{})
+		model := predict(t, sb)
+		res := runSession(t, sb, opt)
+		got := recalledManifest(res.Requests)
+		if *flagRecord && got != nil {
+			t.Logf("Claude Code's manifest has %d lines", strings.Count(*got, "\n")+1)
+		}
+		compareManifest(t, model, got)
+	})
+}
+
+// eachRealDir runs check, in parallel, on a sandbox holding a copy of each
+// real memory dir (realDirs).
+func eachRealDir(t *testing.T, check func(t *testing.T, sb *sandbox)) {
+	t.Helper()
 	requireMemlint(t)
 	dirs := realDirs(t)
 	for _, name := range sortedKeys(dirs) {
@@ -52,14 +58,7 @@ func TestCorpusManifest(t *testing.T) {
 			if err := copyTree(src, sb.MemDir); err != nil {
 				t.Fatal(err)
 			}
-			opt := recallSession(t, sb, &testCase{})
-			model := predict(t, sb)
-			res := runSession(t, sb, opt)
-			got := recalledManifest(res.Requests)
-			if *flagRecord && got != nil {
-				t.Logf("Claude Code's manifest has %d lines", strings.Count(*got, "\n")+1)
-			}
-			compareManifest(t, model, got)
+			check(t, sb)
 		})
 	}
 }

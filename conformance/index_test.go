@@ -9,37 +9,24 @@ import (
 // loaded index is byte for byte what Claude Code injected into its first
 // request, and that both agree on whether anything is loaded at all.
 func TestIndex(t *testing.T) {
-	requireMemlint(t)
-	cases, err := loadCases(filepath.Join("testdata", "index"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			sb := newSandbox(t)
-			sb.Env = c.Env
-			if err := c.materialise(sb); err != nil {
-				t.Fatal(err)
+	eachCase(t, "index", func(t *testing.T, c *testCase, sb *sandbox) {
+		// memlint predicts before Claude Code runs: a session may
+		// change the dir (the index backfill writes MEMORY.md).
+		model := predict(t, sb)
+		res := runSession(t, sb, sessionOptions{Prompt: c.Prompt})
+		text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
+		if err != nil {
+			t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
+		}
+		if *flagRecord {
+			if loaded {
+				t.Logf("Claude Code loaded %d bytes:\n%s", len(text), quoteLines(text))
+			} else {
+				t.Logf("Claude Code loaded nothing")
 			}
-			// memlint predicts before Claude Code runs: a session may
-			// change the dir (the index backfill writes MEMORY.md).
-			model := predict(t, sb)
-			res := runSession(t, sb, sessionOptions{Prompt: c.Prompt})
-			text, loaded, err := loadedIndex(res.Requests, sb.MemDir)
-			if err != nil {
-				t.Fatalf("reading Claude Code's request: %v\n%s", err, res.describe())
-			}
-			if *flagRecord {
-				if loaded {
-					t.Logf("Claude Code loaded %d bytes:\n%s", len(text), quoteLines(text))
-				} else {
-					t.Logf("Claude Code loaded nothing")
-				}
-			}
-			compareIndex(t, model, loaded, text)
-		})
-	}
+		}
+		compareIndex(t, model, loaded, text)
+	})
 }
 
 // predict returns memlint's preview of the sandbox's memory dir, taken

@@ -12,33 +12,20 @@ import (
 // preview's recall manifest is, line for line and in order, what Claude Code
 // shows its recall selector.
 func TestManifest(t *testing.T) {
-	requireMemlint(t)
-	cases, err := loadCases(filepath.Join("testdata", "manifest"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			sb := newSandbox(t)
-			sb.Env = c.Env
-			if err := c.materialise(sb); err != nil {
-				t.Fatal(err)
+	eachCase(t, "manifest", func(t *testing.T, c *testCase, sb *sandbox) {
+		opt := recallSession(t, sb, c)
+		model := predict(t, sb)
+		res := runSession(t, sb, opt)
+		got := recalledManifest(res.Requests)
+		if *flagRecord {
+			if got != nil {
+				t.Logf("Claude Code's manifest:\n%s", quoteLines(*got+"\n"))
+			} else {
+				t.Logf("Claude Code sent no manifest")
 			}
-			opt := recallSession(t, sb, c)
-			model := predict(t, sb)
-			res := runSession(t, sb, opt)
-			got := recalledManifest(res.Requests)
-			if *flagRecord {
-				if got != nil {
-					t.Logf("Claude Code's manifest:\n%s", quoteLines(*got+"\n"))
-				} else {
-					t.Logf("Claude Code sent no manifest")
-				}
-			}
-			compareManifest(t, model, got)
-		})
-	}
+		}
+		compareManifest(t, model, got)
+	})
 }
 
 // recallSession starts Claude Code in recall mode with a prompt that has

@@ -13,67 +13,54 @@ import (
 // to find nothing wrong with the files Claude Code left on disk: what Claude
 // Code writes and stamps is correct memory by definition.
 func TestWrite(t *testing.T) {
-	requireMemlint(t)
-	cases, err := loadCases(filepath.Join("testdata", "write"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			if len(c.Calls) == 0 {
-				t.Fatal("a write case needs at least one write or edit directive")
-			}
-			sb := newSandbox(t)
-			sb.Env = c.Env
-			if err := c.materialise(sb); err != nil {
-				t.Fatal(err)
-			}
-			calls := c.Calls
-			res := runSession(t, sb, sessionOptions{
-				Prompt: c.Prompt,
-				Script: func(n int, _ *apiRequest) reply {
-					if n < len(calls) {
-						return calls[n]
-					}
-					return reply{Text: "done"}
-				},
-			})
-			var written []string
-			for _, call := range calls {
-				if call.Tool == "Read" {
-					continue
+	eachCase(t, "write", func(t *testing.T, c *testCase, sb *sandbox) {
+		if len(c.Calls) == 0 {
+			t.Fatal("a write case needs at least one write or edit directive")
+		}
+		calls := c.Calls
+		res := runSession(t, sb, sessionOptions{
+			Prompt: c.Prompt,
+			Script: func(n int, _ *apiRequest) reply {
+				if n < len(calls) {
+					return calls[n]
 				}
-				path := call.Input["file_path"].(string)
-				rel, err := filepath.Rel(sb.MemDir, path)
-				if err != nil || strings.HasPrefix(rel, "..") {
-					t.Fatalf("%s writes outside the memory dir: %s", call.Tool, path)
-				}
-				data, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("Claude Code did not %s %s: %v\n%s", call.Tool, rel, err, res.describe())
-				}
-				if *flagRecord {
-					t.Logf("on disk after %s, %s:\n%s", call.Tool, rel, data)
-				}
-				written = appendOnce(written, filepath.ToSlash(rel))
-			}
-			if failed := toolErrors(res.Requests); len(failed) > 0 {
-				t.Fatalf("Claude Code reported tool errors: %s", strings.Join(failed, "; "))
-			}
-			var out checkJSON
-			raw := runMemlint(t, sb, sb.MemDir, "check", "--format", "json", ".")
-			if err := json.Unmarshal(raw, &out); err != nil {
-				t.Fatalf("memlint check --format json: %v\n%s", err, raw)
-			}
-			for _, d := range out.Diagnostics {
-				if contains(written, d.Path) {
-					t.Errorf("memlint finds in a file Claude Code wrote: %s:%d: %s: %s [%s]",
-						d.Path, d.Line, d.Severity, d.Message, d.Rule)
-				}
-			}
+				return reply{Text: "done"}
+			},
 		})
-	}
+		var written []string
+		for _, call := range calls {
+			if call.Tool == "Read" {
+				continue
+			}
+			path := call.Input["file_path"].(string)
+			rel, err := filepath.Rel(sb.MemDir, path)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				t.Fatalf("%s writes outside the memory dir: %s", call.Tool, path)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("Claude Code did not %s %s: %v\n%s", call.Tool, rel, err, res.describe())
+			}
+			if *flagRecord {
+				t.Logf("on disk after %s, %s:\n%s", call.Tool, rel, data)
+			}
+			written = appendOnce(written, filepath.ToSlash(rel))
+		}
+		if failed := toolErrors(res.Requests); len(failed) > 0 {
+			t.Fatalf("Claude Code reported tool errors: %s", strings.Join(failed, "; "))
+		}
+		var out checkJSON
+		raw := runMemlint(t, sb, sb.MemDir, "check", "--format", "json", ".")
+		if err := json.Unmarshal(raw, &out); err != nil {
+			t.Fatalf("memlint check --format json: %v\n%s", err, raw)
+		}
+		for _, d := range out.Diagnostics {
+			if contains(written, d.Path) {
+				t.Errorf("memlint finds in a file Claude Code wrote: %s:%d: %s: %s [%s]",
+					d.Path, d.Line, d.Severity, d.Message, d.Rule)
+			}
+		}
+	})
 }
 
 // toolErrors returns the tool_result blocks Claude Code marked as errors,
