@@ -29,7 +29,10 @@ type IndexPreview struct {
 // DirPreview is memlint's model of what Claude Code does with one memory
 // dir: its index as loaded, and the manifest recall would show.
 type DirPreview struct {
-	Kind     DirKind
+	Kind DirKind
+	// Recall is set when Claude Code runs in recall mode for this dir
+	// (SPEC §1.4): it then loads no MEMORY.md, and Index says so.
+	Recall   bool
 	Index    IndexPreview
 	Manifest *Manifest
 	// ManifestInParent is set for team memory: recall lists its files in
@@ -45,6 +48,10 @@ type PreviewOptions struct {
 	// config home (InClaudeHome): in a repository a link can point at
 	// anything the user can read, and preview would print it.
 	FollowLinksOut bool
+	// Recall is the run's recall mode (ResolveRecall). In recall mode
+	// Claude Code loads no MEMORY.md of an auto memory dir; a subagent's
+	// still goes into its prompt.
+	Recall Recall
 }
 
 // PreviewDir reads the memory dir at dir (an OS path) the way Claude Code
@@ -77,6 +84,11 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	p.Index = readIndexPreview(root, load)
 	if p.Kind == DirTeam {
 		p.Manifest, p.ManifestInParent = &Manifest{}, true
+	}
+	if opts.Recall.On && p.Kind != DirSubagent {
+		p.Recall = true
+		p.Index.LoadedIndex = LoadedIndex{Skipped: "recall mode (" + opts.Recall.Why + "): Claude Code does not load MEMORY.md; once per turn it shows its selector the manifest below and injects up to 5 chosen files"}
+		return p, nil
 	}
 	if !p.Index.Exists && p.Kind == DirAuto {
 		if text := backfillIndex(root); text != "" {

@@ -80,11 +80,11 @@ func (o *previewOptions) run(args []string) error {
 	home, _ := os.UserHomeDir()
 	doc := previewDoc{Version: 1, Dirs: []previewDirJSON{}}
 	for _, dir := range dirs {
-		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: lint.InClaudeHome(os.Getenv, home, dir)})
+		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: lint.InClaudeHome(os.Getenv, home, dir), Recall: recall})
 		if err != nil {
 			return err
 		}
-		doc.Dirs = append(doc.Dirs, previewJSON(cwd, dir, pv, recall))
+		doc.Dirs = append(doc.Dirs, previewJSON(cwd, dir, pv))
 	}
 	if o.format == "json" {
 		var buf bytes.Buffer
@@ -195,11 +195,8 @@ type previewSkipJSON struct {
 	Reason string `json:"reason"`
 }
 
-// previewJSON turns a dir's preview into its JSON form. In recall mode
-// (SPEC §1.4) Claude Code does not load the MEMORY.md of an auto memory
-// dir at all (a subagent's still goes into its prompt): the index is then
-// shown as not loaded, with why.
-func previewJSON(cwd, dir string, pv *lint.DirPreview, recall lint.Recall) previewDirJSON {
+// previewJSON turns a dir's preview into its JSON form.
+func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
 	rel := func(p string) string { return filepath.ToSlash(lint.RelPath(cwd, p)) }
 	in := join(dir, pv.Index.Path)
 	ix := previewIndexJSON{
@@ -214,10 +211,8 @@ func previewJSON(cwd, dir string, pv *lint.DirPreview, recall lint.Recall) previ
 		ix.Lost = &pv.Index.Lost
 	}
 	mode := "index"
-	if recall.On && pv.Kind != lint.DirSubagent {
+	if pv.Recall {
 		mode = "recall"
-		ix.Loaded, ix.LoadedText, ix.Cut, ix.Lost = false, nil, false, nil
-		ix.Reason = "recall mode (" + recall.Why + "): Claude Code does not load MEMORY.md; once per turn it shows its selector the manifest below and injects up to 5 chosen files"
 	}
 	out := previewDirJSON{Path: rel(dir), Kind: pv.Kind.String(), Mode: mode, Index: ix,
 		Manifest: []previewEntryJSON{}, ManifestTotal: pv.Manifest.Total, ManifestSkipped: []previewSkipJSON{},
