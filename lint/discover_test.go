@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -84,4 +86,43 @@ func TestProjectKeyMatchesClaudeCode(t *testing.T) {
 			t.Errorf("ProjectKey(%q)\n got %q\nwant %q", tc.root, got, tc.want)
 		}
 	}
+}
+
+// TestClaudeMemoryDirPrecedence: first match wins, as in Claude Code
+// 2.1.328 (conformance TestMemoryDirLocation checks the same against the
+// binary): the override variable, then autoMemoryDirectory in the local,
+// the checked-in and the user's settings; an invalid value falls through.
+func TestClaudeMemoryDirPrecedence(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "repo")
+	write := func(p, v string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(`{"autoMemoryDirectory": "`+v+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	local := filepath.Join(root, ".claude", "settings.local.json")
+	project := filepath.Join(root, ".claude", "settings.json")
+	user := filepath.Join(home, ".claude", "settings.json")
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	check := func(want string) {
+		t.Helper()
+		if got, _ := ClaudeMemoryDir(getenv, home, root); got != want {
+			t.Errorf("memory dir %s, want %s", got, want)
+		}
+	}
+	check(filepath.Join(home, ".claude", "projects", ProjectKey(root), "memory"))
+	write(user, "~/mem-user")
+	check(filepath.Join(home, "mem-user"))
+	write(project, "~/mem-project")
+	check(filepath.Join(home, "mem-project"))
+	write(local, "relative/is/ignored")
+	check(filepath.Join(home, "mem-project"))
+	write(local, "~/mem-local")
+	check(filepath.Join(home, "mem-local"))
+	env["CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"] = filepath.Join(home, "override")
+	check(filepath.Join(home, "override"))
 }
