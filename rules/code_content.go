@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"regexp"
@@ -201,7 +203,7 @@ func (s *codeScan) report(sp lint.Span, msg, how string) {
 
 // ccShown returns b as a message quotes it: one line, at most 60
 // characters, in quotes.
-func ccShown(b []byte) string { return quote(clip(string(b), 60)) }
+func ccShown(b []byte) string { return ruleutil.Quote(ruleutil.Clip(string(b), 60)) }
 
 // ---------------------------------------------------------------------------
 // Code blocks

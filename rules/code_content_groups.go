@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"sort"
@@ -79,7 +81,7 @@ func (s *codeScan) flushGroups() {
 		if len(headings) > 0 {
 			where = "before the first heading"
 			if sec >= 0 {
-				where = "under the heading " + quote(clip(s.headingText(headings[sec]), 50))
+				where = "under the heading " + ruleutil.Quote(ruleutil.Clip(s.headingText(headings[sec]), 50))
 			}
 		}
 		lines := s.groupLines(group)

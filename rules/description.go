@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"fmt"
 	"regexp"
 	"strings"
@@ -77,7 +79,7 @@ const vagueWhy = ": it is all Claude Code's recall selector reads to decide whet
 
 func descriptionProblem(desc string, minWords, max int) string {
 	if (strings.Contains(desc, "{{") || strings.HasPrefix(desc, "<") || strings.HasPrefix(desc, "[")) && placeholderPattern.MatchString(desc) {
-		return fmt.Sprintf("%s is a template placeholder", quote(clip(desc, 40))) + vagueWhy
+		return fmt.Sprintf("%s is a template placeholder", ruleutil.Quote(ruleutil.Clip(desc, 40))) + vagueWhy
 	}
 	words := descriptionWords(desc)
 	generic := len(words) > 0
@@ -89,9 +91,9 @@ func descriptionProblem(desc string, minWords, max int) string {
 	}
 	switch {
 	case generic:
-		return fmt.Sprintf("%s is generic", quote(clip(desc, 40))) + vagueWhy
+		return fmt.Sprintf("%s is generic", ruleutil.Quote(ruleutil.Clip(desc, 40))) + vagueWhy
 	case wordCount(desc) < minWords:
-		return fmt.Sprintf("%s is too short (fewer than %d words)", quote(clip(desc, 40)), minWords) + vagueWhy
+		return fmt.Sprintf("%s is too short (fewer than %d words)", ruleutil.Quote(ruleutil.Clip(desc, 40)), minWords) + vagueWhy
 	case utf8.RuneCountInString(desc) > max:
 		return fmt.Sprintf("is %d characters (max %d): the recall selector wants a one-line summary; detail belongs in the body", utf8.RuneCountInString(desc), max)
 	}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"fmt"
 	"path"
 	"regexp"
@@ -188,7 +190,7 @@ into the body.`,
 			case closeAt+3 > recallScanBytes:
 				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
 					Message: fmt.Sprintf("frontmatter closes %s bytes into the file, but Claude Code's recall reads only the first %s (64 KB): it sees no description or type for this memory",
-						thousands(closeAt+3), thousands(recallScanBytes)),
+						ruleutil.Thousands(closeAt+3), ruleutil.Thousands(recallScanBytes)),
 					Suggestion: "shorten the frontmatter to name, a one-line description and type"})
 			}
 		}
@@ -514,7 +516,7 @@ Fix: quote the value.`,
 				hash := commentColumn(line, v)
 				start := lint.Pos{Line: pos.Line, Col: hash}
 				d := lint.Diagnostic{Path: f.Path, Start: start, End: f.Lines.LineEndPos(pos.Line),
-					Message:    fmt.Sprintf("YAML reads this value as %s and drops %s as a comment", quote(clip(v.Value, 60)), quote(clip(strings.TrimSpace(v.LineComment), 40))),
+					Message:    fmt.Sprintf("YAML reads this value as %s and drops %s as a comment", ruleutil.Quote(ruleutil.Clip(v.Value, 60)), ruleutil.Quote(ruleutil.Clip(strings.TrimSpace(v.LineComment), 40))),
 					Suggestion: fmt.Sprintf("quote the whole value: \"%s %s\"", v.Value, strings.TrimSpace(v.LineComment))}
 				if !strings.Contains(v.Value, "\n") {
 					// The value and its "comment" are one line: quote all of it.

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"regexp"
@@ -70,7 +72,7 @@ func earlyCloseLoss(f *lint.File, fm *lint.Frontmatter) string {
 		case now == nil:
 			lost = append(lost, key)
 		case was.Kind == yaml.ScalarNode && now.Kind == yaml.ScalarNode && was.Value != now.Value:
-			cut = append(cut, fmt.Sprintf("%s as %s", key, quote(clip(now.Value, 60))))
+			cut = append(cut, fmt.Sprintf("%s as %s", key, ruleutil.Quote(ruleutil.Clip(now.Value, 60))))
 		}
 	}
 	// A type under metadata: is lost with the keys after it.
@@ -106,7 +108,7 @@ func earlyCloseLines(f *lint.File, fm *lint.Frontmatter, read *yaml.Node) (cut, 
 	at := f.Pos(fm.EarlyClose).Line
 	if m := topKeyLine.FindSubmatch(f.Lines.Line(at)); m != nil {
 		if _, v := lint.Lookup(read, string(m[1])); v != nil && v.Kind == yaml.ScalarNode {
-			cut = append(cut, fmt.Sprintf("%s as %s", m[1], quote(clip(v.Value, 60))))
+			cut = append(cut, fmt.Sprintf("%s as %s", m[1], ruleutil.Quote(ruleutil.Clip(v.Value, 60))))
 		}
 	}
 	last := fm.CloseLine - 1

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"encoding/binary"
 	"fmt"
@@ -184,7 +186,7 @@ func reportHiddenGroup(pass *lint.Pass, f *lint.File, g hiddenGroup, sev lint.Se
 		// line.
 		_, end = f.SpanPos(first)
 	}
-	chars := plural(n, "invisible character", "invisible characters")
+	chars := ruleutil.Plural(n, "invisible character", "invisible characters")
 	fixMsg := "delete " + chars
 	switch {
 	case spaces == len(g.runs):
@@ -220,7 +222,7 @@ func describeHiddenFlood(g hiddenGroup, text string, start lint.Pos, line int) s
 		where = fmt.Sprintf("first on line %d, column %d", line, start.Col)
 	}
 	return fmt.Sprintf("%s in %d places %s (%s), %s: %s",
-		plural(len(runes), "invisible character", "invisible characters"), len(g.runs), g.scope,
+		ruleutil.Plural(len(runes), "invisible character", "invisible characters"), len(g.runs), g.scope,
 		strings.Join(hiddenParts(runes), ", "), where, hiddenWhy(runes))
 }
 
@@ -678,7 +680,7 @@ func describeHidden(run string) string {
 	runes := []rune(run)
 	what := hiddenGroups(runes)
 	if hidden := hiddenText(runes); hidden != "" {
-		what = "hidden text " + quote(clip(hidden, 100)) + " in " + what
+		what = "hidden text " + ruleutil.Quote(ruleutil.Clip(hidden, 100)) + " in " + what
 	}
 	return what + ": " + hiddenWhy(runes)
 }
@@ -741,9 +743,9 @@ func hiddenParts(runes []rune) []string {
 			}
 			parts = append(parts, label)
 		case g.key == "tag":
-			parts = append(parts, plural(g.count, "Unicode tag character", "Unicode tag characters"))
+			parts = append(parts, ruleutil.Plural(g.count, "Unicode tag character", "Unicode tag characters"))
 		default:
-			parts = append(parts, plural(g.count, "variation selector", "variation selectors"))
+			parts = append(parts, ruleutil.Plural(g.count, "variation selector", "variation selectors"))
 		}
 	}
 	return parts

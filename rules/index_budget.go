@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 
@@ -77,8 +79,8 @@ merge or delete entries. The finding names the first entry that is cut.`,
 		if size := indexSize(d); size > lint.IndexMaxBytes {
 			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName),
 				Message: fmt.Sprintf("MEMORY.md is %s (%s bytes); Claude Code skips a MEMORY.md over 4 MiB (%s bytes) and loads nothing at all",
-					mebibytes(size), thousands(int(size)), thousands(lint.IndexMaxBytes)),
-				Suggestion: fmt.Sprintf("cut the index to one short line per memory, under %s UTF-16 units", thousands(lint.IndexWarnUnits))})
+					mebibytes(size), ruleutil.Thousands(int(size)), ruleutil.Thousands(lint.IndexMaxBytes)),
+				Suggestion: fmt.Sprintf("cut the index to one short line per memory, under %s UTF-16 units", ruleutil.Thousands(lint.IndexWarnUnits))})
 			return
 		}
 		f := d.Index
@@ -92,13 +94,13 @@ merge or delete entries. The finding names the first entry that is cut.`,
 			start := f.Pos(b.SizeCut)
 			where, note := cutWhere(f, b, b.SizeCut, 0, b.SizeCutMidLine)
 			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s%s",
-				thousands(b.Units), thousands(lint.IndexMaxUnits), where, lostText(f, lost, first), note)
+				ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
-				fmt.Sprintf("shorten entries and keep the index under %s units: descriptions belong in the topic files", thousands(lint.IndexWarnUnits)))
+				fmt.Sprintf("shorten entries and keep the index under %s units: descriptions belong in the topic files", ruleutil.Thousands(lint.IndexWarnUnits)))
 		case b.Units >= lint.IndexWarnUnits:
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s of at most %s UTF-16 units; Claude Code asks to keep it under %s so new memories still fit",
-					thousands(b.Units), thousands(lint.IndexMaxUnits), thousands(lint.IndexWarnUnits)),
+					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
 				Suggestion: "shorten long entries; descriptions belong in the topic files"})
 		}
 	},
@@ -113,9 +115,9 @@ merge or delete entries. The finding names the first entry that is cut.`,
 func cutWhere(f *lint.File, b lint.IndexBudget, cut, n int, midLine bool) (where, note string) {
 	pos := f.Pos(cut)
 	if loneCRLines(f, b, pos.Line) {
-		where = "from the line that starts " + quote(clip(lineAt(f.Src, cut), 50)) + " on"
+		where = "from the line that starts " + ruleutil.Quote(ruleutil.Clip(lineAt(f.Src, cut), 50)) + " on"
 		if n > 0 {
-			where = fmt.Sprintf("from its %s line on, which starts %s,", ordinal(n), quote(clip(lineAt(f.Src, cut), 50)))
+			where = fmt.Sprintf("from its %s line on, which starts %s,", ordinal(n), ruleutil.Quote(ruleutil.Clip(lineAt(f.Src, cut), 50)))
 		}
 		note = fmt.Sprintf(". MEMORY.md ends its lines with lone carriage returns (CR): memlint and git see one line (the cut is at "+
 			"line %d, column %d), but Claude Code reads each CR as a line break because the file holds an HTML comment", pos.Line, pos.Col)
@@ -175,7 +177,7 @@ func lostEntries(f *lint.File, cut int) (int, *lint.IndexEntry) {
 		if e.Kind != lint.EntryItem || e.Group || e.End <= cut {
 			continue
 		}
-		if len(topicLinks(e.Links)) == 0 {
+		if len(ruleutil.TopicLinks(e.Links)) == 0 {
 			continue
 		}
 		if first == nil {
@@ -191,5 +193,5 @@ func lostText(f *lint.File, lost int, first *lint.IndexEntry) string {
 		return ""
 	}
 	return fmt.Sprintf(": %s lost, the first on line %d: %s",
-		plural(lost, "memory entry is", "memory entries are"), first.StartLine, entryLabel(f, *first))
+		ruleutil.Plural(lost, "memory entry is", "memory entries are"), first.StartLine, ruleutil.EntryLabel(f, *first))
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"path"
@@ -183,15 +185,15 @@ var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose",
 
 // entryFormatProblem says what is wrong with an index entry.
 func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool) entryProblem {
-	topics := topicLinks(e.Links)
+	topics := ruleutil.TopicLinks(e.Links)
 	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
 	folder := false
 	for _, l := range e.Links {
 		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
 		switch {
-		case kind == lint.LinkEscape && isMarkdownPath(target):
+		case kind == lint.LinkEscape && ruleutil.IsMarkdownPath(target):
 			escaping++
-		case kind == lint.LinkLocal && !isMarkdownPath(target) && dirs()[target]:
+		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && dirs()[target]:
 			folder = true // "- [Archive](archive/) — older memories"
 		}
 	}
@@ -211,8 +213,8 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			// content around a link.
 			if rel := namedTopic(f, e, files()); rel != "" {
 				p.content = "named"
-				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, linkPath(rel))
-				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", linkPath(rel))
+				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, ruleutil.LinkPath(rel))
+				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", ruleutil.LinkPath(rel))
 			}
 		}
 		return p
@@ -232,7 +234,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
 			p.suggestion = "split it: one line per memory, - [Title](file.md) — one-line hook"
 		case len(e.Links) > 0:
-			return content("offsite", "index entry links no memory file (only "+clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
+			return content("offsite", "index entry links no memory file (only "+ruleutil.Clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
 		default:
 			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
@@ -301,18 +303,18 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 	}
 	if count["named"] == len(run) {
 		pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End},
-			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), quote(clip(first.Text(f), 50))),
+			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50))),
 			"write each as: - [Title](file.md) — one-line hook")
 		return
 	}
 	var parts []string
 	for _, k := range contentOrder {
 		if n := count[k]; n > 0 {
-			parts = append(parts, plural(n, contentKinds[k][0], contentKinds[k][1]))
+			parts = append(parts, ruleutil.Plural(n, contentKinds[k][0], contentKinds[k][1]))
 		}
 	}
 	msg := fmt.Sprintf("lines %d–%d of the index hold memory content, not entries linking a topic file (%s): it is loaded into every conversation and cannot be recalled on its own; first: %s",
-		first.StartLine, last.EndLine, strings.Join(parts, ", "), quote(clip(first.Text(f), 50)))
+		first.StartLine, last.EndLine, strings.Join(parts, ", "), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50)))
 	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
 		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
 }
@@ -439,7 +441,7 @@ func groupLabels(f *lint.File) map[int]bool {
 	items := f.Body.Items
 	links := make([]bool, len(items)) // the item or one nested under it links a topic file
 	for _, e := range f.Index.Entries {
-		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(topicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
+		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(ruleutil.TopicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
 			links[e.Item] = true
 		}
 	}
@@ -479,7 +481,7 @@ func introEntries(f *lint.File) int {
 	entries := f.Index.Entries
 	n, lines, chars := 0, 0, 0
 	var text strings.Builder
-	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(topicLinks(entries[n].Links)) == 0 {
+	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(ruleutil.TopicLinks(entries[n].Links)) == 0 {
 		e := entries[n]
 		lines += e.EndLine - e.StartLine + 1
 		chars += utf8.RuneCountInString(e.Text(f))
@@ -536,7 +538,7 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 		for _, e := range f.Index.Entries {
 			// Only entries: content lines without a memory link are
 			// index-entry-format's, which already says they do not belong.
-			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(topicLinks(e.Links)) == 0 {
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(ruleutil.TopicLinks(e.Links)) == 0 {
 				continue
 			}
 			lineStart := f.Lines.LineStart(e.StartLine)
@@ -582,7 +584,7 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 				continue // prose that mentions a file does not list it
 			}
 			seen := map[string]bool{}
-			for i, l := range topicLinks(e.Links) {
+			for i, l := range ruleutil.TopicLinks(e.Links) {
 				if seen[l.Target] {
 					continue
 				}
@@ -621,7 +623,7 @@ func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
 var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
 
 // everyLineLinks reports whether each line of the entry holds a topic link.
-func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []topicLink) bool {
+func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink) bool {
 	lines := map[int]bool{}
 	for _, l := range topics {
 		lines[f.Lines.LineOf(l.Start)] = true

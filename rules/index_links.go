@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"path"
@@ -41,7 +43,7 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 			names = append(names, t.Rel)
 		}
 		suggest := lint.NewSuggester(names)
-		for _, l := range topicLinks(f.Body.Links) {
+		for _, l := range ruleutil.TopicLinks(f.Body.Links) {
 			if d.Exists(l.Target) {
 				continue
 			}
@@ -99,7 +101,7 @@ Fix: move the file into the memory dir and link it there, or drop the link.`,
 			if !strings.HasPrefix(target, "..") {
 				what = "an absolute path"
 			}
-			pass.ReportSpan(f, l.Span, fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir", clip(l.Dest, 60), what),
+			pass.ReportSpan(f, l.Span, fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir", ruleutil.Clip(l.Dest, 60), what),
 				"move the file into the memory dir and link it with a relative path")
 		}
 	},
@@ -138,7 +140,7 @@ and is not a memory.`,
 		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
 		for _, l := range d.Index.Body.Links {
 			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
-				if isMarkdownPath(target) {
+				if ruleutil.IsMarkdownPath(target) {
 					linked[target] = true
 				} else if target != "." {
 					folders[target] = true
@@ -164,7 +166,7 @@ and is not a memory.`,
 			if named[t.Rel] {
 				continue
 			}
-			entry := memoryEntry(t)
+			entry := ruleutil.MemoryEntry(t)
 			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
 				Suggestion: "add to MEMORY.md: " + entry}
 			if appendIsRead(d.Index) {
@@ -308,7 +310,7 @@ func soleEntry(f *lint.File, l lint.Link) (lint.IndexEntry, bool) {
 		if e.Kind != lint.EntryItem || l.Start < e.Start || l.Start >= e.End {
 			continue
 		}
-		if len(topicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
+		if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
 			return e, false
 		}
 		return e, true

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 
@@ -45,7 +47,7 @@ for orphan memories to an index that exists).`,
 		if f := d.Index; f != nil && f.Index != nil && f.Index.Budget.Lines == 0 && !f.Index.Budget.TooLarge && len(d.Topics) > 0 {
 			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: f.Path,
 				Message: fmt.Sprintf("MEMORY.md loads nothing: it %s, so the agent gets no index at all and knows nothing of the %s in this dir",
-					emptyIndexWhat(f), plural(len(d.Topics), "topic file", "topic files")),
+					emptyIndexWhat(f), ruleutil.Plural(len(d.Topics), "topic file", "topic files")),
 				Suggestion: "list every memory in MEMORY.md, one line each: - [Title](file.md) — one-line hook"})
 			return
 		}
@@ -53,7 +55,7 @@ for orphan memories to an index that exists).`,
 			return
 		}
 		msg := fmt.Sprintf("memory dir has %s and no MEMORY.md: Claude Code loads the index into every conversation, so without it these memories are only found by chance",
-			plural(len(d.Topics), "topic file", "topic files"))
+			ruleutil.Plural(len(d.Topics), "topic file", "topic files"))
 		if d.Kind == lint.DirAuto {
 			msg += " (if this is the dir Claude Code uses as auto memory, it writes an index itself at the next session, one line per topic file; nothing does that for memory kept elsewhere)"
 		}
@@ -87,7 +89,7 @@ func unloadableIndex(d *lint.Dir) string {
 	}
 	if size := indexSize(d); size > lint.IndexMaxBytes {
 		return fmt.Sprintf("MEMORY.md is %s, over the 4 MiB (%s bytes) Claude Code reads: it skips the file silently and loads nothing, so the agent gets no index at all",
-			mebibytes(size), thousands(lint.IndexMaxBytes))
+			mebibytes(size), ruleutil.Thousands(lint.IndexMaxBytes))
 	}
 	return ""
 }

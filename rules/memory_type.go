@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"fmt"
 	"strings"
 	"time"
@@ -51,13 +53,13 @@ Fix: use one of the four lowercase values, in one place.`,
 			}
 			// Claude Code reads metadata.type when both exist, so the
 			// top-level value is never used, valid or not.
-			used := "so Claude Code uses " + quote(nested.Value)
+			used := "so Claude Code uses " + ruleutil.Quote(nested.Value)
 			if nested.Kind != yaml.ScalarNode || !contains(memoryTypes, nested.Value) {
 				used = "so Claude Code uses metadata.type even here, and drops it: this memory has no type"
 			}
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested),
 				Message: fmt.Sprintf("type is %s at the top level (line %d) but %s under metadata: metadata.type wins when both exist, %s",
-					quote(top.Value), fm.Pos(top).Line, quote(nested.Value), used),
+					ruleutil.Quote(top.Value), fm.Pos(top).Line, ruleutil.Quote(nested.Value), used),
 				Suggestion: "keep the type in one place: under metadata, where Claude Code writes it"})
 		}
 	},
@@ -77,7 +79,7 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 	lower := strings.ToLower(strings.TrimSpace(v.Value))
 	if contains(memoryTypes, lower) {
 		d := lint.Diagnostic{Path: f.Path, Start: pos, End: end,
-			Message:    fmt.Sprintf("type %s must be lowercase %s: Claude Code compares it exactly and ignores this memory's type", quote(v.Value), quote(lower)),
+			Message:    fmt.Sprintf("type %s must be lowercase %s: Claude Code compares it exactly and ignores this memory's type", ruleutil.Quote(v.Value), ruleutil.Quote(lower)),
 			Suggestion: "type: " + lower}
 		if s, ok := scalarSpan(f, fm, v); ok {
 			d.Fix = &lint.Fix{Message: "lowercase the type", Edits: []lint.TextEdit{f.Replace(s, lower)}}
@@ -85,14 +87,14 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 		pass.Report(d)
 		return
 	}
-	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", quote(v.Value))
+	msg := fmt.Sprintf("type %s is not one of user, feedback, project, reference: Claude Code ignores it", ruleutil.Quote(v.Value))
 	suggestion := "use user, feedback, project or reference"
 	if before, _, ok := strings.Cut(v.Value, " #"); ok && fm.Repaired && contains(memoryTypes, strings.TrimSpace(before)) {
 		// Claude Code's lenient retry quotes every such line once any
 		// line of the frontmatter fails to parse (SPEC §1.2).
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
 			Message: fmt.Sprintf("type reads as %s: another line of this frontmatter is not valid YAML, so Claude Code's lenient retry quotes this line too, comment included, and ignores the type",
-				quote(v.Value)),
+				ruleutil.Quote(v.Value)),
 			Suggestion: "move the comment off the type line, or fix the line that is not valid YAML (frontmatter-invalid)"})
 		return
 	}
@@ -133,11 +135,11 @@ write it.`,
 			switch {
 			case v.Kind != yaml.ScalarNode || !ok:
 				pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
-					Message:    fmt.Sprintf("modified %s is not an ISO 8601 timestamp such as 2026-09-12T10:28:39.238Z", quote(clip(v.Value, 40))),
+					Message:    fmt.Sprintf("modified %s is not an ISO 8601 timestamp such as 2026-09-12T10:28:39.238Z", ruleutil.Quote(ruleutil.Clip(v.Value, 40))),
 					Suggestion: "write it as YYYY-MM-DDThh:mm:ssZ, or delete it"})
 			case t.After(pass.Now.Add(24 * time.Hour)):
 				pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,
-					Message:    fmt.Sprintf("modified %s is in the future", quote(v.Value)),
+					Message:    fmt.Sprintf("modified %s is in the future", ruleutil.Quote(v.Value)),
 					Suggestion: "correct the timestamp, or delete it"})
 			}
 		}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"fmt"
 	"regexp"
 	"strings"
@@ -40,7 +42,7 @@ Fix: rename one of them (and update links to it), or merge the two memories.`,
 			k, _ := f.Frontmatter.Field("name")
 			pos := f.Frontmatter.Pos(k)
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
-				Message:    fmt.Sprintf("name %s is also the name of %s: [[%s]] links and updates cannot tell them apart", quote(name), other.Rel, name),
+				Message:    fmt.Sprintf("name %s is also the name of %s: [[%s]] links and updates cannot tell them apart", ruleutil.Quote(name), other.Rel, name),
 				Suggestion: "give this memory its own name, or merge the two memories"})
 		}
 	},
@@ -94,7 +96,7 @@ update ` + "`[[links]]`" + ` to it.`,
 			}
 			pos := fm.Pos(v)
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + utf8.RuneCountInString(name)},
-				Message:    fmt.Sprintf("name %s %s: Claude Code gives the memories it writes short slug names like “feedback-testing”, easy to type exactly in a [[link]]", quote(clip(name, 60)), problem),
+				Message:    fmt.Sprintf("name %s %s: Claude Code gives the memories it writes short slug names like “feedback-testing”, easy to type exactly in a [[link]]", ruleutil.Quote(ruleutil.Clip(name, 60)), problem),
 				Suggestion: "name: " + suggestSlug(name, f.Stem(), max)})
 		}
 	},

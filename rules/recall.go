@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	stdbytes "bytes"
 	"fmt"
 	"path"
@@ -57,7 +59,7 @@ be derived from the code or git.`,
 			start := f.Pos(cut)
 			pass.Report(lint.Diagnostic{Severity: recallSeverity(pass), Path: f.Path, Start: start, End: f.Pos(len(f.Src)),
 				Message: fmt.Sprintf("memory is %s; recall injects whole lines up to %d lines and %s bytes, so everything from line %d on is never seen%s",
-					why, recallMaxLines, thousands(recallMaxBytes), start.Line, recallModeNote(pass)),
+					why, recallMaxLines, ruleutil.Thousands(recallMaxBytes), start.Line, recallModeNote(pass)),
 				Suggestion: "split it into focused memories, or cut detail that can be derived from the code"})
 		}
 	},
@@ -85,14 +87,14 @@ func recallCut(src []byte) (int, string) {
 		line := src[at:end]
 		line = line[:len(line)-trailingCR(line)]
 		if lines == recallMaxLines {
-			return at, fmt.Sprintf("%s lines", thousands(lineCount(src)))
+			return at, fmt.Sprintf("%s lines", ruleutil.Thousands(lineCount(src)))
 		}
 		n := bytes + jsUTF8Len(line)
 		if lines > 0 {
 			n++ // the "\n" joining it to the kept text
 		}
 		if n > recallMaxBytes {
-			return at, fmt.Sprintf("%s bytes", thousands(len(src)))
+			return at, fmt.Sprintf("%s bytes", ruleutil.Thousands(len(src)))
 		}
 		bytes, lines = n, lines+1
 		at = end + 1
@@ -194,7 +196,7 @@ Fix: merge related memories and delete obsolete ones.`,
 			return
 		}
 		msg := fmt.Sprintf("memory dir has %d topic files; Claude Code's recall lists only the %d most recently modified, so %s never recalled",
-			len(files), recallMaxFiles, plural(len(files)-recallMaxFiles, "is", "are"))
+			len(files), recallMaxFiles, ruleutil.Plural(len(files)-recallMaxFiles, "is", "are"))
 		if oldest := oldestFiles(files, len(files)-recallMaxFiles); oldest != "" {
 			msg += " (the oldest: " + oldest + ")"
 		}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
 	"bytes"
 	"fmt"
 	"regexp"
@@ -147,10 +149,10 @@ func rdHas(list []string, s string) bool {
 func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool, source string) (msg, suggestion string) {
 	if !hasBase {
 		abs := m.placeholder()
-		msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: write the absolute date (%s)", quote(expr), abs)
-		suggestion = fmt.Sprintf("replace %s with the absolute date (%s), or add the date to the same sentence", quote(expr), abs)
+		msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: write the absolute date (%s)", ruleutil.Quote(expr), abs)
+		suggestion = fmt.Sprintf("replace %s with the absolute date (%s), or add the date to the same sentence", ruleutil.Quote(expr), abs)
 		if rdMeansNow(expr) {
-			suggestion += fmt.Sprintf("; when it means “currently”, write %s", quote("as of "+abs))
+			suggestion += fmt.Sprintf("; when it means “currently”, write %s", ruleutil.Quote("as of "+abs))
 		}
 		return msg, suggestion
 	}
@@ -159,13 +161,13 @@ func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase boo
 	if alt != "" {
 		when += ", or " + alt
 	}
-	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from %s (%s) it is %s", quote(expr), source, rdISO(base), when)
-	suggestion = fmt.Sprintf("replace %s with %s", quote(expr), quote(abs))
+	msg = fmt.Sprintf("relative date %s will mean nothing when this memory is read later: counted from %s (%s) it is %s", ruleutil.Quote(expr), source, rdISO(base), when)
+	suggestion = fmt.Sprintf("replace %s with %s", ruleutil.Quote(expr), ruleutil.Quote(abs))
 	switch {
 	case alt != "":
 		suggestion += fmt.Sprintf(" (or %s)", alt)
 	case rdMeansNow(expr):
-		suggestion += fmt.Sprintf(" (or %s when it means “currently”)", quote("as of "+abs))
+		suggestion += fmt.Sprintf(" (or %s when it means “currently”)", ruleutil.Quote("as of "+abs))
 	}
 	return msg, suggestion
 }

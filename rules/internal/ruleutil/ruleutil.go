@@ -1,0 +1,101 @@
+// Package ruleutil holds the small helpers rule messages share: counts,
+// clipped and quoted text, and the topic links of an index.
+package ruleutil
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Thousands formats n with comma separators: 25000 → "25,000".
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Plural returns "1 entry" or "3 entries" style counts.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// Clip shortens s to at most n characters for use in a message.
+func Clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// Quote puts s in typographic quotes for a message.
+func Quote(s string) string { return "“" + s + "”" }
+
+// TopicLink is a link in MEMORY.md that points at a Markdown file inside
+// the memory dir.
+type TopicLink struct {
+	lint.Link
+	Target string // relative to the memory dir, cleaned
+}
+
+// IsMarkdownPath reports whether p names a Markdown file.
+func IsMarkdownPath(p string) bool { return strings.EqualFold(path.Ext(p), ".md") }
+
+// TopicLinks returns the links of a list of links that point at Markdown
+// files inside the memory dir (images excluded).
+func TopicLinks(links []lint.Link) []TopicLink {
+	var out []TopicLink
+	for _, l := range links {
+		if l.Image {
+			continue
+		}
+		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+		if kind == lint.LinkLocal && IsMarkdownPath(target) && target != lint.IndexName {
+			out = append(out, TopicLink{Link: l, Target: target})
+		}
+	}
+	return out
+}
+
+// EntryLabel is how a message names an index entry: its link text and
+// target, or the start of its text.
+func EntryLabel(f *lint.File, e lint.IndexEntry) string {
+	if links := TopicLinks(e.Links); len(links) > 0 {
+		return fmt.Sprintf("[%s](%s)", Clip(links[0].Text, 50), links[0].Dest)
+	}
+	return Quote(Clip(e.Text(f), 60))
+}
+
+// MemoryEntry suggests an index line for a topic file, from its name and
+// description.
+func MemoryEntry(f *lint.File) string {
+	title := f.FieldValue("name")
+	if title == "" {
+		title = f.Stem()
+	}
+	line := fmt.Sprintf("- [%s](%s)", Clip(title, 60), LinkPath(f.Rel))
+	if d := f.FieldValue("description"); d != "" {
+		line += " — " + Clip(d, 100)
+	}
+	return line
+}
+
+// LinkPath escapes a relative path for use as a Markdown link
+// destination: spaces, brackets and percent signs are percent-encoded.
+func LinkPath(rel string) string {
+	return strings.NewReplacer("%", "%25", " ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(rel)
+}
