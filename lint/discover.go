@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/memlint/memlint/internal/gitrepo"
 )
 
 // memoryDirNames are folder names that hold memory in public repositories
@@ -341,54 +343,14 @@ func isUNC(p string) bool {
 }
 
 // MainWorktreeRoot finds the git repository containing dir and returns the
-// root of its main worktree (linked worktrees share the main one's memory),
-// or "" when dir is not in a repository.
+// root of its main worktree (linked worktrees share the main one's memory;
+// a submodule is its own), or "" when dir is not in a repository.
 func MainWorktreeRoot(dir string) string {
-	dir, err := filepath.Abs(dir)
+	r, err := gitrepo.Locate(dir, nil)
 	if err != nil {
 		return ""
 	}
-	for d := dir; ; {
-		dotgit := filepath.Join(d, ".git")
-		if info, err := os.Stat(dotgit); err == nil {
-			if info.IsDir() {
-				return d
-			}
-			return rootFromGitFile(d, dotgit)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
-}
-
-// rootFromGitFile follows a ".git" file ("gitdir: …") of a linked worktree
-// to the main worktree. Submodules have no commondir: their own folder is
-// their root.
-func rootFromGitFile(worktree, dotgit string) string {
-	b, err := os.ReadFile(dotgit)
-	if err != nil {
-		return worktree
-	}
-	gitdir := strings.TrimSpace(strings.TrimPrefix(string(b), "gitdir:"))
-	if !filepath.IsAbs(gitdir) {
-		gitdir = filepath.Join(worktree, gitdir)
-	}
-	common, err := os.ReadFile(filepath.Join(gitdir, "commondir"))
-	if err != nil {
-		return worktree
-	}
-	c := strings.TrimSpace(string(common))
-	if !filepath.IsAbs(c) {
-		c = filepath.Join(gitdir, c)
-	}
-	c = filepath.Clean(c)
-	if filepath.Base(c) == ".git" {
-		return filepath.Dir(c)
-	}
-	return worktree
+	return r.MainWorkTree()
 }
 
 // readSmallFile reads a file of Claude Code's own (settings, state) that

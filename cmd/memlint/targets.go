@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 )
@@ -301,19 +302,15 @@ func isMemoryDir(dir string) bool {
 	return false
 }
 
-// gitTopLevel returns the nearest folder at or above dir holding .git (a
-// folder, or a file in linked worktrees and submodules), or "".
+// gitTopLevel returns the top level of the work tree around dir (the
+// folder holding .git: a folder, or a file in linked worktrees and
+// submodules), or "" outside one.
 func gitTopLevel(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
+	r, err := gitrepo.Locate(dir, nil)
+	if err != nil {
+		return ""
 	}
+	return r.WorkTree
 }
 
 func pathErrText(err error) error {
