@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -340,21 +341,42 @@ func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	type key struct{ rule, path, message string }
-	seen := make(map[key]int, len(before))
+	old := make(map[findingID]int, len(before))
 	for _, d := range before {
-		seen[key{d.Rule, d.Path, d.Message}]++
+		old[identify(d)]++
 	}
 	var introduced []lint.Diagnostic
 	for _, d := range after {
-		k := key{d.Rule, d.Path, d.Message}
-		if seen[k] > 0 {
-			seen[k]--
+		if id := identify(d); old[id] > 0 {
+			old[id]--
 			continue
 		}
 		introduced = append(introduced, d)
 	}
 	return introduced, nil
+}
+
+// findingID is what makes a finding after a write the same as one
+// before it. Messages embed line numbers, so an edit above an old finding
+// would make it look new: the ID is lint.Fingerprint (rule, path, flagged
+// text; the occurrence is left to the multiset the IDs are counted in),
+// refined by the message with its numbers blanked, because the fingerprint
+// alone does not tell apart two findings of one rule flagging the same
+// text (every frontmatter-required finding flags the opening ---).
+type findingID struct{ fingerprint, message string }
+
+func identify(d lint.Diagnostic) findingID {
+	return findingID{lint.Fingerprint(d, d.Path, 0), blankNumbers(d.Message)}
+}
+
+// blankNumbers replaces every digit with '#'.
+func blankNumbers(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return '#'
+		}
+		return r
+	}, s)
 }
 
 // errors lints the memory dir in fsys and keeps the error-level findings

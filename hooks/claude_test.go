@@ -294,6 +294,58 @@ func TestRunClaudeHookEdit(t *testing.T) {
 	}
 }
 
+// strandedType is validFeedback with its type line moved below the
+// closing ---: an error whose message names line numbers ("a type: line
+// is on line 5, below the --- on line 4").
+var strandedType = strings.Replace(validFeedback, "type: feedback\n---\n", "---\ntype: feedback\n", 1)
+
+func TestRunClaudeHookEditAboveOldError(t *testing.T) {
+	// Findings are matched by fingerprint, not by message: an Edit that
+	// moves an old error down leaves it old, though its message now
+	// names other lines, and a new error next to it is still new.
+	for _, original := range []bool{true, false} {
+		name := "undone"
+		if original {
+			name = "originalFile"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := project(t)
+			env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
+			file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
+			writeFile(t, file, strandedType)
+			before := run(t, edit(t, dir, file, "mocks hid", "mocks once hid", original), env)
+			wantQuiet(t, before)
+
+			// Two lines inserted above the error.
+			r := run(t, edit(t, dir, file, "name: feedback-testing\n", "# reviewed with the payments team\n# on 2026-01-12\nname: feedback-testing\n", original), env)
+			wantQuiet(t, r)
+
+			// A second error of the same rule at the same place (both flag
+			// the opening ---) is new; the old one is not reported again.
+			r = run(t, edit(t, dir, file, "description: Integration", "summary: Integration", original), env)
+			wantBlock(t, r, "frontmatter has no description", "[frontmatter-required]")
+			if strings.Contains(r.stderr, "has no type") {
+				t.Errorf("the old error is reported as new:\n%s", r.stderr)
+			}
+		})
+	}
+}
+
+func TestRunClaudeHookDuplicateFindings(t *testing.T) {
+	// Findings are a multiset: two identical old findings and three after
+	// the write make one new one.
+	dir := project(t)
+	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
+	index := filepath.Join(dir, ".claude", "memory", "MEMORY.md")
+	gone := "- [Gone](gone.md) — a memory that does not exist\n"
+	writeFile(t, index, validIndex+gone+gone)
+	r := run(t, edit(t, dir, index, "- [Testing]", gone+"- [Testing]", true), env)
+	wantBlock(t, r, "[index-dangling-link]")
+	if n := strings.Count(r.stderr, "[index-dangling-link]"); n != 1 {
+		t.Errorf("%d dangling-link findings reported, want the one new:\n%s", n, r.stderr)
+	}
+}
+
 func TestRunClaudeHookEditAmbiguous(t *testing.T) {
 	// The new text occurs twice and no originalFile says what was there:
 	// the previous content is unknown, so the file's errors all count.
