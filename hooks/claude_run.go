@@ -150,20 +150,16 @@ func claudeHome(getenv func(string) string) string {
 // for its memory dir.
 const maxMemoryDirLevels = 8
 
-// findMemoryDir returns the memory dir a Markdown file belongs to, looking
-// at its folder and a few above it (never above the project folder): a
-// folder holding MEMORY.md, Claude Code's own memory folders
-// (<config>/projects/<key>/memory, agent-memory*/<agent>), or a folder
-// named memory or claude-memory that memory dir discovery accepts. The
-// common case, a file that is not memory, costs one stat per level.
+// findMemoryDir returns the memory dir a Markdown file belongs to: its
+// nearest ancestor folder, among its own folder and a few above it (never
+// above the project folder), that is one of Claude Code's own memory
+// folders or that memory dir discovery accepts. The common case, a file
+// that is not memory, costs two folder listings per level.
 func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
-	dir := filepath.Dir(file)
 	projectDir = filepath.Clean(projectDir)
-	found := ""
-	for d, level := dir, 0; level < maxMemoryDirLevels; level++ {
-		if isMemoryDirAt(d, claudeHome) {
-			found = d
-			break
+	for d, level := filepath.Dir(file), 0; level < maxMemoryDirLevels; level++ {
+		if claudeCodeMemoryDir(d, claudeHome) || discoveredMemoryDir(d) {
+			return d, true
 		}
 		parent := filepath.Dir(d)
 		if d == projectDir || parent == d {
@@ -171,24 +167,14 @@ func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
 		}
 		d = parent
 	}
-	if found == "" {
-		return "", false
-	}
-	// team/ inside a memory dir is a memory dir of its own, even without
-	// an index; the dir around it does not lint it.
-	if rel, err := filepath.Rel(found, dir); err == nil {
-		if first, _, _ := strings.Cut(filepath.ToSlash(rel), "/"); first == "team" {
-			found = filepath.Join(found, "team")
-		}
-	}
-	return found, true
+	return "", false
 }
 
-// isMemoryDirAt tells whether the folder d is a memory dir.
-func isMemoryDirAt(d, claudeHome string) bool {
-	if info, err := os.Stat(filepath.Join(d, lint.IndexName)); err == nil && !info.IsDir() {
-		return true
-	}
+// claudeCodeMemoryDir tells whether d is where Claude Code itself keeps
+// memory (<config>/projects/<key>/memory, a subagent's folder under
+// agent-memory*/): Claude Code writes the first topic file there before
+// any index, and loads it whatever it holds, so the place alone decides.
+func claudeCodeMemoryDir(d, claudeHome string) bool {
 	name, parent := filepath.Base(d), filepath.Dir(d)
 	grandparent := filepath.Dir(parent)
 	if claudeHome != "" {
@@ -199,19 +185,30 @@ func isMemoryDirAt(d, claudeHome string) bool {
 			return true
 		}
 	}
-	if strings.HasPrefix(filepath.Base(parent), "agent-memory") && filepath.Base(grandparent) == ".claude" {
-		return true
-	}
-	if name != "memory" && name != "claude-memory" {
-		return false
-	}
-	// A folder merely named memory may hold documentation; ask discovery,
-	// which looks for memory frontmatter, about this folder alone.
+	return strings.HasPrefix(filepath.Base(parent), "agent-memory") && filepath.Base(grandparent) == ".claude"
+}
+
+// discoveredMemoryDir asks memory dir discovery (lint.FindMemoryDirs)
+// about d alone, as `memlint FILE` resolves a file's memory dir: the
+// search starts at d's parent, whose name and index matter (team/ inside a
+// memory dir), and enters no folder but d. A hidden d, which a search
+// skips, is asked about on its own.
+//
+// TODO(i10-merge): call lint's exported "memory dir of this file" resolver
+// (cmd/memlint memoryDirOf/isMemoryDir, moving into lint/plan.go) instead.
+func discoveredMemoryDir(d string) bool {
+	parent := filepath.Dir(d)
 	if parent == d {
 		return false
 	}
-	found, err := lint.FindMemoryDirs(os.DirFS(parent), name, func(string) bool { return true })
-	return err == nil && len(found) == 1
+	fsRoot, start := filepath.Dir(parent), filepath.Base(parent)
+	want := path.Join(start, filepath.Base(d))
+	if fsRoot == parent || strings.HasPrefix(filepath.Base(d), ".") {
+		fsRoot, start = parent, filepath.Base(d)
+		want = start
+	}
+	found, err := lint.FindMemoryDirs(os.DirFS(fsRoot), start, func(q string) bool { return q != want })
+	return err == nil && slices.Contains(found, want)
 }
 
 // previousState is a written file as it was before the write.

@@ -268,30 +268,37 @@ Launch is frozen until the audit ends on 2026-03-05.
 	wantQuiet(t, r)
 }
 
-func TestRunClaudeHookEdit(t *testing.T) {
+// eachEditStyle runs f for an Edit event with originalFile in its
+// response, as Claude Code sends it, and for one without, whose previous
+// content the hook works out by undoing the edit.
+func eachEditStyle(t *testing.T, f func(t *testing.T, original bool)) {
 	for _, original := range []bool{true, false} {
 		name := "undone"
 		if original {
 			name = "originalFile"
 		}
-		t.Run(name, func(t *testing.T) {
-			dir := project(t)
-			env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
-			file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
-
-			// An Edit that introduces an error.
-			r := run(t, edit(t, dir, file, "type: feedback", "type: Feedback", original), env)
-			wantBlock(t, r, "- line 4: type “Feedback”", "→ type: feedback [memory-type]")
-
-			// An Edit elsewhere in that file: the error was there before.
-			r = run(t, edit(t, dir, file, "every test under", "each test under", original), env)
-			wantQuiet(t, r)
-
-			// Fixing it is quiet too.
-			r = run(t, edit(t, dir, file, "type: Feedback", "type: feedback", original), env)
-			wantQuiet(t, r)
-		})
+		t.Run(name, func(t *testing.T) { f(t, original) })
 	}
+}
+
+func TestRunClaudeHookEdit(t *testing.T) {
+	eachEditStyle(t, func(t *testing.T, original bool) {
+		dir := project(t)
+		env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
+		file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
+
+		// An Edit that introduces an error.
+		r := run(t, edit(t, dir, file, "type: feedback", "type: Feedback", original), env)
+		wantBlock(t, r, "- line 4: type “Feedback”", "→ type: feedback [memory-type]")
+
+		// An Edit elsewhere in that file: the error was there before.
+		r = run(t, edit(t, dir, file, "every test under", "each test under", original), env)
+		wantQuiet(t, r)
+
+		// Fixing it is quiet too.
+		r = run(t, edit(t, dir, file, "type: Feedback", "type: feedback", original), env)
+		wantQuiet(t, r)
+	})
 }
 
 // strandedType is validFeedback with its type line moved below the
@@ -303,32 +310,26 @@ func TestRunClaudeHookEditAboveOldError(t *testing.T) {
 	// Findings are matched by fingerprint, not by message: an Edit that
 	// moves an old error down leaves it old, though its message now
 	// names other lines, and a new error next to it is still new.
-	for _, original := range []bool{true, false} {
-		name := "undone"
-		if original {
-			name = "originalFile"
+	eachEditStyle(t, func(t *testing.T, original bool) {
+		dir := project(t)
+		env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
+		file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
+		writeFile(t, file, strandedType)
+		// The error is old: an Edit below it is quiet.
+		wantQuiet(t, run(t, edit(t, dir, file, "mocks hid", "mocks once hid", original), env))
+
+		// Two lines inserted above the error.
+		r := run(t, edit(t, dir, file, "name: feedback-testing\n", "# reviewed with the payments team\n# on 2026-01-12\nname: feedback-testing\n", original), env)
+		wantQuiet(t, r)
+
+		// A second error of the same rule at the same place (both flag
+		// the opening ---) is new; the old one is not reported again.
+		r = run(t, edit(t, dir, file, "description: Integration", "summary: Integration", original), env)
+		wantBlock(t, r, "frontmatter has no description", "[frontmatter-required]")
+		if strings.Contains(r.stderr, "has no type") {
+			t.Errorf("the old error is reported as new:\n%s", r.stderr)
 		}
-		t.Run(name, func(t *testing.T) {
-			dir := project(t)
-			env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
-			file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
-			writeFile(t, file, strandedType)
-			before := run(t, edit(t, dir, file, "mocks hid", "mocks once hid", original), env)
-			wantQuiet(t, before)
-
-			// Two lines inserted above the error.
-			r := run(t, edit(t, dir, file, "name: feedback-testing\n", "# reviewed with the payments team\n# on 2026-01-12\nname: feedback-testing\n", original), env)
-			wantQuiet(t, r)
-
-			// A second error of the same rule at the same place (both flag
-			// the opening ---) is new; the old one is not reported again.
-			r = run(t, edit(t, dir, file, "description: Integration", "summary: Integration", original), env)
-			wantBlock(t, r, "frontmatter has no description", "[frontmatter-required]")
-			if strings.Contains(r.stderr, "has no type") {
-				t.Errorf("the old error is reported as new:\n%s", r.stderr)
-			}
-		})
-	}
+	})
 }
 
 func TestRunClaudeHookDuplicateFindings(t *testing.T) {
@@ -421,6 +422,36 @@ func TestRunClaudeHookMemoryLayouts(t *testing.T) {
 		r = run(t, write(t, dir, filepath.Join(dir, ".claude/memory/logs/2026/03/notes.md"), "- 10:00 started\n"), env)
 		wantBlock(t, r, "[log-path]")
 	})
+}
+
+func TestRunClaudeHookResolvesLikeDiscovery(t *testing.T) {
+	// The hook's memory dir of a file is the one memory dir discovery
+	// finds, plus the folders Claude Code itself writes memory to.
+	bad := strings.Replace(validUser, "type: user", "type: users", 1)
+	for _, c := range []struct {
+		name     string
+		existing map[string]string // files present before the write
+		rel      string            // the file written
+	}{
+		{"a subagent's folder outside .claude, holding memory",
+			map[string]string{"tools/agent-memory/reviewer/feedback_testing.md": validFeedback},
+			"tools/agent-memory/reviewer/user_role.md"},
+		{"a hidden folder with an index",
+			map[string]string{".notes/MEMORY.md": "- [User](user_role.md) — who the user is\n"},
+			".notes/user_role.md"},
+		{"a folder named memory holding memory, below another",
+			map[string]string{"docs/memory/feedback_testing.md": validFeedback},
+			"docs/memory/people/user_role.md"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for rel, content := range c.existing {
+				writeFile(t, filepath.Join(dir, rel), content)
+			}
+			r := run(t, write(t, dir, filepath.Join(dir, c.rel), bad), map[string]string{"CLAUDE_PROJECT_DIR": dir})
+			wantBlock(t, r, "("+c.rel+")", "[memory-type]")
+		})
+	}
 }
 
 func TestRunClaudeHookNotMemory(t *testing.T) {
