@@ -330,6 +330,11 @@ func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
 	l := *w.linter
 	l.Root = w.root
 	base := os.DirFS(w.root)
+	// The state before the write is linted only when the write leaves
+	// errors to tell apart, in a run of its own: both states in one run
+	// would need the dir at two fs.FS paths, and configuration globs and
+	// the dir's kind are judged from the one OS path Linter.Root maps a
+	// path to.
 	after, err := w.errors(&l, base)
 	if err != nil || len(after) == 0 || !w.prev.known {
 		return after, err
