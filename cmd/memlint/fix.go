@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/memlint/memlint/internal/udiff"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
@@ -65,7 +64,7 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) (int, error) {
 			shown := report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p)))
 			// The changed lines are the file's own text: a secret in
 			// them is masked as in every other output.
-			fmt.Fprint(o.stdout, rules.Redact(udiff.Unified("a/"+shown, "b/"+shown, contents[p], fixed[p], 3)))
+			fmt.Fprint(o.stdout, rules.Redact(unifiedDiff(shown, contents[p], fixed[p])))
 		}
 		return len(paths), nil
 	}
