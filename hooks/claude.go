@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/memlint/memlint/internal/atomicfile"
 )
 
 // ClaudeHookOptions say which Claude Code settings file to change.
@@ -520,38 +522,5 @@ func (d *settingsDoc) write() error {
 	if err := os.MkdirAll(filepath.Dir(d.target), 0o755); err != nil {
 		return fmt.Errorf("create the folder of %s: %w", d.file, err)
 	}
-	return writeSettingsAtomic(d.target, data, d.mode)
-}
-
-// writeSettingsAtomic replaces file with data through a temporary file in the
-// same folder, so that a reader never sees half a file.
-func writeSettingsAtomic(file string, data []byte, mode fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".memlint-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Chmod(mode); err != nil && runtime.GOOS != "windows" {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	done = true
-	return nil
+	return atomicfile.WriteFile(d.target, data, d.mode)
 }
