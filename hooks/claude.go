@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // ClaudeHookOptions say which Claude Code settings file to change.
@@ -367,7 +368,7 @@ func resolveCommandBinary(command, projectDir, claudeHome string) (bin, problem 
 		return os.Getenv(name)
 	})
 	if strings.HasPrefix(word, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
+		if home := claudecode.UserHome(); home != "" {
 			word = filepath.Join(home, word[2:])
 		}
 	}
@@ -453,7 +454,7 @@ func readSettings(file string) (*settingsDoc, error) {
 	} else if info, lerr := os.Lstat(file); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
 		return nil, fmt.Errorf("%s is a symbolic link that cannot be followed: %w", file, err)
 	}
-	src, err := os.ReadFile(doc.target)
+	src, err := claudecode.ReadSettings(doc.target) // bounded: a FIFO planted there must not block
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		doc.root = &jsonValue{kind: jsonObject}
