@@ -55,6 +55,10 @@ func TestClaudeFilesBounded(t *testing.T) {
 			if gotDir != c.want || gotFlag != c.want {
 				t.Errorf("%s: autoMemoryDirectory read %v, recall flag %v; want %v", filepath.Base(c.file), gotDir, gotFlag, c.want)
 			}
+			// The hook installer's editor reads through the same bound.
+			if _, err := OpenSettings(c.file); (err == nil) != c.want {
+				t.Errorf("%s: OpenSettings error %v; want one: %v", filepath.Base(c.file), err, !c.want)
+			}
 		}
 	}()
 	select {
