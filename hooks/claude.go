@@ -1,17 +1,17 @@
 package hooks
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // ClaudeHookOptions say which Claude Code settings file to change.
@@ -83,11 +83,11 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := readSettings(file)
+	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
 		return err
 	}
-	hooksObj, postToolUse, err := doc.hookLists()
+	hooksObj, postToolUse, err := hookLists(doc)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 			if h.command == o.Command {
 				continue
 			}
-			h.hook.setCommand(o.Command)
+			setCommand(h.hook, o.Command)
 			fmt.Fprintf(out, "updated memlint's Claude Code hook in %s: its command was %q, now %q\n", file, h.command, o.Command)
 			changed = true
 		}
@@ -106,31 +106,31 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 			fmt.Fprintf(out, "memlint's Claude Code hook is already installed in %s\n", file)
 			return nil
 		}
-		return doc.write()
+		return doc.Write()
 	}
 
 	if hooksObj == nil {
-		hooksObj = &jsonValue{kind: jsonObject}
-		doc.root.add("hooks", hooksObj)
+		hooksObj = &claudecode.JSONValue{Kind: claudecode.JSONObject}
+		doc.Root.Add("hooks", hooksObj)
 	}
 	if postToolUse == nil {
-		postToolUse = &jsonValue{kind: jsonArray}
-		hooksObj.add(claudeHookEvent, postToolUse)
+		postToolUse = &claudecode.JSONValue{Kind: claudecode.JSONArray}
+		hooksObj.Add(claudeHookEvent, postToolUse)
 	}
-	hook := &jsonValue{kind: jsonObject}
-	hook.add("type", newJSONString("command"))
-	hook.add("command", newJSONString(o.Command))
-	hook.add("timeout", &jsonValue{kind: jsonNumber, raw: []byte(claudeTimeout)})
+	hook := &claudecode.JSONValue{Kind: claudecode.JSONObject}
+	hook.Add("type", claudecode.NewJSONString("command"))
+	hook.Add("command", claudecode.NewJSONString(o.Command))
+	hook.Add("timeout", &claudecode.JSONValue{Kind: claudecode.JSONNumber, Raw: []byte(claudeTimeout)})
 	if group := matcherGroup(postToolUse, claudeMatcher); group != nil {
-		list := group.get("hooks")
-		list.elems = append(list.elems, hook)
+		list := group.Get("hooks")
+		list.Elems = append(list.Elems, hook)
 	} else {
-		group := &jsonValue{kind: jsonObject}
-		group.add("matcher", newJSONString(claudeMatcher))
-		group.add("hooks", &jsonValue{kind: jsonArray, elems: []*jsonValue{hook}})
-		postToolUse.elems = append(postToolUse.elems, group)
+		group := &claudecode.JSONValue{Kind: claudecode.JSONObject}
+		group.Add("matcher", claudecode.NewJSONString(claudeMatcher))
+		group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
+		postToolUse.Elems = append(postToolUse.Elems, group)
 	}
-	if err := doc.write(); err != nil {
+	if err := doc.Write(); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "installed memlint's Claude Code hook in %s (%s, matcher %q): %s\n", file, claudeHookEvent, claudeMatcher, o.Command)
@@ -146,46 +146,46 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := readSettings(file)
+	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
 		return err
 	}
 	out := o.out()
-	if !doc.exists {
+	if !doc.Exists {
 		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist\n", file)
 		return nil
 	}
-	hooksObj := doc.root.get("hooks")
-	postToolUse := hooksObj.get(claudeHookEvent)
+	hooksObj := doc.Root.Get("hooks")
+	postToolUse := hooksObj.Get(claudeHookEvent)
 	removed := 0
-	if postToolUse != nil && postToolUse.kind == jsonArray {
-		groups := postToolUse.elems[:0]
-		for _, group := range postToolUse.elems {
-			list := group.get("hooks")
-			if list == nil || list.kind != jsonArray {
+	if postToolUse != nil && postToolUse.Kind == claudecode.JSONArray {
+		groups := postToolUse.Elems[:0]
+		for _, group := range postToolUse.Elems {
+			list := group.Get("hooks")
+			if list == nil || list.Kind != claudecode.JSONArray {
 				groups = append(groups, group)
 				continue
 			}
-			kept := list.elems[:0]
-			for _, h := range list.elems {
-				if cmd, ok := h.get("command").text(); ok && isClaudeHookCommand(cmd) {
+			kept := list.Elems[:0]
+			for _, h := range list.Elems {
+				if cmd, ok := h.Get("command").Text(); ok && isClaudeHookCommand(cmd) {
 					removed++
 					continue
 				}
 				kept = append(kept, h)
 			}
-			emptied := len(kept) == 0 && len(list.elems) > 0
-			list.elems = kept
+			emptied := len(kept) == 0 && len(list.Elems) > 0
+			list.Elems = kept
 			if !emptied {
 				groups = append(groups, group)
 			}
 		}
-		emptied := len(groups) == 0 && len(postToolUse.elems) > 0
-		postToolUse.elems = groups
+		emptied := len(groups) == 0 && len(postToolUse.Elems) > 0
+		postToolUse.Elems = groups
 		if emptied {
-			hooksObj.remove(claudeHookEvent)
-			if len(hooksObj.members) == 0 {
-				doc.root.remove("hooks")
+			hooksObj.Remove(claudeHookEvent)
+			if len(hooksObj.Members) == 0 {
+				doc.Root.Remove("hooks")
 			}
 		}
 	}
@@ -193,7 +193,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 		fmt.Fprintf(out, "memlint's Claude Code hook is not installed in %s; nothing to remove\n", file)
 		return nil
 	}
-	if err := doc.write(); err != nil {
+	if err := doc.Write(); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "removed memlint's Claude Code hook from %s\n", file)
@@ -209,17 +209,17 @@ func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 		return false, err
 	}
 	out := o.out()
-	doc, err := readSettings(file)
+	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
 		fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
 		return false, nil
 	}
-	if !doc.exists {
+	if !doc.Exists {
 		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist (install it with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
 		return false, nil
 	}
 	var found []claudeHook
-	if _, postToolUse, err := doc.hookLists(); err == nil {
+	if _, postToolUse, err := hookLists(doc); err == nil {
 		found = findClaudeHooks(postToolUse)
 	}
 	if len(found) == 0 {
@@ -227,7 +227,7 @@ func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 		return false, nil
 	}
 	ok := true
-	if v := doc.root.get("disableAllHooks"); v != nil && string(v.raw) == "true" {
+	if v := doc.Root.Get("disableAllHooks"); v != nil && string(v.Raw) == "true" {
 		fmt.Fprintf(out, "%s sets disableAllHooks: Claude Code runs no hook from it\n", file)
 		ok = false
 	}
@@ -263,16 +263,16 @@ func claudeScopeFlag(scope string) string {
 
 // claudeHook is one of memlint's hook objects in a settings file.
 type claudeHook struct {
-	hook    *jsonValue
+	hook    *claudecode.JSONValue
 	command string
 	typ     string
 	matcher string
 }
 
-func (v *jsonValue) setCommand(command string) {
-	for i := len(v.members) - 1; i >= 0; i-- {
-		if v.members[i].key == "command" {
-			v.members[i].value = newJSONString(command)
+func setCommand(v *claudecode.JSONValue, command string) {
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == "command" {
+			v.Members[i].Value = claudecode.NewJSONString(command)
 			return
 		}
 	}
@@ -280,23 +280,23 @@ func (v *jsonValue) setCommand(command string) {
 
 // findClaudeHooks returns memlint's hook objects in a PostToolUse list, in
 // order. Entries of other shapes are someone else's and are skipped.
-func findClaudeHooks(postToolUse *jsonValue) []claudeHook {
-	if postToolUse == nil || postToolUse.kind != jsonArray {
+func findClaudeHooks(postToolUse *claudecode.JSONValue) []claudeHook {
+	if postToolUse == nil || postToolUse.Kind != claudecode.JSONArray {
 		return nil
 	}
 	var found []claudeHook
-	for _, group := range postToolUse.elems {
-		list := group.get("hooks")
-		if list == nil || list.kind != jsonArray {
+	for _, group := range postToolUse.Elems {
+		list := group.Get("hooks")
+		if list == nil || list.Kind != claudecode.JSONArray {
 			continue
 		}
-		matcher, _ := group.get("matcher").text()
-		for _, h := range list.elems {
-			cmd, ok := h.get("command").text()
+		matcher, _ := group.Get("matcher").Text()
+		for _, h := range list.Elems {
+			cmd, ok := h.Get("command").Text()
 			if !ok || !isClaudeHookCommand(cmd) {
 				continue
 			}
-			typ, _ := h.get("type").text()
+			typ, _ := h.Get("type").Text()
 			found = append(found, claudeHook{hook: h, command: cmd, typ: typ, matcher: matcher})
 		}
 	}
@@ -305,10 +305,10 @@ func findClaudeHooks(postToolUse *jsonValue) []claudeHook {
 
 // matcherGroup returns the group of a PostToolUse list whose matcher is
 // exactly matcher and whose hooks is a list, or nil.
-func matcherGroup(postToolUse *jsonValue, matcher string) *jsonValue {
-	for _, group := range postToolUse.elems {
-		m, ok := group.get("matcher").text()
-		if list := group.get("hooks"); ok && m == matcher && list != nil && list.kind == jsonArray {
+func matcherGroup(postToolUse *claudecode.JSONValue, matcher string) *claudecode.JSONValue {
+	for _, group := range postToolUse.Elems {
+		m, ok := group.Get("matcher").Text()
+		if list := group.Get("hooks"); ok && m == matcher && list != nil && list.Kind == claudecode.JSONArray {
 			return group
 		}
 	}
@@ -365,7 +365,7 @@ func resolveCommandBinary(command, projectDir, claudeHome string) (bin, problem 
 		return os.Getenv(name)
 	})
 	if strings.HasPrefix(word, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
+		if home := claudecode.UserHome(); home != "" {
 			word = filepath.Join(home, word[2:])
 		}
 	}
@@ -430,128 +430,19 @@ func firstShellWord(command string) string {
 	return b.String()
 }
 
-// settingsDoc is a Claude Code settings file read for a change.
-type settingsDoc struct {
-	file   string // as named to the user
-	target string // the file written: file with symbolic links resolved
-	exists bool
-	src    []byte
-	mode   fs.FileMode
-	root   *jsonValue
-}
-
-// readSettings reads and parses a settings file; a missing or empty file
-// is an empty object. It refuses a file that is not a JSON object.
-func readSettings(file string) (*settingsDoc, error) {
-	doc := &settingsDoc{file: file, target: file, mode: 0o644}
-	// Settings files are often symbolic links into a dotfiles repository:
-	// write through the link instead of replacing it.
-	if target, err := filepath.EvalSymlinks(file); err == nil {
-		doc.target = target
-	} else if info, lerr := os.Lstat(file); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s is a symbolic link that cannot be followed: %w", file, err)
-	}
-	src, err := os.ReadFile(doc.target)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		doc.root = &jsonValue{kind: jsonObject}
-		return doc, nil
-	case err != nil:
-		return nil, fmt.Errorf("read Claude Code settings: %w", err)
-	}
-	doc.exists, doc.src = true, src
-	if info, err := os.Stat(doc.target); err == nil {
-		doc.mode = info.Mode().Perm()
-	}
-	if len(bytes.TrimSpace(src)) == 0 {
-		doc.root = &jsonValue{kind: jsonObject}
-		return doc, nil
-	}
-	root, err := parseJSON(src)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not valid JSON (%v); fix it first, memlint leaves it alone", file, err)
-	}
-	if root.kind != jsonObject {
-		return nil, fmt.Errorf("%s holds %s, not a JSON object; fix it first, memlint leaves it alone", file, root.describe())
-	}
-	doc.root = root
-	return doc, nil
-}
-
 // hookLists returns the "hooks" object and its PostToolUse list, either
 // nil when absent, and refuses values of the wrong type.
-func (d *settingsDoc) hookLists() (hooksObj, postToolUse *jsonValue, err error) {
-	hooksObj = d.root.get("hooks")
+func hookLists(d *claudecode.SettingsFile) (hooksObj, postToolUse *claudecode.JSONValue, err error) {
+	hooksObj = d.Root.Get("hooks")
 	if hooksObj == nil {
 		return nil, nil, nil
 	}
-	if hooksObj.kind != jsonObject {
-		return nil, nil, fmt.Errorf("%s: \"hooks\" is %s, not an object; fix it first, memlint leaves it alone", d.file, hooksObj.describe())
+	if hooksObj.Kind != claudecode.JSONObject {
+		return nil, nil, fmt.Errorf("%s: \"hooks\" is %s, not an object; fix it first, memlint leaves it alone", d.File, hooksObj.Describe())
 	}
-	postToolUse = hooksObj.get(claudeHookEvent)
-	if postToolUse != nil && postToolUse.kind != jsonArray {
-		return nil, nil, fmt.Errorf("%s: \"hooks\".%q is %s, not an array; fix it first, memlint leaves it alone", d.file, claudeHookEvent, postToolUse.describe())
+	postToolUse = hooksObj.Get(claudeHookEvent)
+	if postToolUse != nil && postToolUse.Kind != claudecode.JSONArray {
+		return nil, nil, fmt.Errorf("%s: \"hooks\".%q is %s, not an array; fix it first, memlint leaves it alone", d.File, claudeHookEvent, postToolUse.Describe())
 	}
 	return hooksObj, postToolUse, nil
-}
-
-// write lays the document out again, with the file's indentation, line
-// endings and final newline, and replaces the file atomically.
-func (d *settingsDoc) write() error {
-	indent, crlf, finalNewline := "  ", false, true
-	if d.exists && len(bytes.TrimSpace(d.src)) > 0 {
-		indent = detectIndent(d.src)
-		crlf = bytes.Contains(d.src, []byte("\r\n"))
-		finalNewline = bytes.HasSuffix(d.src, []byte("\n"))
-	}
-	data, err := d.root.format(indent)
-	if err != nil {
-		return fmt.Errorf("%s: %w", d.file, err)
-	}
-	if finalNewline {
-		data = append(data, '\n')
-	}
-	if crlf {
-		data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
-	}
-	if d.exists && bytes.Equal(data, d.src) {
-		return nil
-	}
-	if err := os.MkdirAll(filepath.Dir(d.target), 0o755); err != nil {
-		return fmt.Errorf("create the folder of %s: %w", d.file, err)
-	}
-	return writeSettingsAtomic(d.target, data, d.mode)
-}
-
-// writeSettingsAtomic replaces file with data through a temporary file in the
-// same folder, so that a reader never sees half a file.
-func writeSettingsAtomic(file string, data []byte, mode fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".memlint-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Chmod(mode); err != nil && runtime.GOOS != "windows" {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		return fmt.Errorf("write %s: %w", file, err)
-	}
-	done = true
-	return nil
 }

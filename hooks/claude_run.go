@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -102,7 +103,7 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir str
 	} else if abs, err := filepath.Abs(projectDir); err == nil {
 		projectDir = abs
 	}
-	memDir, ok := findMemoryDir(file, projectDir, claudeHome(getenv))
+	memDir, ok := findMemoryDir(file, projectDir, claudecode.HomeFromEnv(getenv))
 	if !ok {
 		return 0
 	}
@@ -127,23 +128,6 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir str
 	}
 	w.report(stderr, diags, projectDir)
 	return 2
-}
-
-// claudeHome is Claude Code's configuration folder, or "" when neither
-// $CLAUDE_CONFIG_DIR nor a home folder is known.
-func claudeHome(getenv func(string) string) string {
-	home := getenv("HOME")
-	if home == "" {
-		home = getenv("USERPROFILE")
-	}
-	if getenv("CLAUDE_CONFIG_DIR") == "" && home == "" {
-		return ""
-	}
-	dir, err := filepath.Abs(lint.ClaudeHome(getenv, home))
-	if err != nil {
-		return ""
-	}
-	return dir
 }
 
 // maxMemoryDirLevels bounds how far up from a written file memlint looks

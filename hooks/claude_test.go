@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
@@ -379,7 +380,7 @@ func TestRunClaudeHookClaudeHome(t *testing.T) {
 	home := t.TempDir()
 	repo := t.TempDir()
 	claude := filepath.Join(home, "claude")
-	mem := filepath.Join(claude, "projects", lint.ProjectKey(repo), "memory")
+	mem := filepath.Join(claude, "projects", claudecode.ProjectKey(repo), "memory")
 	env := map[string]string{"CLAUDE_CONFIG_DIR": claude, "CLAUDE_PROJECT_DIR": repo}
 
 	// No MEMORY.md yet: Claude Code writes the first topic file before

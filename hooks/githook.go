@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/memlint/memlint/internal/atomicfile"
 )
 
 // GitHookOptions say where and what to install.
@@ -352,7 +354,7 @@ func InstallGitHook(o GitHookOptions) error {
 	case hook.ours:
 		// Another memlint (or an earlier version of the shim): the hook
 		// should run the memlint the user just ran install with.
-		if err := writeShim(site.dir, hook.path, shim, ""); err != nil {
+		if err := writeShim(hook.path, shim, ""); err != nil {
 			return err
 		}
 		was := "an earlier memlint hook"
@@ -368,7 +370,7 @@ func InstallGitHook(o GitHookOptions) error {
 			return fmt.Errorf("%s is not memlint's hook and %s already exists: memlint keeps your hook by renaming it to that name, so it changed nothing; merge the two or move one away, then run `memlint hooks install` again",
 				hook.path, chained.path)
 		}
-		if err := writeShim(site.dir, hook.path, shim, chained.path); err != nil {
+		if err := writeShim(hook.path, shim, chained.path); err != nil {
 			return err
 		}
 		note := "kept your hook as " + preCommitHook + chainedSuffix + "; it runs first"
@@ -378,7 +380,7 @@ func InstallGitHook(o GitHookOptions) error {
 		notes = append(notes, note)
 		fmt.Fprintf(out, "installed pre-commit hook: %s (%s)\n", hook.path, strings.Join(notes, "; "))
 	default:
-		if err := writeShim(site.dir, hook.path, shim, ""); err != nil {
+		if err := writeShim(hook.path, shim, ""); err != nil {
 			return err
 		}
 		if chained.exists() {
@@ -402,37 +404,16 @@ func InstallGitHook(o GitHookOptions) error {
 	return nil
 }
 
-// writeShim puts shim at path atomically: it writes a temporary file next
-// to it, renames what is at path to keepAs (unless keepAs is empty), then
-// renames the temporary file into place. If that last step fails, the kept
-// file goes back to path.
-func writeShim(dir, path string, shim []byte, keepAs string) error {
-	tmp, err := os.CreateTemp(dir, "."+preCommitHook+".memlint-*")
-	if err != nil {
-		return fmt.Errorf("write the pre-commit hook: %w", err)
-	}
-	placed := false
-	defer func() {
-		if !placed {
-			os.Remove(tmp.Name())
-		}
-	}()
-	_, err = tmp.Write(shim)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o755)
-	}
-	if err != nil {
-		return fmt.Errorf("write the pre-commit hook: %w", err)
-	}
+// writeShim puts shim at path atomically (atomicfile.WriteFile), first
+// renaming what is at path to keepAs (unless keepAs is empty). If the
+// write fails, the kept file goes back to path.
+func writeShim(path string, shim []byte, keepAs string) error {
 	if keepAs != "" {
 		if err := os.Rename(path, keepAs); err != nil {
 			return fmt.Errorf("keep your hook as %s: %w", keepAs, err)
 		}
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFile(path, shim, 0o755); err != nil {
 		if keepAs != "" {
 			if rerr := os.Rename(keepAs, path); rerr != nil {
 				return fmt.Errorf("write the pre-commit hook: %w; your hook is now %s (%v)", err, keepAs, rerr)
@@ -440,7 +421,11 @@ func writeShim(dir, path string, shim []byte, keepAs string) error {
 		}
 		return fmt.Errorf("write the pre-commit hook: %w", err)
 	}
-	placed = true
+	// WriteFile keeps the mode of the shim it replaces; a shim must run
+	// whatever mode an earlier one was left with.
+	if err := os.Chmod(path, 0o755); err != nil {
+		return fmt.Errorf("make %s executable: %w", path, err)
+	}
 	return nil
 }
 

@@ -472,16 +472,7 @@ func scalarsBelow(n *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 // the source does not hold the value that way (escape sequences).
 func scalarOffsets(f *File, fm *Frontmatter, v *yaml.Node) []int {
 	src, limit := f.Src, min(fm.Span.End, len(f.Src))
-	j := f.Lines.Offset(fm.Pos(v))
-	// Tags (!!str) and anchors (&a) come before the value.
-	for j < limit && (src[j] == '!' || src[j] == '&') {
-		for j < limit && !isYAMLSpace(src[j]) {
-			j++
-		}
-		for j < limit && isYAMLSpace(src[j]) {
-			j++
-		}
-	}
+	j := skipTagsAndAnchors(src, f.Lines.Offset(fm.Pos(v)), limit)
 	switch v.Style &^ (yaml.TaggedStyle | yaml.FlowStyle) {
 	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
 		// A repaired frontmatter (see Frontmatter.Repaired) has quotes

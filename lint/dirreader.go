@@ -77,19 +77,3 @@ func openDirReader(dir string, followOut bool) (r dirReader, close func(), err e
 	}
 	return root, func() { root.Close() }, nil
 }
-
-// InClaudeHome reports whether the OS path dir lies inside Claude Code's
-// config home (where it keeps the user's own memory): memory there is the
-// user's, not a repository's, so preview may follow its links out.
-func InClaudeHome(getenv func(string) string, home, dir string) bool {
-	claudeHome := ClaudeHome(getenv, home)
-	if claudeHome == "" || home == "" && getenv("CLAUDE_CONFIG_DIR") == "" {
-		return false
-	}
-	rel, err := filepath.Rel(filepath.Clean(claudeHome), filepath.Clean(dir))
-	return err == nil && rel != ".." && !filepath.IsAbs(rel) && !startsWithDotDot(rel)
-}
-
-func startsWithDotDot(rel string) bool {
-	return len(rel) >= 3 && rel[:2] == ".." && os.IsPathSeparator(rel[2])
-}

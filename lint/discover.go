@@ -2,18 +2,16 @@ package lint
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
-	"unicode/utf16"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 )
 
@@ -132,83 +130,12 @@ func looksLikeMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry) bool {
 	return false
 }
 
-// ProjectKey turns a repository root into the folder name Claude Code keeps
-// its memory under: every UTF-16 code unit that is not an ASCII letter or
-// digit becomes "-" (so a character outside the BMP becomes two), and a key
-// longer than 200 is cut to 200 and gets "-" and a hash of the path
-// (javaHashBase36). Checked against the keys Claude Code 2.1.328 creates.
-func ProjectKey(root string) string {
-	key := sanitizeKey(root)
-	if len(key) <= maxKeyLen {
-		return key
-	}
-	return key[:maxKeyLen] + "-" + javaHashBase36(root)
-}
-
-const maxKeyLen = 200
-
-func sanitizeKey(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
-			b.WriteRune(r)
-		case r >= 0x10000:
-			b.WriteString("--")
-		default:
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
-}
-
-// javaHashBase36 is the hash Claude Code 2.1.328 appends to long keys:
-// Java's String.hashCode over UTF-16 code units ((h<<5)-h+c, 32 bits),
-// absolute value, base 36. Other builds have hashed differently, so
-// ClaudeMemoryDir also looks for an existing folder with the same
-// 200-character prefix.
-func javaHashBase36(s string) string {
-	var h int32
-	for _, u := range utf16.Encode([]rune(s)) {
-		h = (h << 5) - h + int32(u)
-	}
-	v := int64(h)
-	if v < 0 {
-		v = -v
-	}
-	return formatBase36(v)
-}
-
-func formatBase36(v int64) string {
-	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-	if v == 0 {
-		return "0"
-	}
-	var buf [16]byte
-	i := len(buf)
-	for v > 0 {
-		i--
-		buf[i] = digits[v%36]
-		v /= 36
-	}
-	return string(buf[i:])
-}
-
-// ClaudeHome returns Claude Code's configuration folder: $CLAUDE_CONFIG_DIR
-// or ~/.claude.
-func ClaudeHome(getenv func(string) string, home string) string {
-	if d := getenv("CLAUDE_CONFIG_DIR"); d != "" {
-		return d
-	}
-	return filepath.Join(home, ".claude")
-}
-
 // ClaudeMemoryDir returns the folder Claude Code keeps auto memory in for
 // the project whose main worktree is root, and where that choice came
 // from. Linting that folder only reads Markdown from it; a checked-in
 // autoMemoryDirectory is itself reported by settings-memory-directory.
 func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source string) {
-	claudeHome := ClaudeHome(getenv, home)
+	claudeHome := claudecode.Home(getenv, home)
 	// First match wins, as in Claude Code 2.1.328 (SPEC §1.1): the
 	// override variable, then autoMemoryDirectory in the project's local
 	// and checked-in settings (the latter honoured in trusted workspaces
@@ -221,7 +148,7 @@ func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source
 		filepath.Join(root, ".claude", "settings.json"),
 		filepath.Join(claudeHome, "settings.json"),
 	} {
-		if v, ok := readAutoMemoryDirectory(settings); ok {
+		if v, ok := claudecode.AutoMemoryDirectory(settings); ok {
 			if resolved, ok := ResolveAutoMemoryDirectory(v, home); ok {
 				return resolved, "autoMemoryDirectory in " + settings
 			}
@@ -232,12 +159,12 @@ func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source
 			claudeHome = remote
 		}
 	}
-	key := ProjectKey(root)
+	key := claudecode.ProjectKey(root)
 	projects := filepath.Join(claudeHome, "projects")
-	if len(key) > maxKeyLen {
+	if len(key) > claudecode.MaxKeyLen {
 		// The hash suffix depends on the runtime Claude Code was built
 		// with; trust a folder that exists with the same prefix.
-		if matches, _ := filepath.Glob(filepath.Join(projects, globEscape(key[:maxKeyLen])+"-*")); len(matches) == 1 {
+		if matches, _ := filepath.Glob(filepath.Join(projects, globEscape(key[:claudecode.MaxKeyLen])+"-*")); len(matches) == 1 {
 			return filepath.Join(matches[0], "memory"), "the project key of " + root
 		}
 	}
@@ -246,24 +173,6 @@ func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source
 
 func globEscape(s string) string {
 	return strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`).Replace(s)
-}
-
-// maxSettingsSize bounds a settings file memlint reads: a repository can
-// plant anything at .claude/settings.json.
-const maxSettingsSize = 1 << 20
-
-func readAutoMemoryDirectory(file string) (string, bool) {
-	src, err := readSmallFile(file, maxSettingsSize)
-	if err != nil {
-		return "", false
-	}
-	var s struct {
-		AutoMemoryDirectory *string `json:"autoMemoryDirectory"`
-	}
-	if json.Unmarshal(src, &s) != nil || s.AutoMemoryDirectory == nil {
-		return "", false
-	}
-	return *s.AutoMemoryDirectory, true
 }
 
 var bareDrive = regexp.MustCompile(`^[A-Za-z]:$`)
@@ -351,30 +260,4 @@ func MainWorktreeRoot(dir string) string {
 		return ""
 	}
 	return r.MainWorkTree()
-}
-
-// readSmallFile reads a file of Claude Code's own (settings, state) that
-// may be planted or damaged: only a regular file is opened (a FIFO would
-// block the open, a device never end), and one over max bytes is refused.
-func readSmallFile(name string, max int64) ([]byte, error) {
-	if info, err := os.Stat(name); err != nil {
-		return nil, err
-	} else if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", name)
-	} else if info.Size() > max {
-		return nil, fmt.Errorf("%s: larger than %d bytes", name, max)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > max {
-		return nil, fmt.Errorf("%s: larger than %d bytes", name, max)
-	}
-	return src, nil
 }

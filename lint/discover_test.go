@@ -4,8 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // TestResolveAutoMemoryDirectory holds every example of SPEC §1.5, as
@@ -64,30 +65,6 @@ func TestResolveAutoMemoryDirectory(t *testing.T) {
 	}
 }
 
-// TestProjectKeyMatchesClaudeCode holds keys the real Claude Code 2.1.328
-// created under ~/.claude/projects/ when run in these folders (SPEC §1.1):
-// one "-" per UTF-16 code unit that is not an ASCII letter or digit (an
-// emoji gives two), and past 200 characters a cut plus "-" and the
-// base-36 absolute value of the Java-style hash of the path.
-func TestProjectKeyMatchesClaudeCode(t *testing.T) {
-	dirs := func(n int) string {
-		return "/tmp/pk/" + strings.Repeat("d", n) + "/" + strings.Repeat("é", 30) + "/😀-proj_x"
-	}
-	key := func(n int) string {
-		return "-tmp-pk-" + strings.Repeat("d", n) + "-" + strings.Repeat("-", 30) + "-" + "--" + "-proj-x"
-	}
-	for _, tc := range []struct{ root, want string }{
-		{"/home/a/my_app", "-home-a-my-app"},
-		{dirs(120), key(120)}, // 169 characters
-		{dirs(150), key(150)}, // 199 characters: no cut yet
-		{dirs(170), key(170)[:200] + "-rqioj1"},
-	} {
-		if got := ProjectKey(tc.root); got != tc.want {
-			t.Errorf("ProjectKey(%q)\n got %q\nwant %q", tc.root, got, tc.want)
-		}
-	}
-}
-
 // TestClaudeMemoryDirPrecedence: first match wins, as in Claude Code
 // 2.1.328 (conformance TestMemoryDirLocation checks the same against the
 // binary): the override variable, then autoMemoryDirectory in the local,
@@ -114,7 +91,7 @@ func TestClaudeMemoryDirPrecedence(t *testing.T) {
 			t.Errorf("memory dir %s, want %s", got, want)
 		}
 	}
-	check(filepath.Join(home, ".claude", "projects", ProjectKey(root), "memory"))
+	check(filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"))
 	write(user, "~/mem-user")
 	check(filepath.Join(home, "mem-user"))
 	write(project, "~/mem-project")

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -378,4 +379,79 @@ func findDuplicateKeys(m *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 		}
 	}
 	return out
+}
+
+// NodeEnd returns the position just past the source text of n, a node of
+// f's frontmatter, for the end of a finding that starts at
+// Frontmatter.Pos(n): past the closing quote of a quoted scalar, past the
+// last character of a plain or block scalar. The decoded value is no
+// measure of that: "a \"b\" c", or a single-quoted value with a doubled
+// quote in it, is longer in the file than its value, and a folded or
+// multi-line value spans lines. A node that is not a scalar, or whose
+// text memlint cannot find in the file (a value of a repaired
+// frontmatter), ends where its value would on its first line.
+func (f *File) NodeEnd(n *yaml.Node) Pos {
+	fm := f.Frontmatter
+	start := fm.Pos(n)
+	fallback := Pos{Line: start.Line, Col: start.Col + utf8.RuneCountInString(n.Value)}
+	if n.Kind != yaml.ScalarNode {
+		return fallback
+	}
+	src, limit := f.Src, min(fm.Span.End, len(f.Src))
+	j := skipTagsAndAnchors(src, f.Lines.Offset(start), limit)
+	switch n.Style &^ (yaml.TaggedStyle | yaml.FlowStyle) {
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		if end := quotedEnd(src[:limit], j); end >= 0 {
+			return f.Lines.Pos(end)
+		}
+	}
+	offsets := scalarOffsets(f, fm, n)
+	if offsets == nil {
+		return fallback
+	}
+	// The end of the value's last character that is not white space: a
+	// block scalar's final newline, or a run of spaces standing for the
+	// indentation of the next line, is not part of its text.
+	for i := len(n.Value) - 1; i >= 0; i-- {
+		if !isYAMLSpace(n.Value[i]) {
+			_, size := utf8.DecodeLastRuneInString(n.Value[:i+1])
+			return f.Lines.Pos(offsets[i+1-size] + size)
+		}
+	}
+	return f.Lines.Pos(offsets[0])
+}
+
+// skipTagsAndAnchors returns the offset of a node's value in src from the
+// node's position j: past any tag (!!str) and anchor (&a) before it.
+func skipTagsAndAnchors(src []byte, j, limit int) int {
+	for j < limit && (src[j] == '!' || src[j] == '&') {
+		for j < limit && !isYAMLSpace(src[j]) {
+			j++
+		}
+		for j < limit && isYAMLSpace(src[j]) {
+			j++
+		}
+	}
+	return j
+}
+
+// quotedEnd returns the offset just past the quoted scalar that opens at
+// src[j], or -1 when src[j] opens none: in a double-quoted one a backslash
+// escapes the next byte, in a single-quoted one a doubled quote is a quote.
+func quotedEnd(src []byte, j int) int {
+	if j >= len(src) || (src[j] != '"' && src[j] != '\'') {
+		return -1
+	}
+	q := src[j]
+	for k := j + 1; k < len(src); k++ {
+		switch {
+		case q == '"' && src[k] == '\\':
+			k++
+		case src[k] == q && q == '\'' && k+1 < len(src) && src[k+1] == '\'':
+			k++
+		case src[k] == q:
+			return k + 1
+		}
+	}
+	return -1
 }

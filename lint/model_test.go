@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 func parse(t *testing.T, kind FileKind, src string) *File {
@@ -139,36 +141,13 @@ func TestResolveLink(t *testing.T) {
 	}
 }
 
-func TestProjectKey(t *testing.T) {
-	for _, tc := range []struct{ root, want string }{
-		{"/home/a/my_app", "-home-a-my-app"},
-		{`C:\Dev\app`, "C--Dev-app"},
-		{"/home/a/проект", "-home-a-------"},
-		{"/x/😀", "-x---"},
-	} {
-		if got := ProjectKey(tc.root); got != tc.want {
-			t.Errorf("ProjectKey(%q) = %q, want %q", tc.root, got, tc.want)
-		}
-	}
-	long := "/" + strings.Repeat("a", 250)
-	key := ProjectKey(long)
-	if !strings.HasPrefix(key, "-"+strings.Repeat("a", 199)+"-") || len(key) <= 201 {
-		t.Errorf("long key = %q", key)
-	}
-	// The hash is JavaScript's ((h<<5)-h+c)|0 over UTF-16 units, abs, base 36.
-	// h: 97 → 97*31+98 = 3105 → 3105*31+99 = 96354, which is "22ci" in base 36.
-	if got := javaHashBase36("abc"); got != "22ci" {
-		t.Errorf("javaHashBase36(abc) = %q", got)
-	}
-}
-
 func TestClaudeMemoryDir(t *testing.T) {
 	home := t.TempDir()
 	root := filepath.Join(home, "src", "my_app")
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
 	dir, _ := ClaudeMemoryDir(getenv, home, root)
-	if want := filepath.Join(home, ".claude", "projects", ProjectKey(root), "memory"); dir != want {
+	if want := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"); dir != want {
 		t.Errorf("default dir = %q, want %q", dir, want)
 	}
 	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")

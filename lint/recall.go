@@ -1,11 +1,12 @@
 package lint
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // RecallMode is what configuration says about Claude Code's recall mode
@@ -72,10 +73,6 @@ func ResolveRecall(cfg *Config, probe RecallProbe) Recall {
 	return Recall{}
 }
 
-// maxClaudeState bounds the read of Claude Code's state file: it holds
-// settings and per-project history, a few megabytes at most.
-const maxClaudeState = 32 << 20
-
 // DetectRecall finds out, as Claude Code 2.1.328 does, whether recall
 // mode is on for the account running memlint: CLAUDE_MEMORY_STORES is set
 // (not blank), or the feature flag Claude Code cached for the account
@@ -88,56 +85,20 @@ func DetectRecall(getenv func(string) string, home string) (bool, string) {
 	if strings.TrimSpace(getenv("CLAUDE_MEMORY_STORES")) != "" {
 		return true, "CLAUDE_MEMORY_STORES is set"
 	}
-	file := ClaudeStateFile(getenv, home)
+	file := claudecode.StateFile(getenv, home)
 	if file == "" {
 		return false, ""
 	}
-	if recallFlag(file) {
+	if claudecode.CachedRecallFlag(file) {
 		return true, fmt.Sprintf("the recall feature flag Claude Code cached for your account in %s is on", file)
 	}
 	return false, ""
-}
-
-// ClaudeStateFile returns the file Claude Code keeps its global state in
-// (SPEC §1.4), or "" when there is no home folder to look in.
-func ClaudeStateFile(getenv func(string) string, home string) string {
-	base := getenv("CLAUDE_CONFIG_DIR")
-	if base == "" {
-		base = home
-	}
-	if base == "" {
-		return ""
-	}
-	file := filepath.Join(base, ".claude.json")
-	if _, err := os.Lstat(file); err != nil {
-		legacy := filepath.Join(ClaudeHome(getenv, home), ".config.json")
-		if info, err := os.Stat(legacy); err == nil && info.Mode().IsRegular() && info.Size() > 0 {
-			return legacy
-		}
-	}
-	return file
-}
-
-// recallFlag reports whether the state file caches the recall flag as on.
-func recallFlag(file string) bool {
-	src, err := readSmallFile(file, maxClaudeState)
-	if err != nil {
-		return false
-	}
-	var state struct {
-		Features map[string]json.RawMessage `json:"cachedGrowthBookFeatures"`
-	}
-	if json.Unmarshal(src, &state) != nil {
-		return false
-	}
-	return strings.TrimSpace(string(state.Features["tengu_moth_copse"])) == "true"
 }
 
 // SystemRecallProbe is DetectRecall on the environment and home folder of
 // the running process.
 func SystemRecallProbe() RecallProbe {
 	return func() (bool, string) {
-		home, _ := os.UserHomeDir()
-		return DetectRecall(os.Getenv, home)
+		return DetectRecall(os.Getenv, claudecode.UserHome())
 	}
 }

@@ -146,7 +146,7 @@ func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter)
 		// Claude Code keeps the last value; other readers refuse the
 		// file or keep the first.
 		pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: fm.Pos(k),
-			End:        lint.Pos{Line: fm.Pos(k).Line, Col: fm.Pos(k).Col + len([]rune(k.Value))},
+			End:        f.NodeEnd(k),
 			Message:    fmt.Sprintf("key %s appears twice in the frontmatter: Claude Code uses this last one, other YAML readers refuse the file or use the first", k.Value),
 			Suggestion: "keep one " + k.Value + " key"})
 	}
@@ -471,7 +471,7 @@ func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node
 			suggestion = "rename it to " + near
 		}
 		pos := fm.Pos(k)
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(k.Value))},
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: f.NodeEnd(k),
 			Message: msg, Suggestion: suggestion})
 	}
 }

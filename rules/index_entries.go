@@ -579,6 +579,7 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 			return
 		}
 		first := map[string]int{} // target → line of its first listing
+		var owners map[int]int    // entryOwners(f), once a duplicate needs it
 		for _, e := range f.Index.Entries {
 			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
 				continue // prose that mentions a file does not list it
@@ -597,7 +598,10 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
 						Message:    fmt.Sprintf("%s is already listed on line %d", l.Target, line),
 						Suggestion: "delete this entry or merge it into the first one"}
-					if e, ok := soleEntry(f, l.Link); ok {
+					if owners == nil {
+						owners = entryOwners(f)
+					}
+					if e, ok := soleEntry(f, owners, l.Link); ok {
 						diag.Fix = &lint.Fix{Message: "delete the duplicate entry", Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 					}
 					pass.Report(diag)

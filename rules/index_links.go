@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -43,6 +44,7 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 			names = append(names, t.Rel)
 		}
 		suggest := lint.NewSuggester(names)
+		var owners map[int]int // entryOwners(f), once a link needs it
 		for _, l := range ruleutil.TopicLinks(f.Body.Links) {
 			if d.Exists(l.Target) {
 				continue
@@ -59,7 +61,10 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 			}
 			start, end := f.SpanPos(l.Span)
 			diag := lint.Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion}
-			if e, ok := soleEntry(f, l.Link); ok {
+			if owners == nil {
+				owners = entryOwners(f)
+			}
+			if e, ok := soleEntry(f, owners, l.Link); ok {
 				// Unsafe: the memory may only have been renamed.
 				diag.Fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 			}
@@ -304,18 +309,55 @@ func appendIsRead(f *lint.File) bool {
 
 // soleEntry returns the index entry of a link when the entry is a list item
 // whose only memory link it is, so that deleting the entry's lines removes
-// that link and nothing else.
-func soleEntry(f *lint.File, l lint.Link) (lint.IndexEntry, bool) {
-	for _, e := range f.Index.Entries {
-		if e.Kind != lint.EntryItem || l.Start < e.Start || l.Start >= e.End {
-			continue
-		}
-		if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
-			return e, false
-		}
-		return e, true
+// that link and nothing else. owners is entryOwners(f), computed once per
+// index so that a lookup per link keeps the rules linear.
+func soleEntry(f *lint.File, owners map[int]int, l lint.Link) (lint.IndexEntry, bool) {
+	i, ok := owners[l.Start]
+	if !ok {
+		return lint.IndexEntry{}, false
 	}
-	return lint.IndexEntry{}, false
+	e := f.Index.Entries[i]
+	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
+		return e, false
+	}
+	return e, true
+}
+
+// entryOwners maps the start of every link of the index (in its body or in
+// an entry) to the first list-item entry, in source order, whose span holds
+// it. Entries are sorted by start, so one sweep over the sorted link starts
+// with a queue of the items begun so far finds them all: an item that ends
+// before one link ends before every later one, and the queue's front, once
+// the ended items are dropped from it, is the earliest item still open.
+func entryOwners(f *lint.File) map[int]int {
+	var starts []int
+	for _, l := range f.Body.Links {
+		starts = append(starts, l.Start)
+	}
+	for _, e := range f.Index.Entries {
+		for _, l := range e.Links {
+			starts = append(starts, l.Start)
+		}
+	}
+	slices.Sort(starts)
+	starts = slices.Compact(starts)
+	owners := make(map[int]int, len(starts))
+	var open []int // items begun, front first; ended ones dropped lazily
+	next := 0
+	for _, pos := range starts {
+		for ; next < len(f.Index.Entries) && f.Index.Entries[next].Start <= pos; next++ {
+			if f.Index.Entries[next].Kind == lint.EntryItem {
+				open = append(open, next)
+			}
+		}
+		for len(open) > 0 && f.Index.Entries[open[0]].End <= pos {
+			open = open[1:]
+		}
+		if len(open) > 0 {
+			owners[pos] = open[0]
+		}
+	}
+	return owners
 }
 
 // onlyNumbersDiffer reports whether a and b are the same name but for the

@@ -67,7 +67,7 @@ Fix: use one of the four lowercase values, in one place.`,
 
 func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml.Node) {
 	pos := fm.Pos(v)
-	end := lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(v.Value))}
+	end := f.NodeEnd(v)
 	if v.Kind != yaml.ScalarNode {
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
 			Message: "type must be one of user, feedback, project, reference, not a list or mapping", Suggestion: "type: feedback"})
@@ -130,7 +130,7 @@ write it.`,
 			}
 			fm := f.Frontmatter
 			pos := fm.Pos(v)
-			end := lint.Pos{Line: pos.Line, Col: pos.Col + len([]rune(v.Value))}
+			end := f.NodeEnd(v)
 			t, ok := lint.ParseISO8601(s)
 			switch {
 			case v.Kind != yaml.ScalarNode || !ok:

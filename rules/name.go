@@ -95,7 +95,7 @@ update ` + "`[[links]]`" + ` to it.`,
 				continue
 			}
 			pos := fm.Pos(v)
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + utf8.RuneCountInString(name)},
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: f.NodeEnd(v),
 				Message:    fmt.Sprintf("name %s %s: Claude Code gives the memories it writes short slug names like “feedback-testing”, easy to type exactly in a [[link]]", ruleutil.Quote(ruleutil.Clip(name, 60)), problem),
 				Suggestion: "name: " + suggestSlug(name, f.Stem(), max)})
 		}

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/memlint/memlint/internal/udiff"
+	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
@@ -65,13 +65,15 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) (int, error) {
 			shown := report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p)))
 			// The changed lines are the file's own text: a secret in
 			// them is masked as in every other output.
-			fmt.Fprint(o.stdout, rules.Redact(udiff.Unified("a/"+shown, "b/"+shown, contents[p], fixed[p], 3)))
+			fmt.Fprint(o.stdout, rules.Redact(unifiedDiff(shown, contents[p], fixed[p])))
 		}
 		return len(paths), nil
 	}
 	for _, p := range paths {
-		if err := writeFileAtomic(filepath.FromSlash(p), fixed[p]); err != nil {
-			return 0, fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), err)
+		// Atomic, keeping the file's mode; a file that turned into a
+		// symbolic link since it was read is refused, not written through.
+		if err := atomicfile.WriteFile(filepath.FromSlash(p), fixed[p], 0o644); err != nil {
+			return 0, fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), pathErrText(err))
 		}
 	}
 	if len(paths) > 0 {
@@ -107,49 +109,6 @@ func insideAny(p string, dirs []string) bool {
 		}
 	}
 	return false
-}
-
-// rename is os.Rename; tests replace it to show that a failed write
-// leaves the original file intact.
-var rename = os.Rename
-
-// writeFileAtomic replaces a file's content through a temporary file in
-// the same folder and a rename, keeping the file's mode: a reader sees the
-// old content or the new, never a mix, and a failure leaves the old.
-func writeFileAtomic(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".memlint-*")
-	if err != nil {
-		return err
-	}
-	done := false
-	defer func() {
-		if !done {
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err := rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	done = true
-	return nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

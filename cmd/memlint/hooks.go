@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
@@ -112,7 +113,7 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 	default:
 		return fmt.Errorf("--scope: unknown scope %q (want project, local or user)", o.scope)
 	}
-	home, _ := os.UserHomeDir()
+	home := claudecode.UserHome()
 	command := "memlint hooks run claude"
 	if o.scope != "project" {
 		// Settings of this machine only may name this binary; project
@@ -123,7 +124,7 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 	}
 	return claude(hooks.ClaudeHookOptions{
 		ProjectDir: projectDir(cwd, os.Getenv),
-		ClaudeHome: lint.ClaudeHome(os.Getenv, home),
+		ClaudeHome: claudecode.Home(os.Getenv, home),
 		Scope:      o.scope,
 		Command:    command,
 		Out:        out,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -41,7 +42,7 @@ func cmdProjectKey(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
 		ts.Fatalf("usage: projectkey VAR DIR")
 	}
-	ts.Setenv(args[0], lint.ProjectKey(ts.MkAbs(args[1])))
+	ts.Setenv(args[0], claudecode.ProjectKey(ts.MkAbs(args[1])))
 }
 
 // genlines FILE N TEXT writes N lines "TEXT i" (i from 1) to FILE.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 )
@@ -92,11 +94,15 @@ func (o *checkOptions) writeOutputs(r *report.Report) error {
 	return nil
 }
 
-// writeReportFile writes a report to name through a temporary file in the
-// same folder, renamed over name once complete; an existing file keeps
-// its permissions. A device or pipe (/dev/stderr) is written directly.
-func writeReportFile(name string, write func(io.Writer) error) (err error) {
-	perm := fs.FileMode(0o644)
+// writeReportFile writes a report to name atomically
+// (atomicfile.WriteFile): the whole report, renamed over name once
+// complete; an existing file keeps its permissions. A device or pipe
+// (/dev/stderr) is written directly. A symbolic link the user names is
+// written through, as a shell's > would.
+func writeReportFile(name string, write func(io.Writer) error) error {
+	if resolved, err := filepath.EvalSymlinks(name); err == nil {
+		name = resolved
+	}
 	info, err := os.Stat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -106,34 +112,12 @@ func writeReportFile(name string, write func(io.Writer) error) (err error) {
 		return errors.New("is a directory")
 	case !info.Mode().IsRegular():
 		return writeDirect(name, write)
-	default:
-		perm = info.Mode().Perm()
 	}
-
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return pathErrText(err) // without the temporary file's name
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriter(tmp)
-	if err = write(bw); err != nil {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
 		return err
 	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return pathErrText(atomicfile.WriteFile(name, buf.Bytes(), 0o644))
 }
 
 func writeDirect(name string, write func(io.Writer) error) error {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
@@ -77,10 +78,10 @@ func (o *previewOptions) run(args []string) error {
 	}
 	dirs := previewDirs(cwd, args, targets)
 	recall := lint.ResolveRecall(cfg, lint.SystemRecallProbe())
-	home, _ := os.UserHomeDir()
+	home := claudecode.UserHome()
 	doc := previewDoc{Version: 1, Dirs: []previewDirJSON{}}
 	for _, dir := range dirs {
-		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: lint.InClaudeHome(os.Getenv, home, dir), Recall: recall})
+		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: claudecode.InHome(os.Getenv, home, dir), Recall: recall})
 		if err != nil {
 			return err
 		}

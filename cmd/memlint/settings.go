@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
@@ -39,7 +39,7 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 	for _, t := range linted {
 		add(t.dir)
 	}
-	home := userHome()
+	home := claudecode.UserHome()
 	var checked []*target
 	for _, top := range tops {
 		file := filepath.Join(top, filepath.FromSlash(hooks.ProjectSettings))
@@ -67,7 +67,7 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 // target, when it read it.
 func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, staged *hooks.Staged) ([]*target, error) {
 	file := filepath.Join(staged.Root, filepath.FromSlash(hooks.ProjectSettings))
-	home := userHome()
+	home := claudecode.UserHome()
 	if !settingsChecked(cfg, file, home) {
 		return nil, nil
 	}
@@ -107,7 +107,7 @@ func settingsChecked(cfg *lint.Config, file, home string) bool {
 	if home == "" && os.Getenv("CLAUDE_CONFIG_DIR") == "" {
 		return true
 	}
-	user := filepath.Join(lint.ClaudeHome(os.Getenv, home), "settings.json")
+	user := filepath.Join(claudecode.Home(os.Getenv, home), "settings.json")
 	if filepath.Clean(user) == file {
 		return false
 	}
@@ -116,31 +116,18 @@ func settingsChecked(cfg *lint.Config, file, home string) bool {
 	return errA != nil || errB != nil || !os.SameFile(a, b)
 }
 
-// readSettings reads a settings file on disk, following a symbolic link
-// as Claude Code does. It returns nil content and no error when there is
-// no regular file to read.
+// readSettings reads a settings file on disk (claudecode.ReadSettings,
+// which follows a symbolic link as Claude Code does). It returns nil
+// content and no error when there is no regular file to read.
 func readSettings(file string) ([]byte, error) {
-	info, err := os.Stat(file)
-	if errors.Is(err, fs.ErrNotExist) {
+	src, err := claudecode.ReadSettings(file)
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, claudecode.ErrNotRegular):
 		return nil, nil
-	}
-	if err != nil {
+	case errors.Is(err, claudecode.ErrTooLarge):
+		return nil, fmt.Errorf("%s is larger than %d bytes; not checked", file, claudecode.MaxSettingsSize)
+	case err != nil:
 		return nil, fmt.Errorf("read %s: %w", file, pathErrText(err))
-	}
-	if !info.Mode().IsRegular() {
-		return nil, nil
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", file, pathErrText(err))
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, lint.DefaultMaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", file, err)
-	}
-	if int64(len(src)) > lint.DefaultMaxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes; not checked", file, lint.DefaultMaxFileSize)
 	}
 	return src, nil
 }
@@ -165,13 +152,4 @@ func addSettingsFindings(r *report.Report, cfg *lint.Config, file string, src []
 // target reached through that file only.
 func settingsTarget(file string) *target {
 	return &target{dir: filepath.Dir(file), files: map[string]bool{file: true}}
-}
-
-// userHome is the user's home folder, or "" when it cannot be told.
-func userHome() string {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return home
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
@@ -159,7 +160,7 @@ func (p *planner) discover(set targetSet) error {
 	if project == "" {
 		project = p.cwd
 	}
-	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
+	home := claudecode.UserHome() // without a home, $CLAUDE_CONFIG_DIR may still say where
 	dir, source := lint.ClaudeMemoryDir(p.getenv, home, project)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		p.note("no memory dirs found in %s, and %s does not exist", top, dir)

@@ -27,14 +27,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"unicode"
 
+	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -402,39 +401,19 @@ func marshalEntry(e Entry) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// WriteFile writes the baseline to path atomically: a temporary file in
-// the same folder, renamed over the old one, so that a reader never sees
-// half a file. An existing file keeps its permissions; a symbolic link is
+// WriteFile writes the baseline to path atomically (atomicfile.WriteFile),
+// so that a reader never sees half a file. An existing file keeps its permissions; a symbolic link is
 // followed.
 func (b *Baseline) WriteFile(path string) error {
 	data, err := b.Marshal()
 	if err != nil {
 		return err
 	}
+	// A baseline kept elsewhere and linked in is written through the link.
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {
 		path = resolved
 	}
-	mode := fs.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+strings.TrimPrefix(filepath.Base(path), ".")+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write baseline: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write baseline: %w", err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write baseline: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write baseline: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("write baseline: %w", err)
 	}
 	return nil

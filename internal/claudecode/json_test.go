@@ -1,4 +1,4 @@
-package hooks
+package claudecode
 
 import (
 	"bytes"
@@ -23,21 +23,21 @@ var jsonDocs = []string{
 
 func TestJSONRoundTrip(t *testing.T) {
 	for _, src := range jsonDocs {
-		v, err := parseJSON([]byte(src))
+		v, err := ParseJSON([]byte(src))
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
 			continue
 		}
 		// Laid out again, every literal is the original's, byte for byte.
 		var compact, want bytes.Buffer
-		v.compact(&compact)
+		v.Compact(&compact)
 		if err := json.Compact(&want, []byte(src)); err != nil {
 			t.Fatal(err)
 		}
 		if compact.String() != want.String() {
 			t.Errorf("compact:\n got %s\nwant %s", compact.String(), want.String())
 		}
-		formatted, err := v.format("  ")
+		formatted, err := v.Format("  ")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,20 +53,20 @@ func TestJSONRoundTrip(t *testing.T) {
 }
 
 func TestJSONEdit(t *testing.T) {
-	v, err := parseJSON([]byte(`{"a":1,"b":{"c":"x"},"a":3}`))
+	v, err := ParseJSON([]byte(`{"a":1,"b":{"c":"x"},"a":3}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(v.get("a").raw); got != "3" {
+	if got := string(v.Get("a").Raw); got != "3" {
 		t.Errorf(`get("a") = %s, want the last one, 3`, got)
 	}
-	if s, ok := v.get("b").get("c").text(); !ok || s != "x" {
+	if s, ok := v.Get("b").Get("c").Text(); !ok || s != "x" {
 		t.Errorf(`b.c = %q %v`, s, ok)
 	}
-	v.add("cmd", newJSONString("a && b <c> 'd' \"e\""))
-	v.remove("a")
+	v.Add("cmd", NewJSONString("a && b <c> 'd' \"e\""))
+	v.Remove("a")
 	var buf bytes.Buffer
-	v.compact(&buf)
+	v.Compact(&buf)
 	if want := `{"b":{"c":"x"},"cmd":"a && b <c> 'd' \"e\""}`; buf.String() != want {
 		t.Errorf("got %s, want %s", buf.String(), want)
 	}
@@ -82,8 +82,8 @@ func TestJSONSyntaxErrors(t *testing.T) {
 		"{\"a\": \"\x01\"}":   "line 1, column 8",
 		"{\n\n  \"a\": tru }": "line 3, column 11",
 	} {
-		_, err := parseJSON([]byte(src))
-		var se *jsonSyntaxError
+		_, err := ParseJSON([]byte(src))
+		var se *JSONSyntaxError
 		if !errors.As(err, &se) || !strings.HasPrefix(se.Error(), want) {
 			t.Errorf("%q: error %v, want it at %s", src, err, want)
 		}
@@ -99,7 +99,7 @@ func TestDetectIndent(t *testing.T) {
 		"{\n \t\"a\": 1\n}":         "  ",
 		"{\n\n   \n    \"a\": 1\n}": "    ",
 	} {
-		if got := detectIndent([]byte(src)); got != want {
+		if got := DetectIndent([]byte(src)); got != want {
 			t.Errorf("%q: %q, want %q", src, got, want)
 		}
 	}
@@ -115,15 +115,15 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`{"a":`))
 	f.Add([]byte(`[1,]`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		v, err := parseJSON(src)
+		v, err := ParseJSON(src)
 		if (err == nil) != json.Valid(src) {
-			t.Fatalf("parseJSON error %v, json.Valid %v", err, json.Valid(src))
+			t.Fatalf("ParseJSON error %v, json.Valid %v", err, json.Valid(src))
 		}
 		if err != nil {
 			return
 		}
 		var got, want bytes.Buffer
-		v.compact(&got)
+		v.Compact(&got)
 		if err := json.Compact(&want, src); err != nil {
 			t.Fatal(err)
 		}

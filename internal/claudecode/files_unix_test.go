@@ -1,6 +1,6 @@
 //go:build unix
 
-package lint
+package claudecode
 
 import (
 	"os"
@@ -38,7 +38,7 @@ func TestClaudeFilesBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.WriteString(`{"autoMemoryDirectory":"/srv/memory"}`)
-	if err := f.Truncate(maxClaudeState + 1); err != nil { // sparse
+	if err := f.Truncate(MaxStateSize + 1); err != nil { // sparse
 		t.Fatal(err)
 	}
 	f.Close()
@@ -50,10 +50,14 @@ func TestClaudeFilesBounded(t *testing.T) {
 			file string
 			want bool
 		}{{real, true}, {link, true}, {fifo, false}, {zero, false}, {big, false}} {
-			_, gotDir := readAutoMemoryDirectory(c.file)
-			gotFlag := recallFlag(c.file)
+			_, gotDir := AutoMemoryDirectory(c.file)
+			gotFlag := CachedRecallFlag(c.file)
 			if gotDir != c.want || gotFlag != c.want {
 				t.Errorf("%s: autoMemoryDirectory read %v, recall flag %v; want %v", filepath.Base(c.file), gotDir, gotFlag, c.want)
+			}
+			// The hook installer's editor reads through the same bound.
+			if _, err := OpenSettings(c.file); (err == nil) != c.want {
+				t.Errorf("%s: OpenSettings error %v; want one: %v", filepath.Base(c.file), err, !c.want)
 			}
 		}
 	}()

@@ -1,4 +1,4 @@
-package hooks
+package claudecode
 
 import (
 	"bytes"
@@ -13,63 +13,63 @@ import (
 // string and number literal exactly as written (escapes, unicode, number
 // formats). Only the layout is rewritten.
 
-// jsonKind is the kind of a jsonValue.
-type jsonKind int
+// JSONKind is the kind of a JSONValue.
+type JSONKind int
 
 const (
-	jsonObject jsonKind = iota
-	jsonArray
-	jsonString
-	jsonNumber
-	jsonLiteral // true, false or null
+	JSONObject JSONKind = iota
+	JSONArray
+	JSONString
+	JSONNumber
+	JSONLiteral // true, false or null
 )
 
-// describe names the kind of a value for messages: "an array", "null".
-func (v *jsonValue) describe() string {
-	switch v.kind {
-	case jsonObject:
+// Describe names the kind of a value for messages: "an array", "null".
+func (v *JSONValue) Describe() string {
+	switch v.Kind {
+	case JSONObject:
 		return "an object"
-	case jsonArray:
+	case JSONArray:
 		return "an array"
-	case jsonString:
+	case JSONString:
 		return "a string"
-	case jsonNumber:
+	case JSONNumber:
 		return "a number"
 	}
-	return string(v.raw)
+	return string(v.Raw)
 }
 
-// jsonValue is one value of a JSON document.
-type jsonValue struct {
-	kind jsonKind
+// JSONValue is one value of a JSON document.
+type JSONValue struct {
+	Kind JSONKind
 	// raw is the literal of a string, number, true, false or null,
 	// byte for byte as written (strings with their quotes).
-	raw     []byte
-	members []jsonMember // of an object, in order
-	elems   []*jsonValue // of an array, in order
+	Raw     []byte
+	Members []JSONMember // of an object, in order
+	Elems   []*JSONValue // of an array, in order
 }
 
-// jsonMember is one key and value of an object.
-type jsonMember struct {
-	rawKey []byte // the quoted key as written
-	key    string // the key decoded
-	value  *jsonValue
+// JSONMember is one key and value of an object.
+type JSONMember struct {
+	RawKey []byte // the quoted key as written
+	Key    string // the key decoded
+	Value  *JSONValue
 }
 
-// jsonSyntaxError says where a document stops being JSON.
-type jsonSyntaxError struct {
+// JSONSyntaxError says where a document stops being JSON.
+type JSONSyntaxError struct {
 	Line, Column int
 	Msg          string
 }
 
-func (e *jsonSyntaxError) Error() string {
+func (e *JSONSyntaxError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
-// parseJSON reads one JSON document. encoding/json decides whether it is
+// ParseJSON reads one JSON document. encoding/json decides whether it is
 // valid (so nothing stricter or looser than the standard is accepted); the
 // tree is then built from the raw bytes.
-func parseJSON(src []byte) (*jsonValue, error) {
+func ParseJSON(src []byte) (*JSONValue, error) {
 	if !json.Valid(src) {
 		var v any
 		err := json.Unmarshal(src, &v)
@@ -97,11 +97,11 @@ func parseJSON(src []byte) (*jsonValue, error) {
 
 // syntaxErrorAt gives the line and column (1-based, in bytes) of the byte
 // at offset off.
-func syntaxErrorAt(src []byte, off int, msg string) *jsonSyntaxError {
+func syntaxErrorAt(src []byte, off int, msg string) *JSONSyntaxError {
 	off = max(0, min(off, len(src)))
 	line := 1 + bytes.Count(src[:off], []byte("\n"))
 	col := off - bytes.LastIndexByte(src[:off], '\n')
-	return &jsonSyntaxError{Line: line, Column: col, Msg: msg}
+	return &JSONSyntaxError{Line: line, Column: col, Msg: msg}
 }
 
 // jsonParser builds a tree from a document encoding/json accepted. It
@@ -126,7 +126,7 @@ func (p *jsonParser) skipSpace() {
 	}
 }
 
-func (p *jsonParser) value() (*jsonValue, error) {
+func (p *jsonParser) value() (*JSONValue, error) {
 	p.skipSpace()
 	if p.pos >= len(p.src) {
 		return nil, p.errorf("unexpected end of JSON input")
@@ -141,18 +141,18 @@ func (p *jsonParser) value() (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &jsonValue{kind: jsonString, raw: raw}, nil
+		return &JSONValue{Kind: JSONString, Raw: raw}, nil
 	case c == '-' || c >= '0' && c <= '9':
 		start := p.pos
 		for p.pos < len(p.src) && bytes.IndexByte([]byte("+-.eE0123456789"), p.src[p.pos]) >= 0 {
 			p.pos++
 		}
-		return &jsonValue{kind: jsonNumber, raw: p.src[start:p.pos]}, nil
+		return &JSONValue{Kind: JSONNumber, Raw: p.src[start:p.pos]}, nil
 	default:
 		for _, lit := range []string{"true", "false", "null"} {
 			if bytes.HasPrefix(p.src[p.pos:], []byte(lit)) {
 				p.pos += len(lit)
-				return &jsonValue{kind: jsonLiteral, raw: []byte(lit)}, nil
+				return &JSONValue{Kind: JSONLiteral, Raw: []byte(lit)}, nil
 			}
 		}
 		return nil, p.errorf("invalid character %q", c)
@@ -174,8 +174,8 @@ func (p *jsonParser) str() ([]byte, error) {
 	return nil, p.errorf("unterminated string")
 }
 
-func (p *jsonParser) object() (*jsonValue, error) {
-	v := &jsonValue{kind: jsonObject}
+func (p *jsonParser) object() (*JSONValue, error) {
+	v := &JSONValue{Kind: JSONObject}
 	p.pos++ // {
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
@@ -204,7 +204,7 @@ func (p *jsonParser) object() (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.members = append(v.members, jsonMember{rawKey: rawKey, key: key, value: val})
+		v.Members = append(v.Members, JSONMember{RawKey: rawKey, Key: key, Value: val})
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			return nil, p.errorf("unexpected end of JSON input")
@@ -221,8 +221,8 @@ func (p *jsonParser) object() (*jsonValue, error) {
 	}
 }
 
-func (p *jsonParser) array() (*jsonValue, error) {
-	v := &jsonValue{kind: jsonArray, elems: []*jsonValue{}}
+func (p *jsonParser) array() (*JSONValue, error) {
+	v := &JSONValue{Kind: JSONArray, Elems: []*JSONValue{}}
 	p.pos++ // [
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
@@ -234,7 +234,7 @@ func (p *jsonParser) array() (*jsonValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.elems = append(v.elems, el)
+		v.Elems = append(v.Elems, el)
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			return nil, p.errorf("unexpected end of JSON input")
@@ -251,52 +251,52 @@ func (p *jsonParser) array() (*jsonValue, error) {
 	}
 }
 
-// get returns the value of key in an object, or nil. With duplicate keys
+// Get returns the value of key in an object, or nil. With duplicate keys
 // the last one counts, as in JavaScript's JSON.parse, which Claude Code
 // reads settings with.
-func (v *jsonValue) get(key string) *jsonValue {
-	if v == nil || v.kind != jsonObject {
+func (v *JSONValue) Get(key string) *JSONValue {
+	if v == nil || v.Kind != JSONObject {
 		return nil
 	}
-	for i := len(v.members) - 1; i >= 0; i-- {
-		if v.members[i].key == key {
-			return v.members[i].value
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return v.Members[i].Value
 		}
 	}
 	return nil
 }
 
-// add appends a member to an object.
-func (v *jsonValue) add(key string, val *jsonValue) {
-	v.members = append(v.members, jsonMember{rawKey: jsonQuote(key), key: key, value: val})
+// Add appends a member to an object.
+func (v *JSONValue) Add(key string, val *JSONValue) {
+	v.Members = append(v.Members, JSONMember{RawKey: jsonQuote(key), Key: key, Value: val})
 }
 
-// remove deletes every member named key from an object.
-func (v *jsonValue) remove(key string) {
-	out := v.members[:0]
-	for _, m := range v.members {
-		if m.key != key {
+// Remove deletes every member named key from an object.
+func (v *JSONValue) Remove(key string) {
+	out := v.Members[:0]
+	for _, m := range v.Members {
+		if m.Key != key {
 			out = append(out, m)
 		}
 	}
-	v.members = out
+	v.Members = out
 }
 
-// text returns the decoded value of a string.
-func (v *jsonValue) text() (string, bool) {
-	if v == nil || v.kind != jsonString {
+// Text returns the decoded value of a string.
+func (v *JSONValue) Text() (string, bool) {
+	if v == nil || v.Kind != JSONString {
 		return "", false
 	}
 	var s string
-	if err := json.Unmarshal(v.raw, &s); err != nil {
+	if err := json.Unmarshal(v.Raw, &s); err != nil {
 		return "", false
 	}
 	return s, true
 }
 
-// newJSONString returns a string value.
-func newJSONString(s string) *jsonValue {
-	return &jsonValue{kind: jsonString, raw: jsonQuote(s)}
+// NewJSONString returns a string value.
+func NewJSONString(s string) *JSONValue {
+	return &JSONValue{Kind: JSONString, Raw: jsonQuote(s)}
 }
 
 // jsonQuote encodes s as a JSON string literal, leaving <, > and & alone
@@ -312,49 +312,49 @@ func jsonQuote(s string) []byte {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
-// compact appends the value to buf without any layout.
-func (v *jsonValue) compact(buf *bytes.Buffer) {
-	switch v.kind {
-	case jsonObject:
+// Compact appends the value to buf without any layout.
+func (v *JSONValue) Compact(buf *bytes.Buffer) {
+	switch v.Kind {
+	case JSONObject:
 		buf.WriteByte('{')
-		for i, m := range v.members {
+		for i, m := range v.Members {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			buf.Write(m.rawKey)
+			buf.Write(m.RawKey)
 			buf.WriteByte(':')
-			m.value.compact(buf)
+			m.Value.Compact(buf)
 		}
 		buf.WriteByte('}')
-	case jsonArray:
+	case JSONArray:
 		buf.WriteByte('[')
-		for i, el := range v.elems {
+		for i, el := range v.Elems {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			el.compact(buf)
+			el.Compact(buf)
 		}
 		buf.WriteByte(']')
 	default:
-		buf.Write(v.raw)
+		buf.Write(v.Raw)
 	}
 }
 
-// format lays the value out with one member or element per line, as
+// Format lays the value out with one member or element per line, as
 // JSON.stringify(v, null, indent) does: empty objects and arrays stay {}
 // and [].
-func (v *jsonValue) format(indent string) ([]byte, error) {
+func (v *JSONValue) Format(indent string) ([]byte, error) {
 	var compact, out bytes.Buffer
-	v.compact(&compact)
+	v.Compact(&compact)
 	if err := json.Indent(&out, compact.Bytes(), "", indent); err != nil {
 		return nil, fmt.Errorf("format JSON: %w", err)
 	}
 	return out.Bytes(), nil
 }
 
-// detectIndent returns the indentation unit a formatted document uses: the
+// DetectIndent returns the indentation unit a formatted document uses: the
 // leading spaces or tabs of its first indented line, or two spaces.
-func detectIndent(src []byte) string {
+func DetectIndent(src []byte) string {
 	for _, line := range bytes.Split(src, []byte("\n")) {
 		n := 0
 		for n < len(line) && (line[n] == ' ' || line[n] == '\t') {

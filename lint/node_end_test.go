@@ -1,0 +1,65 @@
+package lint
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestNodeEnd pins where a frontmatter value starts and ends in the file,
+// line:column in characters, for every way YAML writes a scalar: the end
+// is measured in the source, not from the decoded value.
+func TestNodeEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		key        string // the field whose value is measured
+		start, end string
+	}{
+		{"plain", "description: a b c\n", "description", "3:14", "3:19"},
+		{"plain with a comment", "description: a b c  # note\n", "description", "3:14", "3:19"},
+		{"plain multibyte", "description: café ☕\n", "description", "3:14", "3:20"},
+		{"plain on two lines", "description: first part\n  second part\n", "description", "3:14", "4:14"},
+		{"single-quoted", "description: 'plain'\n", "description", "3:14", "3:21"},
+		{"single-quoted with ''", "description: 'it''s'\n", "description", "3:14", "3:21"},
+		{"double-quoted with \\\"", `description: "a \"b\" c"` + "\n", "description", "3:14", "3:25"},
+		{"double-quoted with \\n and \\u00e9", `description: "x\ny \u00e9"` + "\n", "description", "3:14", "3:27"},
+		{"double-quoted multibyte", `description: "é\"☕"` + "\n", "description", "3:14", "3:20"},
+		{"double-quoted ending in \\\\", `description: "a\\"` + "\n", "description", "3:14", "3:19"},
+		{"double-quoted on two lines", "description: \"one\n  two\"\n", "description", "3:14", "4:7"},
+		{"tagged", `description: !!str "q"` + "\n", "description", "3:14", "3:23"},
+		{"literal block", "description: |\n  line one\n  line two\n", "description", "3:14", "5:11"},
+		{"folded block, kept newlines", "description: >+\n  one\n  twö\n\n", "description", "3:14", "5:6"},
+		{"flow sequence", "description: [a, b]\n", "description", "3:14", "3:14"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, KindTopic, "---\nname: x\n"+tc.yaml+"type: user\n---\nBody.\n")
+			fm := f.Frontmatter
+			if fm == nil || fm.Doc == nil {
+				t.Fatalf("frontmatter not parsed: %+v", fm)
+			}
+			_, v := fm.Field(tc.key)
+			if v == nil {
+				t.Fatalf("no %s field", tc.key)
+			}
+			start, end := fm.Pos(v), f.NodeEnd(v)
+			got := fmt.Sprintf("%d:%d-%d:%d", start.Line, start.Col, end.Line, end.Col)
+			if want := tc.start + "-" + tc.end; got != want {
+				t.Errorf("%q spans %s, want %s", v.Value, got, want)
+			}
+		})
+	}
+}
+
+// TestNodeEndKey measures a quoted key the same way.
+func TestNodeEndKey(t *testing.T) {
+	f := parse(t, KindTopic, "---\n\"na\\u006de\": x\n'ty''pe': user\n---\n")
+	for key, want := range map[string]string{"name": "2:1-2:12", "ty'pe": "3:1-3:9"} {
+		k, _ := f.Frontmatter.Field(key)
+		if k == nil {
+			t.Fatalf("no key %s", key)
+		}
+		start, end := f.Frontmatter.Pos(k), f.NodeEnd(k)
+		if got := fmt.Sprintf("%d:%d-%d:%d", start.Line, start.Col, end.Line, end.Col); got != want {
+			t.Errorf("key %s spans %s, want %s", key, got, want)
+		}
+	}
+}
