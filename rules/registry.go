@@ -5,6 +5,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules/relativedate"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -46,7 +47,7 @@ func Registry() *lint.Registry {
 		// Body
 		FeedbackStructure,
 		ProjectStructure,
-		RelativeDate,
+		relativedate.Rule,
 		CodeContent,
 		MemoryRecallLimit,
 		MemoryCountLimit,

@@ -1,4 +1,4 @@
-package rules
+package relativedate
 
 import (
 	"strings"
@@ -20,7 +20,7 @@ func rdBodyDates(src string) string {
 	}
 	f := &lint.File{Src: b, Lines: lines, Body: md}
 	var out []string
-	rdCheckBody(f, func(s, e int, m dateMeaning) { out = append(out, string(b[s:e])) })
+	rdCheckBody(f, rdScanners, func(s, e int, m dateMeaning) { out = append(out, string(b[s:e])) })
 	return strings.Join(out, "|")
 }
 
@@ -335,7 +335,7 @@ func FuzzRelativeDate(f *testing.F) {
 			return
 		}
 		file := &lint.File{Src: b, Lines: lines, Body: md}
-		rdCheckBody(file, func(s, e int, m dateMeaning) {
+		rdCheckBody(file, rdScanners, func(s, e int, m dateMeaning) {
 			if s < 0 || e > len(b) || s > e {
 				t.Fatalf("span %d..%d outside %d bytes", s, e, len(b))
 			}
@@ -352,7 +352,11 @@ func TestRelativeDateCap(t *testing.T) {
 		"MEMORY.md":       {Data: []byte("- [Plan](project_plan.md) — the plan\n")},
 		"project_plan.md": {Data: []byte("---\nname: plan\ndescription: the release plan for the billing service\ntype: project\n---\n\n" + body)},
 	}
-	l := &lint.Linter{Registry: Registry(), Only: []string{RelativeDate.ID}}
+	reg, err := lint.NewRegistry(Rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lint.Linter{Registry: reg, Only: []string{Rule.ID}}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatal(err)
