@@ -152,3 +152,11 @@ func BenchmarkCodeContent(b *testing.B) {
 		})
 	}
 }
+
+func mustRegistry(t testing.TB, rules ...*lint.Rule) *lint.Registry {
+	reg, err := lint.NewRegistry(rules...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}

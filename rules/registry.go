@@ -6,6 +6,7 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/rules/relativedate"
+	"github.com/memlint/memlint/rules/secret"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -53,7 +54,7 @@ func Registry() *lint.Registry {
 		MemoryCountLimit,
 		WikilinkDangling,
 		// Security and layout
-		Secret,
+		secret.Rule,
 		HiddenUnicode,
 		SettingsMemoryDirectory,
 		LogPath,
@@ -66,3 +67,7 @@ func Registry() *lint.Registry {
 	}
 	return reg
 }
+
+// Redact masks every secret the secret rule would find in s; see
+// secret.Redact. The command and the hooks pass it to the linter.
+func Redact(s string) string { return secret.Redact(s) }

@@ -1,4 +1,4 @@
-package rules
+package secret
 
 import (
 	"encoding/base64"
@@ -302,7 +302,7 @@ func TestSecretRuleSpans(t *testing.T) {
 	}
 	fsys := fstest.MapFS{"m/MEMORY.md": {Data: []byte("- [Creds](reference_creds.md) — where credentials live\n")},
 		"m/reference_creds.md": {Data: []byte(b.String())}}
-	l := &lint.Linter{Registry: mustRegistry(t, Secret), Only: []string{"secret"}, Redact: Redact}
+	l := &lint.Linter{Registry: mustRegistry(t, Rule), Only: []string{"secret"}, Redact: Redact}
 	res, err := l.Lint(fsys, []string{"m"})
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +337,7 @@ func mustRegistry(t testing.TB, rules ...*lint.Rule) *lint.Registry {
 // TestSecretFixtureValuesAreMarked keeps the promise of the fixture
 // README: the fake values are marked as fake where their format has room.
 func TestSecretFixtureValuesAreMarked(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "testdata", "rules", "secret", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "testdata", "rules", "secret", "README.md"))
 	if err != nil || !strings.Contains(string(readme), "fake") {
 		t.Errorf("testdata/rules/secret/README.md must say that every value is fake")
 	}
@@ -376,7 +376,7 @@ func BenchmarkSecret(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	reg := mustRegistry(b, Secret, lint.FileUnreadable)
+	reg := mustRegistry(b, Rule, lint.FileUnreadable)
 	for _, only := range []string{"file-unreadable", "secret"} {
 		b.Run(only, func(b *testing.B) {
 			l := &lint.Linter{Registry: reg, Only: []string{only}, Redact: Redact}
