@@ -5,6 +5,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules/codecontent"
 	"github.com/memlint/memlint/rules/relativedate"
 	"github.com/memlint/memlint/rules/secret"
 )
@@ -49,7 +50,7 @@ func Registry() *lint.Registry {
 		FeedbackStructure,
 		ProjectStructure,
 		relativedate.Rule,
-		CodeContent,
+		codecontent.Rule,
 		MemoryRecallLimit,
 		MemoryCountLimit,
 		WikilinkDangling,

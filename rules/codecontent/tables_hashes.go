@@ -1,17 +1,4 @@
-package rules
-
-import (
-	"bytes"
-	"strings"
-	"unicode"
-)
-
-// Commit hashes: history or anchor. A hash that records what was done
-// ("fixed in a1b2c3d", "merged 4e5f6a7", "deployed 9f8e7d6") repeats git
-// log and goes stale as knowledge. A hash kept as a place to return to or
-// to stay on ("roll back to a1b2c3d if the migration fails", "last good
-// build: 1a2b3c4d", "nixpkgs is pinned at 5c6d7e8") is operational
-// knowledge that git does not volunteer: it is not reported.
+package codecontent
 
 // hashKeywords make a short hex word a commit hash when one of them stands
 // up to three words before it.
@@ -50,19 +37,6 @@ var historyPhrasesBefore = []string{
 // puts the word after it: "a1b2c3d 커밋에서", "a1b2c3d で修正".
 var historyPhrasesAfter = []string{
 	"커밋", "에서 고쳐", "에서 수정", "에서 해결", "コミット", "で修正", "で直", "で解決", "中修复", "提交",
-}
-
-// commitAfter reports whether a history phrase follows the hash ending at
-// b[end].
-func commitAfter(b []byte, end int) bool {
-	win := b[end:min(len(b), end+24)]
-	win = bytes.TrimLeft(win, " `")
-	for _, p := range historyPhrasesAfter {
-		if bytes.HasPrefix(win, []byte(p)) {
-			return true
-		}
-	}
-	return false
 }
 
 // byKeywords make "<word> by abc1234" a commit reference: caused by,
@@ -108,66 +82,5 @@ var notCommitsBefore = []string{
 	"git blob", "blob id", "build id", "image id", "container id", "device id", "client id", "app id",
 }
 
-// anchored reports whether the hash at src[start:end] is kept as an
-// anchor, or is not a commit at all, judged by the words of its sentence.
-func (s *codeScan) anchored(start, end int) bool {
-	before := s.src[max(0, start-80):start]
-	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
-		before = before[i+1:]
-	}
-	before = bytes.ToLower(ccSentenceTail(before))
-	for _, a := range notCommitsBefore {
-		if bytes.Contains(before, []byte(a)) {
-			return true
-		}
-	}
-	for _, a := range anchorsBefore {
-		if bytes.Contains(before, []byte(a)) {
-			return true
-		}
-	}
-	for _, w := range bytes.FieldsFunc(before, func(r rune) bool { return !unicode.IsLetter(r) }) {
-		if anchorWords[string(w)] {
-			return true
-		}
-	}
-	after := s.src[end:min(len(s.src), end+50)]
-	if i := bytes.IndexByte(after, '\n'); i >= 0 {
-		after = after[:i]
-	}
-	after = bytes.ToLower(ccSentenceHead(after))
-	for _, a := range anchorsAfter {
-		if bytes.Contains(after, []byte(a)) {
-			return true
-		}
-	}
-	return false
-}
-
 // sentenceEnds separate the sentences of a line.
 var sentenceEnds = []string{". ", "; ", "! ", "? ", "。", "；", "！", "？", " | "}
-
-// ccSentenceTail returns the last sentence of b.
-func ccSentenceTail(b []byte) []byte {
-	cut := 0
-	for _, e := range sentenceEnds {
-		if i := bytes.LastIndex(b, []byte(e)); i >= 0 && i+len(e) > cut {
-			cut = i + len(e)
-		}
-	}
-	return b[cut:]
-}
-
-// ccSentenceHead returns the first sentence of b.
-func ccSentenceHead(b []byte) []byte {
-	cut := len(b)
-	for _, e := range sentenceEnds {
-		if i := bytes.Index(b, []byte(e)); i >= 0 && i < cut {
-			cut = i
-		}
-	}
-	if strings.HasSuffix(string(b[:cut]), ".") {
-		cut--
-	}
-	return b[:cut]
-}

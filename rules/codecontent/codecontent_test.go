@@ -1,4 +1,4 @@
-package rules
+package codecontent
 
 import (
 	"strings"
@@ -29,7 +29,7 @@ func FuzzCodeContent(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	reg, err := lint.NewRegistry(CodeContent)
+	reg, err := lint.NewRegistry(Rule)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func FuzzCodeContent(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, d := range res.Diagnostics {
-			if d.Rule != CodeContent.ID {
+			if d.Rule != Rule.ID {
 				continue
 			}
 			if d.Start.Line < 1 || (d.End.Line != 0 && (d.End.Line < d.Start.Line ||
@@ -139,7 +139,7 @@ func BenchmarkCodeContent(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	reg := mustRegistry(b, CodeContent, lint.FileUnreadable)
+	reg := mustRegistry(b, Rule, lint.FileUnreadable)
 	for _, only := range []string{"file-unreadable", "code-content"} {
 		b.Run(only, func(b *testing.B) {
 			l := &lint.Linter{Registry: reg, Only: []string{only}}

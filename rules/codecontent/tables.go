@@ -1,4 +1,4 @@
-package rules
+package codecontent
 
 // Tables of the code-content rule: which files are code, and how people
 // say "line" in the languages memory is written in. Extend them here; the

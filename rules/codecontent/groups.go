@@ -1,8 +1,6 @@
-package rules
+package codecontent
 
 import (
-	"github.com/memlint/memlint/rules/internal/ruleutil"
-
 	"bytes"
 	"fmt"
 	"sort"
@@ -11,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
 // Citations and commit hashes are reported by section: the text under one
