@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -268,5 +269,61 @@ func TestPrefilterDoc(t *testing.T) {
 	fsys := fstest.MapFS{"project_doc.md": {Data: []byte("---\nname: doc\ndescription: the relative-date rule\ntype: project\n---\n\n" + doc)}}
 	if n := sameFindings(t, "relative-date.md", fsys, []byte(allTypes)); n == 0 {
 		t.Error("the doc gave no findings: it names many relative dates")
+	}
+}
+
+// BenchmarkRelativeDate measures the rule on the generated tree of the
+// project's benchmarks. Through the engine: with its prefilter, without
+// it, and a rule that does nothing (file-unreadable), which is the cost of
+// loading and parsing. Scan only, on files parsed beforehand: the bodies
+// with the prefilter and without it, which is what the prefilter saves.
+func BenchmarkRelativeDate(b *testing.B) {
+	fsys := benchgen.GenerateFS(4, 50, 1)
+	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		rule *lint.Rule
+	}{{"load-only", lint.FileUnreadable}, {"engine-prefilter", Rule}, {"engine-full-scan", fullScan}} {
+		b.Run(c.name, func(b *testing.B) {
+			reg, err := lint.NewRegistry(c.rule)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l := &lint.Linter{Registry: reg, Only: []string{c.rule.ID}}
+			var files int
+			for b.Loop() {
+				res, err := l.Lint(fsys, dirs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				files = res.Files
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(files), "ns/file")
+		})
+	}
+	var parsed []*lint.File
+	for _, f := range fsys {
+		lines := lint.NewLineIndex(f.Data)
+		md, err := lint.ParseMarkdown(f.Data, 0, lines)
+		if err != nil {
+			b.Fatal(err)
+		}
+		parsed = append(parsed, &lint.File{Src: f.Data, Lines: lines, Body: md})
+	}
+	for _, c := range []struct {
+		name     string
+		scanners func([]byte) int
+	}{{"scan-prefilter", rdScanners}, {"scan-full", scanAll}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				for _, f := range parsed {
+					rdCheckBody(f, c.scanners, func(int, int, dateMeaning) {})
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(parsed)), "ns/file")
+		})
 	}
 }
