@@ -1,5 +1,7 @@
 package codecontent
 
+// Byte classes.
+
 // Byte classes, looked up in a table: the hash scan visits every byte of
 // prose.
 const (

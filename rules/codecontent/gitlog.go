@@ -8,6 +8,9 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// The git log detector: git log --oneline lines and tables with a Commit
+// column.
+
 // gitLogRun is a run of consecutive lines that look like git log output.
 type gitLogRun struct {
 	first, last int       // line numbers

@@ -7,6 +7,8 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// Links to code lines and commits.
+
 func (s *codeScan) link(l *lint.Link) {
 	dest := l.Dest
 	if !strings.Contains(dest, "#L") && !strings.Contains(dest, "/commit") && !colonDigit(dest) {

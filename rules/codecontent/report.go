@@ -5,6 +5,8 @@ import (
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
+// How findings are worded.
+
 const (
 	citationWhy  = "line numbers change with every edit, so a memory that cites one silently points at the wrong code later"
 	citationHow  = "name the file and the function or behaviour instead, without a line number (memory should hold why and what to do, not where the code is)"

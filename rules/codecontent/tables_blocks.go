@@ -4,6 +4,9 @@ import (
 	"regexp"
 )
 
+// Tables of the code block detector: info strings, comment markers, tree and
+// diagram shapes, shell and SQL words.
+
 // notCodeInfos are info strings that say a fenced block is not code:
 // diagrams (described, not executed), sample text and output.
 var notCodeInfos = map[string]bool{

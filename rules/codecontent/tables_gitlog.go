@@ -1,5 +1,10 @@
 package codecontent
 
+// Tables of the git log detector: commit subject verbs and Conventional
+// Commits types.
+
+// commitVerbs are words commit subjects start with ("Add retry", "fix
+// typo"): a line of a hex word and such a subject reads as git log output.
 var commitVerbs = map[string]bool{
 	"add": true, "adds": true, "added": true, "fix": true, "fixes": true, "fixed": true,
 	"update": true, "updates": true, "updated": true, "remove": true, "removes": true, "removed": true,

@@ -1,7 +1,8 @@
 package codecontent
 
-// hashKeywords make a short hex word a commit hash when one of them stands
-// up to three words before it.
+// Tables of the commit hash detector: the words that make a hex word a
+// commit, and those that keep it as an anchor.
+
 // resourceNouns name things other than commits that are known by hex IDs:
 // right before a hex word, they say what it is ("deploy to the D1 database
 // 86b5c771").
@@ -10,6 +11,8 @@ var resourceNouns = setOf(
 	"namespace", "kv", "table", "image", "container", "tenant", "workspace",
 )
 
+// hashKeywords make a short hex word a commit hash when one of them stands
+// up to three words before it.
 var hashKeywords = setOf(
 	"commit", "commits", "committed", "sha", "sha1", "sha-1",
 	"cherry-pick", "cherry-picked", "cherry-picks",

@@ -4,6 +4,8 @@ import (
 	"regexp"
 )
 
+// Patterns of stack trace frames.
+
 var (
 	reJSFrame     = regexp.MustCompile(`^at (?:async )?(?:\S.*? \()?(?:file://)?(\S*[./]\S*?|node:\w+):\d+:\d+\)?\s*$`)
 	reJavaFrame   = regexp.MustCompile(`^at [\w$.<>/]+\.[\w$<>]+\((?:[\w$.-]+\.(java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)\)\s*$`)

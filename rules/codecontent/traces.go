@@ -7,6 +7,8 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// The stack trace detector.
+
 type traceLineKind int
 
 const (

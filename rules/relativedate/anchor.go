@@ -4,6 +4,8 @@ import (
 	"regexp"
 )
 
+// Absolute dates that anchor a relative one in the same sentence.
+
 // rdHasAnchor reports whether text holds an absolute date that anchors an
 // expression of grain g; skip, when set, discards matches it reports.
 func rdHasAnchor(text []byte, g dateGrain, skip func(s, e int) bool) bool {

@@ -8,6 +8,9 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// Where expressions are looked for: the description and the body's prose,
+// under headings, list items and bold labels that may give a date.
+
 // rdCheckDescription scans the frontmatter description.
 func rdCheckDescription(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
 	fm := f.Frontmatter

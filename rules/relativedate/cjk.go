@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 )
 
+// The Chinese and Japanese detector.
+
 // cjk classifies and filters a Chinese or Japanese match.
 func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	text := t.text

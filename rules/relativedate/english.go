@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 )
 
+// The English detector.
+
 // english classifies and filters an English match.
 func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	text := t.text

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// What makes an expression found in any language not a date of the memory:
+// recurring days, retention periods, examples, defaults, habits, names.
+
 // rdRecurringSentence reports whether the sentence around a bare weekday
 // makes it recurring: another weekday in the plural ("planning on
 // Mondays, review by Tuesday"), or, in the same clause after it, "each

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 )
 
+// The Korean detector.
+
 // korean classifies and filters a Korean match.
 func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	text := t.text

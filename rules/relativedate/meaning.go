@@ -6,6 +6,8 @@ import (
 	"time"
 )
 
+// What an expression means, and the absolute date it resolves to.
+
 // dateUnit says how a relative expression counts from the date it was
 // written.
 type dateUnit int

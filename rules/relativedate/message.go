@@ -8,6 +8,8 @@ import (
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
+// How a finding is worded.
+
 // relativeDateMessage words a finding: the expression, and the date it
 // meant when the memory's modified date is known.
 func relativeDateMessage(expr string, m dateMeaning, base time.Time, hasBase bool, source string) (msg, suggestion string) {

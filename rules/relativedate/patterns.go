@@ -4,6 +4,8 @@ import (
 	"regexp"
 )
 
+// Patterns of absolute dates, which anchor relative ones.
+
 const rdMonthNames = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 
 var (

@@ -5,6 +5,9 @@ import (
 	"unicode/utf8"
 )
 
+// The prefilter: one cheap pass that says which detectors a text needs.
+// prefilter_test.go checks it against a full scan.
+
 // rdScanners is the cheap test run before the regular expressions: it
 // tokenises the text once and says which scanners could find anything.
 // English needs a word that is a date on its own (today, Friday, ago) or a

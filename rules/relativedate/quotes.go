@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 )
 
+// Quoted text, whose dates are names or examples.
+
 // rdQuotedExactly reports whether text[s:e] is enclosed in quotes of its
 // own: a quoted "Today" is a label, not a date.
 func rdQuotedExactly(text []byte, s, e int) bool {

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// Sentence boundaries.
+
 // rdSentenceEndAt returns the offset after the sentence end at text[i], or 0
 // when text[i] ends no sentence. For a line break that starts a new unit it
 // returns i+1.

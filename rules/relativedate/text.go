@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// Scanning one text: the detectors' matches, then the checks all languages
+// share.
+
 // rdText is one text to scan: a Markdown block's source or the
 // description value.
 type rdText struct {

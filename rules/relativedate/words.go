@@ -4,6 +4,9 @@ import (
 	"sort"
 )
 
+// Tables shared by the languages: the prefilter's word classes,
+// abbreviations, quote pairs.
+
 // Which scanners a text needs.
 const (
 	rdNeedEnglish = 1 << iota

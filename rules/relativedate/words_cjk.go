@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// Tables of the Chinese and Japanese detector: its pattern, weekday and
+// offset words, and the characters that may or may not stand next to an
+// expression.
+
 const (
 	rdZhNumber = `(?:[0-9０-９]{1,3}|[一二两兩三四五六七八九十百]{1,3})`
 	rdZhDay    = `[一二三四五六日天]`

@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// Tables of the English detector: its pattern, weekday and number words, and
+// the words around an expression that make it a duration, a recurrence or a
+// name.
+
 const (
 	rdEnWeekday = `(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`
 	rdEnNumber  = `(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|a\s+couple(?:\s+of)?|a)`

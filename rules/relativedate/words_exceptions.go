@@ -4,6 +4,9 @@ import (
 	"regexp"
 )
 
+// Tables of the exceptions: retention verbs, example and default cues,
+// habits, contrasts.
+
 var (
 	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `(?:s|\s+(?:mornings|afternoons|evenings|nights))\b`)
 	rdRecurringAfter = regexp.MustCompile(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)

@@ -5,6 +5,9 @@ import (
 	"time"
 )
 
+// Tables of the Korean detector: its pattern, weekday and offset words,
+// particles, and the nouns of compounds and labels.
+
 const rdKoDay = `[월화수목금토일]`
 
 var rdKoreanRe = regexp.MustCompile(`오늘|내일|어제|모레|그저께|올해|내년|작년|지난해` +

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// The name = value detector: a secret-looking value assigned to a secret's
+// name.
+
 // scClassifyLabel says whether a name (DB_PASSWORD, apiKey, client-secret)
 // holds a secret, from its last words. It allocates nothing: it runs at
 // every colon and equals sign.

@@ -4,6 +4,8 @@ import (
 	"regexp"
 )
 
+// Byte helpers, for strings and byte slices alike.
+
 func scLower(b byte) bool { return b >= 'a' && b <= 'z' }
 
 func scUpper(b byte) bool { return b >= 'A' && b <= 'Z' }

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// The checksum of classic GitHub tokens.
+
 // githubChecksumOK verifies the checksum of a classic GitHub token: the
 // last 6 characters are the CRC32 of the characters between the prefix and
 // them, in base 62, zero-padded. npm tokens are not checked this way: their

@@ -4,6 +4,24 @@ import (
 	"regexp"
 )
 
+// The provider token formats, one table. formats_test.go has a true and a
+// false sample of each, and fails for a format without them.
+
+// tokenFormat is one kind of provider token.
+type tokenFormat struct {
+	kind   string // what the message calls it
+	prefix string // literal start; not secret, shown in the masked form
+	// re matches the whole token at its start (it begins with ^ and the
+	// prefix).
+	re *regexp.Regexp
+	// minEntropy is the least Shannon entropy, in bits per character, of
+	// the part after the prefix: real tokens are random, placeholders are
+	// not.
+	minEntropy float64
+	// valid, when set, is a further check of the whole token (a checksum).
+	valid func(token string) bool
+}
+
 // scMaxTokenLen bounds how far a token is matched.
 const scMaxTokenLen = 400
 

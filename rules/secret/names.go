@@ -1,5 +1,7 @@
 package secret
 
+// Tables of the names that mark a value as a secret.
+
 // scLabelKind is what a name says about the value assigned to it.
 type scLabelKind int
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// The private key block detector.
+
 var scPrivateKeyHeader = regexp.MustCompile(`^-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----`)
 
 // scMaxKeyBlock bounds how far the end of a key block is looked for; an RSA

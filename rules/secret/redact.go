@@ -4,6 +4,8 @@ import (
 	"strings"
 )
 
+// Redact, which masks secrets in every finding's text.
+
 // Redact masks every secret the rule would find in s the way its findings
 // show them (ghp_…wXyz). The engine applies it to the message, suggestion
 // and flagged text of every finding, whatever rule made it. It returns s

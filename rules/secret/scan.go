@@ -1,5 +1,8 @@
 package secret
 
+// The one pass over a text that finds where a secret may start and calls the
+// detectors.
+
 // secretMatch is one secret found in a text.
 type secretMatch struct {
 	// start and end delimit what a finding covers: the secret and, for a

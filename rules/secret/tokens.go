@@ -1,23 +1,6 @@
 package secret
 
-import (
-	"regexp"
-)
-
-// tokenFormat is one kind of provider token.
-type tokenFormat struct {
-	kind   string // what the message calls it
-	prefix string // literal start; not secret, shown in the masked form
-	// re matches the whole token at its start (it begins with ^ and the
-	// prefix).
-	re *regexp.Regexp
-	// minEntropy is the least Shannon entropy, in bits per character, of
-	// the part after the prefix: real tokens are random, placeholders are
-	// not.
-	minEntropy float64
-	// valid, when set, is a further check of the whole token (a checksum).
-	valid func(token string) bool
-}
+// The provider token detector, over the table of formats.go.
 
 // tokenFormatsByByte indexes tokenFormats by the first byte of the prefix.
 var tokenFormatsByByte = func() (t [256][]*tokenFormat) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// The detector of passwords in URLs.
+
 // urlCredentialAt matches scheme://user:password@host where the "://"
 // starts at s[i]. The finding covers scheme://user:password@, which
 // Redact recognises again on its own, but not the host: the host may run

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// What a secret value looks like, and what placeholders and references look
+// like.
+
 // scLooksLikeToken reports whether a value assigned to a secret's name is
 // random enough to be a real token: at least 16 characters, letters and
 // digits mixed, high entropy, and neither a placeholder, a reference to

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// Tables of placeholder passwords, placeholder words, value shapes and
+// published example keys.
+
 // scURLPlaceholders are passwords that documentation writes in URLs.
 var scURLPlaceholders = map[string]bool{
 	"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true, "pw": true,
