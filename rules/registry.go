@@ -1,5 +1,7 @@
 package rules
 
+//go:generate go run ./internal/gen/allgo
+
 import (
 	"fmt"
 
@@ -14,7 +16,7 @@ func All() []*lint.Rule {
 
 // Registry returns a registry of every built-in rule.
 func Registry() *lint.Registry {
-	reg, err := lint.NewRegistry(
+	all := []*lint.Rule{
 		lint.FileUnreadable,
 		lint.UnusedSuppression,
 		baseline.StaleFindings,
@@ -50,14 +52,17 @@ func Registry() *lint.Registry {
 		CodeContent,
 		MemoryRecallLimit,
 		MemoryCountLimit,
-		WikilinkDangling,
 		// Security and layout
 		Secret,
 		HiddenUnicode,
 		SettingsMemoryDirectory,
 		LogPath,
 		LogAppendOnly,
-	)
+	}
+	for _, f := range families {
+		all = append(all, f...)
+	}
+	reg, err := lint.NewRegistry(all...)
 	if err != nil {
 		// The built-in IDs are fixed at compile time; a clash is a
 		// programming error caught by the tests.
