@@ -78,12 +78,8 @@ Fix: keep the lasting fact (what to do, and why) and point to code by file and
 function name without a line number; let git keep the history. Raise
 ` + "`max-code-lines`" + ` if short snippets longer than 10 lines are really what your
 memory needs.`,
-	Options: []lint.Option{{
-		Name:    "max-code-lines",
-		Default: 10,
-		Doc:     "the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)",
-	}},
-	Run: runCodeContent,
+	Options: lint.OptionsOf(codeContentOptions{MaxCodeLines: 10}),
+	Run:     runCodeContent,
 }
 
 func runCodeContent(pass *lint.Pass) {
@@ -117,7 +113,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 		return
 	}
 	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
-	maxLines := pass.Options(f).Int("max-code-lines")
+	maxLines := lint.OptionsFor[codeContentOptions](pass, f).MaxCodeLines
 
 	for i := range s.md.Blocks {
 		b := &s.md.Blocks[i]
@@ -1382,4 +1378,9 @@ func ccMixedHex(b []byte) bool {
 		}
 	}
 	return digit && letter
+}
+
+// codeContentOptions are code-content's options.
+type codeContentOptions struct {
+	MaxCodeLines int `option:"max-code-lines" doc:"the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)"`
 }

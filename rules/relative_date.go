@@ -74,19 +74,14 @@ Fix: replace the expression with the absolute date, or add the date to the
 same sentence. When "today" means "currently", write "as of 2026-03-05".
 Option ` + "`types`" + ` (default ` + "`[project]`" + `) lists the memory types that are
 checked.`,
-	Options: []lint.Option{{
-		Name:    "types",
-		Default: []string{"project"},
-		Doc:     "memory types whose relative dates are reported",
-		Choices: []string{"user", "feedback", "project", "reference"},
-	}},
-	Fix: "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
-	Run: runRelativeDate,
+	Options: lint.OptionsOf(relativeDateOptions{Types: []string{"project"}}),
+	Fix:     "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
+	Run:     runRelativeDate,
 }
 
 func runRelativeDate(pass *lint.Pass) {
 	for _, f := range pass.Dir.Topics {
-		if !rdHas(pass.Options(f).Strings("types"), f.MemoryType()) {
+		if !rdHas(lint.OptionsFor[relativeDateOptions](pass, f).Types, f.MemoryType()) {
 			continue
 		}
 		base, hasBase := f.ModifiedTime()
@@ -2889,4 +2884,9 @@ func rdPossessiveNoun(prev, next []string) bool {
 		return true
 	}
 	return false
+}
+
+// relativeDateOptions are relative-date's options.
+type relativeDateOptions struct {
+	Types []string `option:"types" doc:"memory types whose relative dates are reported" choices:"user,feedback,project,reference"`
 }
