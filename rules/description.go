@@ -41,10 +41,7 @@ Options: ` + "`min-words`" + ` (default 4; a date counts as one word, Chinese an
 Japanese one word per two characters) and ` + "`max`" + ` (default 250 characters).
 Not reported when frontmatter-field-type or frontmatter-comment-truncation
 already reports the value.`,
-	Options: []lint.Option{
-		{Name: "min-words", Default: 4, Doc: "fewest words a description may have"},
-		{Name: "max", Default: 250, Doc: "longest description, in characters"},
-	},
+	Options: lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -61,8 +58,8 @@ already reports the value.`,
 				// already explains this value, and fixing that changes it.
 				continue
 			}
-			opts := pass.Options(f)
-			problem := descriptionProblem(desc, opts.Int("min-words"), opts.Int("max"))
+			opts := lint.OptionsFor[descriptionOptions](pass, f)
+			problem := descriptionProblem(desc, opts.MinWords, opts.Max)
 			if problem == "" {
 				continue
 			}
@@ -136,4 +133,10 @@ func wordCount(s string) int {
 		}
 	}
 	return n + (cjk+1)/2
+}
+
+// descriptionOptions are description-quality's options.
+type descriptionOptions struct {
+	MinWords int `option:"min-words" doc:"fewest words a description may have"`
+	Max      int `option:"max" doc:"longest description, in characters"`
 }

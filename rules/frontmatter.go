@@ -429,14 +429,14 @@ Good: only the known keys; tags and notes in the body.
 
 Fix: rename a misspelt key, or move the value into the body. Keys your own tools
 use can be allowed with the option ` + "`allow`" + `.`,
-	Options: []lint.Option{{Name: "allow", Default: []string{}, Doc: "extra keys to accept"}},
+	Options: lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
 			if fm == nil || fm.Doc == nil {
 				continue
 			}
-			allow := pass.Options(f).Strings("allow")
+			allow := lint.OptionsFor[unknownKeyOptions](pass, f).Allow
 			checkKeys(pass, f, fm, fm.Doc, knownTopKeys, allow, "", false)
 			if md := fm.Metadata(); md != nil {
 				checkKeys(pass, f, fm, md, knownMetadataKeys, allow, "metadata.", true)
@@ -593,4 +593,9 @@ func scalarSpan(f *lint.File, fm *lint.Frontmatter, v *yaml.Node) (lint.Span, bo
 		return lint.Span{}, false
 	}
 	return lint.Span{Start: start, End: end}, true
+}
+
+// unknownKeyOptions are frontmatter-unknown-key's options.
+type unknownKeyOptions struct {
+	Allow []string `option:"allow" doc:"extra keys to accept"`
 }

@@ -524,13 +524,13 @@ Only entries that link a topic file are measured, so a subagent's MEMORY.md,
 which often holds notes, is judged only on the lines that are index entries.
 
 Fix: shorten the hook; put the detail in the topic file's description or body.`,
-	Options: []lint.Option{{Name: "max", Default: 150, Doc: "longest entry, in characters"}},
+	Options: lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
 			return
 		}
-		max := pass.Options(f).Int("max")
+		max := lint.OptionsFor[indexEntryLengthOptions](pass, f).Max
 		loaded := "the index is loaded into every conversation"
 		if pass.Dir.Kind == lint.DirSubagent {
 			loaded = "this MEMORY.md goes into the subagent's prompt every time it runs"
@@ -634,4 +634,9 @@ func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink
 		}
 	}
 	return true
+}
+
+// indexEntryLengthOptions are index-entry-length's options.
+type indexEntryLengthOptions struct {
+	Max int `option:"max" doc:"longest entry, in characters"`
 }

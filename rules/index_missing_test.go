@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/linttest"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -43,7 +44,7 @@ func TestIndexOver4MiB(t *testing.T) {
 				"memory/MEMORY.md":      {Data: index(tc.size)},
 				"memory/feedback_db.md": {Data: topic},
 			}
-			linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: fixtureNow, MaxFileSize: tc.maxRead,
+			linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: linttest.Now, MaxFileSize: tc.maxRead,
 				Only: []string{"index-missing", "index-size-limit"}}
 			res, err := linter.Lint(fsys, []string{"memory"})
 			if err != nil {

@@ -72,7 +72,7 @@ underscores in the names it stamps).
 
 Fix: use lowercase words joined by hyphens, at most ` + "`max`" + ` characters, and
 update ` + "`[[links]]`" + ` to it.`,
-	Options: []lint.Option{{Name: "max", Default: 64, Doc: "longest name, in characters"}},
+	Options: lint.OptionsOf(nameFormatOptions{Max: 64}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -84,7 +84,7 @@ update ` + "`[[links]]`" + ` to it.`,
 			if v == nil || strings.TrimSpace(name) == "" {
 				continue
 			}
-			max := pass.Options(f).Int("max")
+			max := lint.OptionsFor[nameFormatOptions](pass, f).Max
 			var problem string
 			switch {
 			case !slugPattern.MatchString(name):
@@ -152,4 +152,9 @@ func slugify(s string) string {
 		dash = true
 	}
 	return b.String()
+}
+
+// nameFormatOptions are name-format's options.
+type nameFormatOptions struct {
+	Max int `option:"max" doc:"longest name, in characters"`
 }

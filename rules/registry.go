@@ -1,12 +1,12 @@
 package rules
 
+//go:generate go run ./internal/gen/allgo
+
 import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
-	"github.com/memlint/memlint/rules/codecontent"
-	"github.com/memlint/memlint/rules/relativedate"
 	"github.com/memlint/memlint/rules/secret"
 )
 
@@ -17,7 +17,7 @@ func All() []*lint.Rule {
 
 // Registry returns a registry of every built-in rule.
 func Registry() *lint.Registry {
-	reg, err := lint.NewRegistry(
+	all := []*lint.Rule{
 		lint.FileUnreadable,
 		lint.UnusedSuppression,
 		baseline.StaleFindings,
@@ -49,18 +49,18 @@ func Registry() *lint.Registry {
 		// Body
 		FeedbackStructure,
 		ProjectStructure,
-		relativedate.Rule,
-		codecontent.Rule,
 		MemoryRecallLimit,
 		MemoryCountLimit,
-		WikilinkDangling,
 		// Security and layout
-		secret.Rule,
 		HiddenUnicode,
 		SettingsMemoryDirectory,
 		LogPath,
 		LogAppendOnly,
-	)
+	}
+	for _, f := range families {
+		all = append(all, f...)
+	}
+	reg, err := lint.NewRegistry(all...)
 	if err != nil {
 		// The built-in IDs are fixed at compile time; a clash is a
 		// programming error caught by the tests.

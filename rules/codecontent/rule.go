@@ -37,12 +37,13 @@ var Rule = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "memory holds what the code or git already says: file:line citations, long code blocks, commit hashes, stack traces",
 	Doc:      strings.TrimSuffix(doc, "\n"),
-	Options: []lint.Option{{
-		Name:    "max-code-lines",
-		Default: 10,
-		Doc:     "the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)",
-	}},
-	Run: runCodeContent,
+	Options:  lint.OptionsOf(options{MaxCodeLines: 10}),
+	Run:      runCodeContent,
+}
+
+// options are code-content's options.
+type options struct {
+	MaxCodeLines int `option:"max-code-lines" doc:"the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)"`
 }
 
 func runCodeContent(pass *lint.Pass) {
@@ -76,7 +77,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 		return
 	}
 	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
-	maxLines := pass.Options(f).Int("max-code-lines")
+	maxLines := lint.OptionsFor[options](pass, f).MaxCodeLines
 
 	for i := range s.md.Blocks {
 		b := &s.md.Blocks[i]

@@ -34,14 +34,14 @@ var Rule = &lint.Rule{
 	Severity: lint.Warning, // it rests on reading prose: never an error by default (SPEC §2)
 	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
 	Doc:      strings.TrimSuffix(doc, "\n"),
-	Options: []lint.Option{{
-		Name:    "types",
-		Default: []string{"project"},
-		Doc:     "memory types whose relative dates are reported",
-		Choices: []string{"user", "feedback", "project", "reference"},
-	}},
-	Fix: "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
-	Run: func(pass *lint.Pass) { run(pass, rdScanners) },
+	Options:  lint.OptionsOf(options{Types: []string{"project"}}),
+	Fix:      "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
+	Run:      func(pass *lint.Pass) { run(pass, rdScanners) },
+}
+
+// options are relative-date's options.
+type options struct {
+	Types []string `option:"types" doc:"memory types whose relative dates are reported" choices:"user,feedback,project,reference"`
 }
 
 // run checks every topic file of the pass. scanners says which of the
@@ -49,7 +49,7 @@ var Rule = &lint.Rule{
 // rule; scanAll in the test that checks the prefilter drops nothing.
 func run(pass *lint.Pass, scanners func(text []byte) int) {
 	for _, f := range pass.Dir.Topics {
-		if !rdHas(pass.Options(f).Strings("types"), f.MemoryType()) {
+		if !rdHas(lint.OptionsFor[options](pass, f).Types, f.MemoryType()) {
 			continue
 		}
 		base, hasBase := f.ModifiedTime()

@@ -337,9 +337,9 @@ func mustRegistry(t testing.TB, rules ...*lint.Rule) *lint.Registry {
 // TestSecretFixtureValuesAreMarked keeps the promise of the fixture
 // README: the fake values are marked as fake where their format has room.
 func TestSecretFixtureValuesAreMarked(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "testdata", "rules", "secret", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("testdata", "secret", "README.md"))
 	if err != nil || !strings.Contains(string(readme), "fake") {
-		t.Errorf("testdata/rules/secret/README.md must say that every value is fake")
+		t.Errorf("rules/secret/testdata/secret/README.md must say that every value is fake")
 	}
 }
 

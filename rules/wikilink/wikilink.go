@@ -1,6 +1,9 @@
-package rules
+// Package wikilink holds the rule about [[name]] links between memories:
+// wikilink-dangling.
+package wikilink
 
 import (
+	_ "embed"
 	"fmt"
 	"path"
 	"strings"
@@ -8,24 +11,15 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// Rules are the rules of this family.
+var Rules = []*lint.Rule{WikilinkDangling}
+
 // WikilinkDangling reports [[links]] that match no memory.
 var WikilinkDangling = &lint.Rule{
 	ID:       "wikilink-dangling",
 	Severity: lint.Info,
 	Summary:  "[[name]] matches no memory's name or file name",
-	Doc: `Memories link to each other with ` + "`[[name]]`" + `, matched against each
-memory's ` + "`name`" + ` or its file name without ` + "`.md`" + `, ignoring case and
-whether words are joined by hyphens, underscores or spaces. Newer
-Claude Code treats a link to a memory that does not exist yet as fine: it marks
-something worth writing later. That is why this is only information; it still
-catches typos and links to memories that were renamed. A link that shows the
-syntax itself (` + "`[[wikilinks]]`" + `, ` + "`[[name]]`" + `) is not reported, and the
-did-you-mean never proposes the file the link is in.
-
-Bad: ` + "`[[feedback-tesitng]]`" + ` when the memory is named feedback-testing.
-Good: ` + "`[[feedback-testing]]`" + `.
-
-Fix: correct the name, or write the missing memory.`,
+	Doc:      wikilinkDanglingDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		known := map[string]bool{}
@@ -95,6 +89,9 @@ Fix: correct the name, or write the missing memory.`,
 		}
 	},
 }
+
+//go:embed wikilink-dangling.md
+var wikilinkDanglingDoc string
 
 // topicLinkNames are the names a [[link]] may use for a topic file: its
 // name, its file stem, and its path without ".md".
