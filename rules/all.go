@@ -5,10 +5,20 @@ package rules
 import (
 	"github.com/memlint/memlint/lint"
 
+	"github.com/memlint/memlint/rules/hiddenunicode"
+	"github.com/memlint/memlint/rules/logs"
+	"github.com/memlint/memlint/rules/recall"
+	"github.com/memlint/memlint/rules/settings"
+	"github.com/memlint/memlint/rules/structure"
 	"github.com/memlint/memlint/rules/wikilink"
 )
 
 // families are the rules of every folder of rules/, one family each.
 var families = [][]*lint.Rule{
+	hiddenunicode.Rules,
+	logs.Rules,
+	recall.Rules,
+	settings.Rules,
+	structure.Rules,
 	wikilink.Rules,
 }

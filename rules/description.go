@@ -89,7 +89,7 @@ func descriptionProblem(desc string, minWords, max int) string {
 	switch {
 	case generic:
 		return fmt.Sprintf("%s is generic", ruleutil.Quote(ruleutil.Clip(desc, 40))) + vagueWhy
-	case wordCount(desc) < minWords:
+	case ruleutil.WordCount(desc) < minWords:
 		return fmt.Sprintf("%s is too short (fewer than %d words)", ruleutil.Quote(ruleutil.Clip(desc, 40)), minWords) + vagueWhy
 	case utf8.RuneCountInString(desc) > max:
 		return fmt.Sprintf("is %d characters (max %d): the recall selector wants a one-line summary; detail belongs in the body", utf8.RuneCountInString(desc), max)
@@ -102,37 +102,6 @@ func descriptionWords(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '-'
 	})
-}
-
-// numberToken is a date, time or version: digits joined by - . / :
-// ("2026-03-01", "10:30", "1.2.3"), one word however many parts it has.
-var numberToken = regexp.MustCompile(`\d+(?:[-./:]\d+)+`)
-
-// wordCount counts words: runs of letters and digits separated by spaces or
-// punctuation, a date or version being one word; in scripts written
-// without spaces (Han, Hiragana, Katakana) every two characters count as
-// one word.
-func wordCount(s string) int {
-	n, cjk := 0, 0
-	inWord := false
-	if strings.ContainsAny(s, "-./:") && strings.ContainsAny(s, "0123456789") {
-		s = numberToken.ReplaceAllString(s, "0")
-	}
-	for _, r := range s {
-		switch {
-		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
-			cjk++
-			inWord = false
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if !inWord {
-				n++
-			}
-			inWord = true
-		default:
-			inWord = false
-		}
-	}
-	return n + (cjk+1)/2
 }
 
 // descriptionOptions are description-quality's options.

@@ -276,7 +276,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	case lint.EntryCode:
 		return content("code", "code block in the index: MEMORY.md should only list memories")
 	case lint.EntryHTML:
-		if wordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
+		if ruleutil.WordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
 			p.structure = true // <details><summary>Archived</summary>: folds entries, holds none
 			return p
 		}
@@ -325,7 +325,7 @@ func groupHeading(text string) bool {
 	text = strings.TrimSpace(text)
 	bold := len(text) > 4 && (strings.HasPrefix(text, "**") && strings.HasSuffix(text, "**") || strings.HasPrefix(text, "__") && strings.HasSuffix(text, "__"))
 	colon := strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(strings.TrimRight(text, "*_ "), "：")
-	return (bold || colon) && wordCount(strings.Trim(text, "*_: ")) <= 8
+	return (bold || colon) && ruleutil.WordCount(strings.Trim(text, "*_: ")) <= 8
 }
 
 // hasWikiLink reports whether an entry holds a [[wikilink]].
@@ -456,7 +456,7 @@ func groupLabels(f *lint.File) map[int]bool {
 			continue
 		}
 		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(e.Text(f)), "*_"))
-		words := wordCount(text)
+		words := ruleutil.WordCount(text)
 		if words <= 8 || (strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(text, "：")) && words <= 15 {
 			labels[e.Item] = true
 		}
@@ -617,7 +617,7 @@ func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
 	before := strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
 		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]xX:：—–-|>#", r)
 	})
-	return wordCount(before) <= 4 && !sentenceEnd.MatchString(before)
+	return ruleutil.WordCount(before) <= 4 && !sentenceEnd.MatchString(before)
 }
 
 var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)

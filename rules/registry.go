@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules/settings"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -46,18 +47,10 @@ func Registry() *lint.Registry {
 		NameFormat,
 		DescriptionQuality,
 		// Body
-		FeedbackStructure,
-		ProjectStructure,
 		RelativeDate,
 		CodeContent,
-		MemoryRecallLimit,
-		MemoryCountLimit,
 		// Security and layout
 		Secret,
-		HiddenUnicode,
-		SettingsMemoryDirectory,
-		LogPath,
-		LogAppendOnly,
 	}
 	for _, f := range families {
 		all = append(all, f...)
@@ -69,4 +62,14 @@ func Registry() *lint.Registry {
 		panic(fmt.Sprintf("rules: %v", err))
 	}
 	return reg
+}
+
+// SettingsMemoryDirectory is the settings-memory-directory rule, which the
+// command runs over Claude Code's settings files.
+var SettingsMemoryDirectory = settings.SettingsMemoryDirectory
+
+// CheckSettings reports problems in one Claude Code settings file's
+// autoMemoryDirectory (see settings.CheckSettings).
+func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
+	return settings.CheckSettings(path, src, home)
 }

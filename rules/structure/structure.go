@@ -1,7 +1,8 @@
-package rules
+package structure
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"strings"
 	"unicode"
@@ -60,9 +61,12 @@ var FeedbackStructure = &lint.Rule{
 	ID:       "feedback-structure",
 	Severity: lint.Warning,
 	Summary:  "a feedback memory has no **Why:** line or no **How to apply:** line",
-	Doc:      structureDoc("feedback", "Never mock the database in integration tests.", "a mocked migration passed while production broke (2026-03).", "any test under tests/integration/."),
+	Doc:      feedbackStructureDoc,
 	Run:      structureCheck("feedback"),
 }
+
+//go:embed feedback-structure.md
+var feedbackStructureDoc string
 
 // ProjectStructure reports project memories without their reason or their
 // scope.
@@ -70,36 +74,12 @@ var ProjectStructure = &lint.Rule{
 	ID:       "project-structure",
 	Severity: lint.Warning,
 	Summary:  "a project memory has no **Why:** line or no **How to apply:** line",
-	Doc:      structureDoc("project", "The auth rewrite ships on 2026-03-05.", "legal requires the new token storage by then.", "do not start changes to auth/ that would not be done by 2026-03-05."),
+	Doc:      projectStructureDoc,
 	Run:      structureCheck("project"),
 }
 
-func structureDoc(kind, rule, why, how string) string {
-	return fmt.Sprintf(`Claude Code writes %[1]s memories as the rule or fact first, then a
-**Why:** line (the reason) and a **How to apply:** line (when and where it
-applies). Without the reason, a later conversation cannot judge edge cases and
-either over-applies the memory or ignores it; without the application, it does
-not know when the memory matters.
-
-What counts is that the reason and the scope are there, however the label is
-written: in bold or italics with the colon inside or outside (**Why:**,
-**Why**:), plain (Why:), as a heading (## Why), with words after it (**Why
-this matters:**, **How to apply (scope):**, **How to apply.**), with a
-full-width colon, and translated (**Pourquoi :**, **Comment l'appliquer :**,
-**为什么**:, **原因**：, **如何应用**：, **이유:**, **Warum:** …). Rationale and
-Reason count as the reason. Lines inside code do not count.
-
-Bad: a %[1]s memory that only says "%[2]s"
-Good:
-`+"```"+`
-%[2]s
-
-**Why:** %[3]s
-**How to apply:** %[4]s
-`+"```"+`
-
-Fix: add the missing line; the message says which one it is.`, kind, rule, why, how)
-}
+//go:embed project-structure.md
+var projectStructureDoc string
 
 func structureCheck(kind string) func(*lint.Pass) {
 	return func(pass *lint.Pass) {

@@ -1,6 +1,7 @@
-package rules
+package recall
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	stdbytes "bytes"
@@ -20,36 +21,12 @@ const (
 	recallMaxFiles = 200
 )
 
-// recallDoc is what both recall rules say about the mode.
-const recallDoc = `Recall mode is off by default in Claude Code 2.1.328: it runs when
-` + "`CLAUDE_MEMORY_STORES`" + ` is set or a feature flag is on for the account, and then
-MEMORY.md is not loaded at all. So the findings are warnings in recall mode and
-infos otherwise, and say which mode memlint assumed. Configuration states the mode
-with ` + "`claude-code: {recall: on}`" + ` (or ` + "`off`" + `); with ` + "`auto`" + `, the default, memlint
-takes recall to be on when ` + "`CLAUDE_MEMORY_STORES`" + ` is set or the flag Claude Code
-cached for your account in ` + "`~/.claude.json`" + ` (` + "`$CLAUDE_CONFIG_DIR/.claude.json`" + `)
-says so. Committed memory linted in CI, where neither is known, gets infos that
-name the mode.`
-
 // MemoryRecallLimit reports topic files that recall injects only in part.
 var MemoryRecallLimit = &lint.Rule{
 	ID:       "memory-recall-limit",
 	Severity: lint.Info,
 	Summary:  "a topic file is longer than 200 lines or 4,096 bytes: recall cuts it (warning in recall mode, info otherwise)",
-	Doc: `When Claude Code recalls a memory it injects whole lines from the start of the
-file, at most 200 lines and 4,096 bytes (bytes of UTF-8, frontmatter included: a
-CJK character is three), then a note that the file was truncated. The rest is
-never seen, however relevant. A memory that long is usually several memories, or
-documentation that belongs in the repository.
-
-` + recallDoc + `
-
-Bad: a 9 KB project memory with a full feature history.
-Good: a short memory with the fact, **Why:** and **How to apply:**; one memory per
-topic.
-
-Fix: split the file into focused memories, or cut history and detail that can
-be derived from the code or git.`,
+	Doc:      memoryRecallLimitDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			cut, why := recallCut(f.Src)
@@ -64,6 +41,9 @@ be derived from the code or git.`,
 		}
 	},
 }
+
+//go:embed memory-recall-limit.md
+var memoryRecallLimitDoc string
 
 // recallCut returns the offset of the first line recall does not inject,
 // and what makes the file too long, or -1 when recall injects all of it.
@@ -173,17 +153,7 @@ var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
 	Severity: lint.Info,
 	Summary:  "more than 200 topic files in a dir: recall never sees the oldest (warning in recall mode, info otherwise)",
-	Doc: `Claude Code's recall scan lists the memory dir's Markdown files (not MEMORY.md,
-dot-files, logs/, sessions/ or proposals/), sorts them by modification time,
-newest first, and keeps 200. Older memories are never considered, whatever their
-description says.
-
-` + recallDoc + `
-
-Bad: 260 topic files — the 60 least recently modified are dead weight.
-Good: fewer, consolidated memories; obsolete ones deleted.
-
-Fix: merge related memories and delete obsolete ones.`,
+	Doc:      memoryCountLimitDoc,
 	Run: func(pass *lint.Pass) {
 		var files []*lint.File
 		for _, f := range pass.Dir.Topics {
@@ -204,6 +174,9 @@ Fix: merge related memories and delete obsolete ones.`,
 			Suggestion: "merge related memories and delete obsolete ones"})
 	},
 }
+
+//go:embed memory-count-limit.md
+var memoryCountLimitDoc string
 
 // inManifest reports whether recall lists a topic file (SPEC §1.4): no
 // segment of its path starts with a dot.

@@ -1,6 +1,7 @@
-package rules
+package logs
 
 import (
+	_ "embed"
 	"fmt"
 	"path"
 	"regexp"
@@ -23,18 +24,7 @@ var LogPath = &lint.Rule{
 	ID:       "log-path",
 	Severity: lint.Error,
 	Summary:  "a file under logs/ follows neither log layout (logs/YYYY/MM/YYYY-MM-DD.md, logs/YYYY/MM/DD/<id>-<title>.md), or its date is not real or disagrees with its folders",
-	Doc: `In assistant mode Claude Code appends to logs under ` + "`logs/`" + `, and a nightly
-consolidation distils them into memories by date. Before Claude Code 2.1.120 it
-kept one log a day, ` + "`logs/YYYY/MM/YYYY-MM-DD.md`" + `; from 2.1.120 on it keeps one a
-session, ` + "`logs/YYYY/MM/DD/<id>-<title>.md`" + `. Both layouts are fine. A log under
-another name, in the wrong month folder or with an impossible date is never
-consolidated, or is consolidated as the wrong day.
-
-Bad: ` + "`logs/2026/3/2026-03-05.md`" + `, ` + "`logs/2026/04/2026-03-05.md`" + `,
-` + "`logs/2026/02/2026-02-30.md`" + `, ` + "`logs/2026/02/30/a1b2-standup.md`" + `, ` + "`logs/notes.md`" + `.
-Good: ` + "`logs/2026/03/2026-03-05.md`" + `, ` + "`logs/2026/03/05/a1b2c3-auth-rewrite.md`" + `.
-
-Fix: move the file to the path of the day it logs.`,
+	Doc:      logPathDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Logs {
 			if strings.HasPrefix(path.Base(f.Rel), ".") {
@@ -46,6 +36,9 @@ Fix: move the file to the path of the day it logs.`,
 		}
 	},
 }
+
+//go:embed log-path.md
+var logPathDoc string
 
 func logPathProblem(rel string) string {
 	if m := sessionLogPath.FindStringSubmatch(rel); m != nil {

@@ -1,7 +1,8 @@
-package rules
+package settings
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -19,42 +20,11 @@ var SettingsMemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
 	Severity: lint.Error,
 	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
-	Doc: `The ` + "`autoMemoryDirectory`" + ` setting moves the folder Claude Code keeps its
-auto memory in. It is a personal choice: Claude Code reads and writes files in
-that folder throughout a session, and loads its MEMORY.md into every conversation.
-In the repository's checked-in ` + "`.claude/settings.json`" + ` it moves the memory of
-everyone who clones the repository: Claude Code 2.1.328 honours it in every
-trusted workspace and in every non-interactive ` + "`claude -p`" + ` run (where the trust
-dialog is skipped), and lets the agent write ` + "`.md`" + ` files there without asking.
-It is how a hostile repository redirects memory writes to ` + "`~/.ssh`" + ` (overwriting
-` + "`authorized_keys`" + `), to cloud credentials, or into another project's memory.
-
-memlint checks the ` + "`.claude/settings.json`" + ` at the top level of the repository it
-lints (with --staged, the staged copy, when the commit changes it). Any value is
-an error, and the message says where it points, as Claude Code 2.1.328 reads it
-(` + "`~/`" + ` and ` + "`~\\`" + ` expand to the home folder, unless the rest is ` + "`.`" + `,
-` + "`..`" + ` or goes above it; the path must then be absolute, at least 3 characters,
-not a bare drive or UNC path, without NUL; ` + "`$HOME`" + ` and ` + "`~user`" + ` are not
-expanded, ` + "`//srv/share`" + ` is ` + "`/srv/share`" + ` on Linux and macOS). When Claude Code
-rejects the value it falls back to its default silently, and the message says
-so. It also names the danger when the value points at your home folder itself,
-outside it, into a ` + "`.git`" + ` folder (hooks there run code), or into a place that
-holds keys, credentials, settings or programs: ` + "`~/.ssh`" + `, ` + "`~/.gnupg`" + `, ` + "`~/.aws`" + `,
-` + "`~/.azure`" + `, ` + "`~/.kube`" + `, ` + "`~/.docker`" + `, ` + "`~/.config`" + `, ` + "`~/.claude`" + `, ` + "`~/.netrc`" + `,
-` + "`~/.git-credentials`" + `, ` + "`~/.npmrc`" + `, ` + "`~/.pypirc`" + `, ` + "`~/.local/bin`" + `, ` + "`~/bin`" + `,
-` + "`~/Library`" + `, ` + "`~/AppData`" + `. Folder names are compared ignoring case, as macOS and
-Windows do; symbolic links are not followed. A file that is not valid JSON is
-not reported: Claude Code ignores it whole. There are no inline suppressions in
-JSON: turn the rule off or change its severity in .memlint.yaml.
-
-Bad, in .claude/settings.json: ` + "`{\"autoMemoryDirectory\": \"~/.ssh\"}`" + `.
-Good: no autoMemoryDirectory in .claude/settings.json; a developer who wants
-their memory elsewhere sets ` + "`{\"autoMemoryDirectory\": \"~/notes/claude-memory\"}`" + `
-in ` + "`~/.claude/settings.json`" + ` or in ` + "`.claude/settings.local.json`" + `, which is not
-checked in.
-
-Fix: remove autoMemoryDirectory from the checked-in .claude/settings.json.`,
+	Doc:      settingsMemoryDirectoryDoc,
 }
+
+//go:embed settings-memory-directory.md
+var settingsMemoryDirectoryDoc string
 
 // settingsKey is the setting SettingsMemoryDirectory looks for.
 const settingsKey = "autoMemoryDirectory"

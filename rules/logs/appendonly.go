@@ -1,7 +1,8 @@
-package rules
+package logs
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
@@ -13,19 +14,7 @@ var LogAppendOnly = &lint.Rule{
 	ID:       "log-append-only",
 	Severity: lint.Error,
 	Summary:  "(git modes) a change to an existing log edits or removes earlier lines",
-	Doc: `Daily logs (` + "`logs/YYYY/MM/YYYY-MM-DD.md`" + `) are the raw record the nightly
-consolidation distils memories from. They are append-only: an earlier line that
-is edited or deleted rewrites history the consolidation may already have used,
-and a poisoned edit there is hard to spot in review. memlint checks this when it
-knows the earlier content: in the pre-commit hook (against HEAD) and with
-` + "`--base REV`" + ` (against a revision, for pull requests). A new log, or lines
-added after the last one, are fine.
-
-Bad: a commit that changes line 3 of ` + "`logs/2026/03/2026-03-05.md`" + ` or deletes the file.
-Good: a commit that only adds lines at the end of it.
-
-Fix: restore the earlier lines and add the correction as a new line at the end
-(e.g. "- 14:10 correction: the 09:12 entry named the wrong service").`,
+	Doc:      logAppendOnlyDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		for _, f := range d.Logs {
@@ -46,6 +35,9 @@ Fix: restore the earlier lines and add the correction as a new line at the end
 		}
 	},
 }
+
+//go:embed log-append-only.md
+var logAppendOnlyDoc string
 
 // appendOnly reports whether now only adds to base at the end, and if not,
 // the offset in now where the first changed line starts. A last line
