@@ -5,7 +5,9 @@ package rules
 import (
 	"github.com/memlint/memlint/lint"
 
+	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
+	"github.com/memlint/memlint/rules/index"
 	"github.com/memlint/memlint/rules/logs"
 	"github.com/memlint/memlint/rules/recall"
 	"github.com/memlint/memlint/rules/settings"
@@ -15,7 +17,9 @@ import (
 
 // families are the rules of every folder of rules/, one family each.
 var families = [][]*lint.Rule{
+	frontmatter.Rules,
 	hiddenunicode.Rules,
+	index.Rules,
 	logs.Rules,
 	recall.Rules,
 	settings.Rules,

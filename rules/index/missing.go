@@ -1,6 +1,7 @@
-package rules
+package index
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
@@ -15,28 +16,7 @@ var IndexMissing = &lint.Rule{
 	ID:       "index-missing",
 	Severity: lint.Warning,
 	Summary:  "a memory dir with topic files has no MEMORY.md (warning), or has one that loads nothing (error)",
-	Doc: `MEMORY.md is the only memory file Claude Code loads into every conversation;
-it is how the agent knows which memories exist. Without it, topic files are only
-found by the recall scan's guesses from their descriptions.
-
-When the dir has no MEMORY.md at all this is a warning: in the auto-memory dir
-Claude Code uses, it writes one itself when the next session starts ("index
-backfill": one line per topic file, from its description), but nothing does that
-for memory committed elsewhere, a subagent's memory or team memory.
-
-It is an error when a MEMORY.md is there but Claude Code loads nothing from it,
-and never will by itself (Claude Code 2.1.328): it is empty, only blank lines, only HTML
-comments (Claude Code strips top-level comments) or only frontmatter (stripped
-too); it is larger than 4 MiB (4,194,304 bytes), which Claude Code skips
-silently; or it is a folder, or a symbolic link that points to nothing.
-
-Bad: a memory dir with ` + "`feedback_testing.md`" + ` and no MEMORY.md; a MEMORY.md
-that holds only ` + "`<!-- index -->`" + `.
-Good: a MEMORY.md with one line per memory:
-` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
-
-Fix: create MEMORY.md listing every topic file (` + "`memlint --fix`" + ` adds entries
-for orphan memories to an index that exists).`,
+	Doc:      indexMissingDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if msg := unloadableIndex(d); msg != "" {
@@ -65,6 +45,9 @@ for orphan memories to an index that exists).`,
 		pass.Report(lint.Diagnostic{Message: msg, Suggestion: "create MEMORY.md with one line per memory: - [Title](file.md) — one-line hook"})
 	},
 }
+
+//go:embed index-missing.md
+var indexMissingDoc string
 
 // allLinkedFromParent reports whether the private index around a team dir
 // links every one of its topic files, so that the agent knows them all.

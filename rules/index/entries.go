@@ -1,6 +1,7 @@
-package rules
+package index
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
@@ -20,15 +21,7 @@ var IndexFrontmatter = &lint.Rule{
 	ID:       "index-frontmatter",
 	Severity: lint.Warning,
 	Summary:  "MEMORY.md has frontmatter",
-	Doc: `MEMORY.md is an index, not a memory: it takes no name, description or type.
-Claude Code strips leading frontmatter before loading it, so whatever is written
-there is never seen; usually it means a memory was written into the index.
-
-Bad: MEMORY.md starting with ` + "`---` / `name: index` / `---`" + `.
-Good: MEMORY.md starting directly with its list of entries (a heading is fine).
-
-Fix: delete the frontmatter block; if it held a memory, move that into a topic
-file and link it.`,
+	Doc:      indexFrontmatterDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil || (f.Frontmatter == nil && f.Body.Start == 0) {
@@ -44,38 +37,16 @@ file and link it.`,
 	},
 }
 
+//go:embed index-frontmatter.md
+var indexFrontmatterDoc string
+
 // IndexEntryFormat reports index lines that are not one link to one memory.
 var IndexEntryFormat = &lint.Rule{
 	ID:       "index-entry-format",
 	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
-	Doc: `Every line of MEMORY.md costs context in every conversation and counts against
-the 200-line and 25,000-unit limits. Claude Code's format is one line per memory,
-` + "`- [Title](file.md) — one-line hook`" + `, with the memory itself in the topic
-file. A known failure is the agent writing memory content into the index: prose
-paragraphs, notes, bullets without a link, tables of facts. Those are loaded
-everywhere, cannot be recalled selectively, and push real entries past the cut.
-
-Fine: headings, blank lines, a label standing in for a heading (` + "`**Feedback**`" + `,
-` + "`Project:`" + ` over a list or table), a short bullet that only labels the linked
-entries nested under it, a table whose rows link topic files (its header is not
-content), a link to a folder of memories, a short introduction under the title
-that says what the index is ("Index of memory files, one line each."), HTML
-such as ` + "`<details>`" + ` that only folds entries, and a placeholder such as
-` + "`_(none yet)_`" + ` under an empty section. A parent bullet that carries text
-rather than a label is content. A line that names a topic file without linking
-it (` + "`- feedback_x.md — hook`" + `) is an entry missing its link, and is told so.
-
-A run of content lines with no entry between them (headings do not count) is
-one finding that says what it holds, not one finding per line; an HTML comment
-(where suppressions go) ends a run.
-
-Bad: ` + "`- Run locally with PORT=8008`" + ` or a paragraph of project notes.
-Good: ` + "`- [Dev setup](project_dev_setup.md) — how to run the server locally`" + `.
-
-Fix: move the content into a topic file (with frontmatter) and replace it with a
-one-line entry that links it.`,
+	Doc:      indexEntryFormatDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -140,6 +111,9 @@ one-line entry that links it.`,
 		flush()
 	},
 }
+
+//go:embed index-entry-format.md
+var indexEntryFormatDoc string
 
 // commentBlocks returns the HTML comment blocks of a file, in order.
 func commentBlocks(f *lint.File) []lint.Block {
@@ -512,19 +486,8 @@ var IndexEntryLength = &lint.Rule{
 	ID:       "index-entry-length",
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 150 characters (option max)",
-	Doc: `An index entry is a pointer: a title, a link and a hook of a few words, under
-about 150 characters. Longer entries are descriptions or content that belong in
-the topic file; they eat into the 25,000-unit budget that every conversation
-pays for, and push the newest entries past the cut.
-
-Bad: a 300-character entry that retells the memory.
-Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
-
-Only entries that link a topic file are measured, so a subagent's MEMORY.md,
-which often holds notes, is judged only on the lines that are index entries.
-
-Fix: shorten the hook; put the detail in the topic file's description or body.`,
-	Options: lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
+	Doc:      indexEntryLengthDoc,
+	Options:  lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -554,25 +517,16 @@ Fix: shorten the hook; put the detail in the topic file's description or body.`,
 	},
 }
 
+//go:embed index-entry-length.md
+var indexEntryLengthDoc string
+
 // IndexDuplicateEntry reports a topic file linked twice from the index.
 var IndexDuplicateEntry = &lint.Rule{
 	ID:       "index-duplicate-entry",
 	Severity: lint.Warning,
 	Summary:  "the same topic file is linked twice in MEMORY.md",
-	Doc: `Two entries for one memory waste index budget and usually mean the agent
-appended a new entry instead of updating the old one, so the two hooks may
-disagree.
-
-Only entries count as listings: list items that start with the link (after at
-most a short label) and table rows. Prose that mentions the file, or a bullet
-whose link comes after a sentence ("… see [the gate](project_gate.md)"), does
-not list it, so the real entry is never taken for the duplicate.
-
-Bad: ` + "`- [Testing](feedback_testing.md)`" + ` on line 3 and again on line 40.
-Good: one entry per topic file.
-
-Fix: delete the later entry (merge its hook into the first if it says more).`,
-	Fix: "safe (--fix): deletes the later entry when it is a list item of its own",
+	Doc:      indexDuplicateEntryDoc,
+	Fix:      "safe (--fix): deletes the later entry when it is a list item of its own",
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -608,6 +562,9 @@ Fix: delete the later entry (merge its hook into the first if it says more).`,
 		}
 	},
 }
+
+//go:embed index-duplicate-entry.md
+var indexDuplicateEntryDoc string
 
 // leadingLink reports whether a list item starts with the link, after at
 // most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):

@@ -1,6 +1,7 @@
-package rules
+package frontmatter
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
@@ -26,22 +27,7 @@ var FrontmatterMissing = &lint.Rule{
 	ID:       "frontmatter-missing",
 	Severity: lint.Warning,
 	Summary:  "a topic file has no frontmatter",
-	Doc: `Claude Code's recall decides which memories to load by reading the name,
-description and type in each topic file's frontmatter (a YAML block between two
-` + "`---`" + ` lines at the very top). A file without it has no description, so the
-selector can only guess, and its type is unknown.
-
-Bad: a topic file that starts with ` + "`# Testing notes`" + `.
-Good:
-` + "```" + `
----
-name: feedback-testing
-description: Integration tests must hit a real database, not mocks
-type: feedback
----
-` + "```" + `
-
-Fix: add the frontmatter on line 1.`,
+	Doc:      frontmatterMissingDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
@@ -57,6 +43,9 @@ Fix: add the frontmatter on line 1.`,
 		}
 	},
 }
+
+//go:embed frontmatter-missing.md
+var frontmatterMissingDoc string
 
 var fieldLine = regexp.MustCompile(`^(name|description|type):`)
 
@@ -92,22 +81,7 @@ var FrontmatterInvalid = &lint.Rule{
 	ID:       "frontmatter-invalid",
 	Severity: lint.Error,
 	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed (warning when Claude Code's lenient retry reads it)",
-	Doc: `When the frontmatter cannot be parsed, Claude Code sees a memory without a
-description or type: it is never recalled. Claude Code retries once, leniently:
-it quotes plain top-level values that hold a YAML indicator and turns leading
-tabs into spaces (Claude Code 2.1.328). What that retry rescues, such as
-` + "`description: Stack: Go`" + `, is a warning (other YAML readers still fail); what
-it cannot read, a frontmatter that is not a mapping and one never closed are
-errors. A key written twice is a warning: Claude Code keeps the last value, other
-readers refuse the file or keep the first. A ` + "`---`" + ` inside a value is
-` + "`frontmatter-early-close`" + `.
-
-Bad: ` + "`description: Stack: FastAPI, SQLite`" + `, a missing closing ` + "`---`" + `,
-` + "`name:`" + ` twice.
-Good: ` + "`description: \"Stack: FastAPI, SQLite\"`" + `.
-
-Fix: quote values that contain ": ", "#", "---" or start with a YAML indicator;
-close the block with a ` + "`---`" + ` line; keep each key once.`,
+	Doc:      frontmatterInvalidDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -118,6 +92,9 @@ close the block with a ` + "`---`" + ` line; keep each key once.`,
 		}
 	},
 }
+
+//go:embed frontmatter-invalid.md
+var frontmatterInvalidDoc string
 
 func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
 	if fm.CloseLine == 0 {
@@ -157,16 +134,7 @@ var FrontmatterScanWindow = &lint.Rule{
 	ID:       "frontmatter-scan-window",
 	Severity: lint.Error,
 	Summary:  "the closing --- of the frontmatter is after line 30 (or past 64 KB)",
-	Doc: `Claude Code's recall scan reads only the first 30 lines (and at most 64 KB) of
-each topic file to find its frontmatter. If the closing ` + "`---`" + ` comes later (a long multi-line
-description, many keys), the scan finds no frontmatter: the memory has no
-description and no type, and is effectively never recalled.
-
-Bad: a frontmatter block of 35 lines.
-Good: name, description (one line) and type in a handful of lines.
-
-Fix: shorten the frontmatter: one-line description, no extra keys; move detail
-into the body.`,
+	Doc:      frontmatterScanWindowDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -197,24 +165,15 @@ into the body.`,
 	},
 }
 
+//go:embed frontmatter-scan-window.md
+var frontmatterScanWindowDoc string
+
 // FrontmatterRequired reports missing or empty name, description and type.
 var FrontmatterRequired = &lint.Rule{
 	ID:       "frontmatter-required",
 	Severity: lint.Error,
 	Summary:  "name, description or type is missing or empty",
-	Doc: `Each memory needs three fields. ` + "`description`" + ` is the only thing the recall
-selector reads to decide whether the memory is relevant; ` + "`type`" + ` (user,
-feedback, project or reference — at the top level or under ` + "`metadata:`" + `)
-tells the agent how to use it; ` + "`name`" + ` is what ` + "`[[name]]`" + ` links refer to.
-A missing description or type is an error (recall loses the memory or its
-kind); a missing name is a warning, since nothing Claude Code loads reads it, and
-the ` + "`name: \"\"`" + ` Claude Code itself stamps on a name with no ASCII letter or
-digit is not reported.
-
-Bad: frontmatter with only ` + "`name:`" + `.
-Good: name, a specific one-line description, and a type.
-
-Fix: add the missing field.`,
+	Doc:      frontmatterRequiredDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -227,6 +186,9 @@ Fix: add the missing field.`,
 		}
 	},
 }
+
+//go:embed frontmatter-required.md
+var frontmatterRequiredDoc string
 
 var requiredWhy = map[string]string{
 	"name":        "it is what [[name]] links refer to",
@@ -312,20 +274,7 @@ var FrontmatterFieldType = &lint.Rule{
 	ID:       "frontmatter-field-type",
 	Severity: lint.Error,
 	Summary:  "name or description is not a single-line string (a list, a number, a mapping, several lines)",
-	Doc: `The recall selector and the index treat name and description as one line of
-text, and Claude Code counts a description only when it is a non-empty string.
-Its YAML parser (YAML 1.2 core schema) reads some plain values as something else:
-` + "`name: 42`" + ` is a number, ` + "`description: true`" + ` a boolean, ` + "`description: [a, b]`" + `
-a list, an unquoted ` + "`{{description}}`" + ` template placeholder a mapping, and a ` + "`|`" + `
-block keeps its line breaks. Claude Code then shows a wrong or empty description,
-or none. A date (` + "`2026-01-01`" + `), ` + "`yes`" + ` or ` + "`1_000`" + ` is a string in YAML
-1.2, so it is fine here.
-
-Bad: ` + "`description:`" + ` followed by a bulleted list; ` + "`description: {{description}}`" + `.
-Good: ` + "`description: \"Ports: 8080 for the API\"`" + `.
-
-Fix: write the value as one line of text, quoted when YAML would read it as
-something else.`,
+	Doc:      frontmatterFieldTypeDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -346,6 +295,9 @@ something else.`,
 		}
 	},
 }
+
+//go:embed frontmatter-field-type.md
+var frontmatterFieldTypeDoc string
 
 func fieldTypeProblem(v *yaml.Node) string {
 	for depth := 0; v.Kind == yaml.AliasNode && v.Alias != nil && depth < 8; depth++ {
@@ -416,20 +368,8 @@ var FrontmatterUnknownKey = &lint.Rule{
 	ID:       "frontmatter-unknown-key",
 	Severity: lint.Info,
 	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
-	Doc: `Claude Code reads name, description and type (top level or under
-` + "`metadata:`" + `) and writes node_type, originSessionId and modified; created and
-pinned are known too. Under ` + "`metadata:`" + ` only a misspelt known key is
-reported: Claude Code files every other key there itself when it stamps a memory
-it writes. Other top-level keys
-are ignored by recall; often they are a misspelling (` + "`desc:`" + `,
-` + "`Type:`" + `) of a key that is then missing, or content that belongs in the body.
-
-Bad: ` + "`tags: [auth]`" + `, ` + "`Description: ...`" + `.
-Good: only the known keys; tags and notes in the body.
-
-Fix: rename a misspelt key, or move the value into the body. Keys your own tools
-use can be allowed with the option ` + "`allow`" + `.`,
-	Options: lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
+	Doc:      frontmatterUnknownKeyDoc,
+	Options:  lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -444,6 +384,9 @@ use can be allowed with the option ` + "`allow`" + `.`,
 		}
 	},
 }
+
+//go:embed frontmatter-unknown-key.md
+var frontmatterUnknownKeyDoc string
 
 // checkKeys reports the keys of mapping m that are not known. Under
 // metadata: (misspellingsOnly) Claude Code itself files every key other
@@ -490,17 +433,8 @@ var FrontmatterCommentTruncation = &lint.Rule{
 	ID:       "frontmatter-comment-truncation",
 	Severity: lint.Warning,
 	Summary:  "an unquoted value contains \" #\": YAML drops the rest as a comment",
-	Doc: `In YAML a ` + "`#`" + ` after a space starts a comment, even in the middle of an
-unquoted value: ` + "`description: fix bug #123 in parser`" + ` is read as
-` + "`fix bug`" + `. Claude Code before 2.1.214 lost the rest of such descriptions
-silently. A ` + "`#`" + ` without a space before it (` + "`C#`" + `, ` + "`issue#4`" + `) is fine, and
-so is a comment after a single-token value (` + "`type: project # decided 2026-03`" + `).
-
-Bad: ` + "`description: rollout plan #2 for auth`" + `.
-Good: ` + "`description: \"rollout plan #2 for auth\"`" + `.
-
-Fix: quote the value.`,
-	Fix: "safe (--fix): quotes the value, comment included",
+	Doc:      frontmatterCommentTruncationDoc,
+	Fix:      "safe (--fix): quotes the value, comment included",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -531,6 +465,9 @@ Fix: quote the value.`,
 		}
 	},
 }
+
+//go:embed frontmatter-comment-truncation.md
+var frontmatterCommentTruncationDoc string
 
 // tokenKeys hold single tokens (a type, a timestamp, an ID): a comment
 // after them is a comment, not lost text.

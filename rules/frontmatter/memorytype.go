@@ -1,6 +1,7 @@
-package rules
+package frontmatter
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
@@ -21,21 +22,8 @@ var MemoryType = &lint.Rule{
 	ID:       "memory-type",
 	Severity: lint.Error,
 	Summary:  "type is not one of user, feedback, project, reference; top-level and metadata.type disagree",
-	Doc: `Claude Code's recall understands exactly four types, lowercase: user (who the
-user is), feedback (how the agent should work), project (facts about the work that
-change) and reference (where to find things). Any other value — ` + "`Feedback`" + `,
-` + "`note`" + `, ` + "`preference`" + ` — is silently ignored, and so is the guidance
-that comes with the type. Files of the newer dialect keep the type under
-` + "`metadata:`" + `; when both places hold a type, Claude Code uses
-` + "`metadata.type`" + ` — even when it is not one of the four, in which case the memory
-has no type at all, whatever the top-level one says.
-
-Bad: ` + "`type: Feedback`" + `, ` + "`type: decision`" + `, ` + "`type: user`" + ` with
-` + "`metadata: {type: project}`" + `.
-Good: ` + "`type: feedback`" + `.
-
-Fix: use one of the four lowercase values, in one place.`,
-	Fix: "safe (--fix): lowercases a type written in another case",
+	Doc:      memoryTypeDoc,
+	Fix:      "safe (--fix): lowercases a type written in another case",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			top, nested := f.TypeNodes()
@@ -64,6 +52,9 @@ Fix: use one of the four lowercase values, in one place.`,
 		}
 	},
 }
+
+//go:embed memory-type.md
+var memoryTypeDoc string
 
 func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml.Node) {
 	pos := fm.Pos(v)
@@ -111,17 +102,7 @@ var ModifiedTimestamp = &lint.Rule{
 	ID:       "modified-timestamp",
 	Severity: lint.Warning,
 	Summary:  "modified is not an ISO 8601 timestamp, or is in the future",
-	Doc: `Claude Code writes ` + "`modified`" + ` (top level or under ` + "`metadata:`" + `) as an
-ISO 8601 timestamp such as ` + "`2026-09-12T10:28:39.238Z`" + `. It dates the memory:
-staleness warnings and consolidation rely on it, and memlint uses it to turn
-relative dates into absolute ones. A hand-edited value in another format, or one
-in the future, misleads all of them.
-
-Bad: ` + "`modified: last Tuesday`" + `, ` + "`modified: 12/09/2026`" + `, a date next year.
-Good: ` + "`modified: 2026-09-12T10:28:39.238Z`" + `.
-
-Fix: write the timestamp in ISO 8601, or delete the key and let Claude Code
-write it.`,
+	Doc:      modifiedTimestampDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			s, v := f.Modified()
@@ -145,3 +126,6 @@ write it.`,
 		}
 	},
 }
+
+//go:embed modified-timestamp.md
+var modifiedTimestampDoc string

@@ -1,6 +1,7 @@
-package rules
+package index
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
@@ -14,19 +15,7 @@ var IndexLineLimit = &lint.Rule{
 	ID:       "index-line-limit",
 	Severity: lint.Error,
 	Summary:  "MEMORY.md loads more than 200 lines (error) or 140 and more (warning)",
-	Doc: `Claude Code loads MEMORY.md into every conversation, but only its first 200
-lines (after stripping leading frontmatter and HTML comment blocks and trimming
-blank lines at either end). Everything after line 200 is silently invisible, and
-because new entries are appended at the end, the newest memories are the first
-to disappear. Claude Code's own write-time check asks for at most 140 lines
-(70 % of the limit) to leave room; memlint warns from there.
-
-Bad: a 240-line index — the last 40 entries are never seen.
-Good: one short line per memory, details in the topic files, under 140 lines.
-
-Fix: merge related entries, move inline notes into topic files, shorten
-entries, delete memories that no longer hold. The finding names the first
-entry Claude Code cannot see and how many are lost.`,
+	Doc:      indexLineLimitDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -53,27 +42,16 @@ entry Claude Code cannot see and how many are lost.`,
 	},
 }
 
+//go:embed index-line-limit.md
+var indexLineLimitDoc string
+
 // IndexSizeLimit reports a MEMORY.md that Claude Code cuts at 25,000
 // UTF-16 code units.
 var IndexSizeLimit = &lint.Rule{
 	ID:       "index-size-limit",
 	Severity: lint.Error,
 	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units or 4 MiB (error), or 17,500 units and more (warning)",
-	Doc: `Besides the 200-line cut, Claude Code cuts MEMORY.md at 25,000 UTF-16 code
-units (it prints this as "24.4KB"), at the last line break before that point.
-Units are JavaScript string length, not bytes: a CJK character is one unit (but
-three UTF-8 bytes) and an emoji outside the Basic Multilingual Plane is two.
-Long entries hit this limit before the line limit does. Claude Code asks for at
-most 17,500 units (70 %); memlint warns from there.
-
-A MEMORY.md over 4 MiB (4,194,304 bytes) is not cut but skipped: Claude Code
-loads nothing of it.
-
-Bad: 150 entries of 200 characters each — the last ones are cut.
-Good: entries under ~150 characters, details in topic files.
-
-Fix: shorten entries (the description belongs in the topic file's frontmatter),
-merge or delete entries. The finding names the first entry that is cut.`,
+	Doc:      indexSizeLimitDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if size := indexSize(d); size > lint.IndexMaxBytes {
@@ -105,6 +83,9 @@ merge or delete entries. The finding names the first entry that is cut.`,
 		}
 	},
 }
+
+//go:embed index-size-limit.md
+var indexSizeLimitDoc string
 
 // cutWhere says where a cut at file offset cut starts, for a person
 // ("from line 201 on"), and when needed a note on how to find it. A

@@ -1,6 +1,7 @@
-package rules
+package frontmatter
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
@@ -28,20 +29,8 @@ var DescriptionQuality = &lint.Rule{
 	ID:       "description-quality",
 	Severity: lint.Warning,
 	Summary:  "description is too short, a placeholder, generic, or too long",
-	Doc: `The description is the only thing Claude Code's recall selector reads to
-decide whether a memory is relevant to the conversation ("be specific"). A vague
-one — ` + "`notes`" + `, ` + "`misc`" + `, a template placeholder, three words — makes the
-memory unreachable; a very long one is a body that landed in the frontmatter.
-
-Bad: ` + "`description: testing notes`" + `, ` + "`description: {{description}}`" + `.
-Good: ` + "`description: Integration tests must hit a real database, never mocks — a mocked migration hid a broken schema`" + `.
-
-Fix: say in one specific line what the memory is about and when it applies.
-Options: ` + "`min-words`" + ` (default 4; a date counts as one word, Chinese and
-Japanese one word per two characters) and ` + "`max`" + ` (default 250 characters).
-Not reported when frontmatter-field-type or frontmatter-comment-truncation
-already reports the value.`,
-	Options: lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
+	Doc:      descriptionQualityDoc,
+	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -70,6 +59,9 @@ already reports the value.`,
 		}
 	},
 }
+
+//go:embed description-quality.md
+var descriptionQualityDoc string
 
 // vagueWhy is why a vague description matters.
 const vagueWhy = ": it is all Claude Code's recall selector reads to decide whether this memory is relevant"

@@ -1,6 +1,7 @@
-package rules
+package index
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
@@ -18,20 +19,8 @@ var IndexDanglingLink = &lint.Rule{
 	ID:       "index-dangling-link",
 	Severity: lint.Error,
 	Summary:  "an index link points at a memory file that does not exist",
-	Doc: `An index entry whose file is gone tells the agent a memory exists that it
-cannot read: it wastes a line of every conversation and may send the agent
-looking for it. It usually means a topic file was renamed or deleted without
-updating MEMORY.md.
-
-Only links to Markdown files are checked: links to source files are references
-into the project, which usually lives elsewhere than the memory dir.
-
-Bad: ` + "`- [Testing](feedback_tests.md)`" + ` when the file is ` + "`feedback_testing.md`" + `.
-Good: the link names an existing topic file (` + "`./`" + `, ` + "`%20`" + ` and
-` + "`#anchors`" + ` are understood).
-
-Fix: correct the file name, or delete the entry if the memory was removed.`,
-	Fix: "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
+	Doc:      indexDanglingLinkDoc,
+	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		f := d.Index
@@ -68,25 +57,15 @@ Fix: correct the file name, or delete the entry if the memory was removed.`,
 	},
 }
 
+//go:embed index-dangling-link.md
+var indexDanglingLinkDoc string
+
 // IndexLinkEscape reports index links that leave the memory dir.
 var IndexLinkEscape = &lint.Rule{
 	ID:       "index-link-escape",
 	Severity: lint.Error,
 	Summary:  "an index link leaves the memory dir (../, an absolute path)",
-	Doc: `Memory is meant to be self-contained: the memory dir moves (it lives under
-~/.claude/projects/ on one machine and in a repository on another), so a link
-out of it breaks, and a link to ../../.ssh/ or /etc/ in a shared memory is how a
-poisoned memory gets the agent to read files it should not. memlint never
-follows such links.
-
-Links into ` + "`team/`" + ` (the shared team memory inside the memory dir) stay inside
-it and are fine.
-
-Bad: ` + "`- [Handoff](../handoff/state.md)`" + `, ` + "`[notes](/home/me/notes.md)`" + `.
-Good: ` + "`- [Handoff](project_handoff.md)`" + ` with the content inside the memory dir,
-` + "`- [On-call](team/reference_oncall.md)`" + `.
-
-Fix: move the file into the memory dir and link it there, or drop the link.`,
+	Doc:      indexLinkEscapeDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -107,30 +86,16 @@ Fix: move the file into the memory dir and link it there, or drop the link.`,
 	},
 }
 
+//go:embed index-link-escape.md
+var indexLinkEscapeDoc string
+
 // OrphanMemory reports topic files the index does not list.
 var OrphanMemory = &lint.Rule{
 	ID:       "orphan-memory",
 	Severity: lint.Warning,
 	Summary:  "a topic file is neither linked nor named in MEMORY.md",
-	Doc: `The agent learns which memories exist from MEMORY.md. A topic file that the
-index does not list is only reachable through the recall scan's guess from its
-description, and is easily forgotten or duplicated.
-
-Bad: ` + "`feedback_testing.md`" + ` exists but MEMORY.md has no line for it.
-Good: ` + "`- [Testing](feedback_testing.md) — integration tests hit a real database`" + `.
-
-Fix: add an index entry (the suggestion gives one built from the memory's name
-and description), or delete the file if the memory is obsolete.
-
-What counts as listed: a link, a ` + "`[[name]]`" + ` wikilink, or the index naming
-the file, as ` + "`feedback_testing.md`" + ` anywhere or ` + "`feedback_testing`" + ` in
-backticks or prose (a plain word such as "testing" does not name testing.md),
-or a link to the folder the file is in (` + "`[Archive](archive/)`" + `);
-the agent reads the index and knows the file is there. Names inside HTML
-comments do not count: Claude Code strips them. A README.md, or a file with an
-all-capitals name such as NOTES.md, without frontmatter documents the folder
-and is not a memory.`,
-	Fix: "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
+	Doc:      orphanMemoryDoc,
+	Fix:      "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if d.Index == nil {
@@ -176,6 +141,9 @@ and is not a memory.`,
 		}
 	},
 }
+
+//go:embed orphan-memory.md
+var orphanMemoryDoc string
 
 // fileTokenLen returns the length of the run of characters a file name is
 // made of (letters, digits, _ . - /) at the start of b.

@@ -1,6 +1,7 @@
-package rules
+package frontmatter
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
@@ -17,15 +18,7 @@ var NameDuplicate = &lint.Rule{
 	ID:       "name-duplicate",
 	Severity: lint.Error,
 	Summary:  "two memories in one dir share a name",
-	Doc: `A memory's ` + "`name`" + ` is what ` + "`[[name]]`" + ` links resolve to and what newer
-Claude Code uses to identify a memory when it rewrites or consolidates memory.
-Two memories with one name make links ambiguous and let an update land in the
-wrong file. Names are compared ignoring case, as links are.
-
-Bad: ` + "`name: testing`" + ` in both feedback_testing.md and project_testing.md.
-Good: ` + "`name: feedback-testing`" + ` and ` + "`name: project-test-infra`" + `.
-
-Fix: rename one of them (and update links to it), or merge the two memories.`,
+	Doc:      nameDuplicateDoc,
 	Run: func(pass *lint.Pass) {
 		first := map[string]*lint.File{}
 		for _, f := range pass.Dir.Topics {
@@ -48,6 +41,9 @@ Fix: rename one of them (and update links to it), or merge the two memories.`,
 	},
 }
 
+//go:embed name-duplicate.md
+var nameDuplicateDoc string
+
 // slugPattern is a slug: lowercase letters (or letters of scripts without
 // case) and digits, joined by single hyphens or underscores. Claude Code's
 // own stamping keeps underscores (a Write of "name: feedback_run_tests"
@@ -60,19 +56,8 @@ var NameFormat = &lint.Rule{
 	ID:       "name-format",
 	Severity: lint.Info,
 	Summary:  "name is not a short kebab-case slug",
-	Doc: `Claude Code gives every memory it writes a short kebab-case slug as its
-` + "`name`" + ` (` + "`feedback-testing`" + `), and ` + "`[[name]]`" + ` links refer to memories
-by name: a title with spaces, capitals and punctuation is hard to type exactly
-in a link. A name is not required to match the file name. For a name in a
-script other than Latin the suggestion is a slug of the file name.
-
-Bad: ` + "`name: Testing philosophy - ngspice as ground truth`" + `.
-Good: ` + "`name: feedback-testing`" + ` (or ` + "`feedback_testing`" + `: Claude Code keeps
-underscores in the names it stamps).
-
-Fix: use lowercase words joined by hyphens, at most ` + "`max`" + ` characters, and
-update ` + "`[[links]]`" + ` to it.`,
-	Options: lint.OptionsOf(nameFormatOptions{Max: 64}),
+	Doc:      nameFormatDoc,
+	Options:  lint.OptionsOf(nameFormatOptions{Max: 64}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -101,6 +86,9 @@ update ` + "`[[links]]`" + ` to it.`,
 		}
 	},
 }
+
+//go:embed name-format.md
+var nameFormatDoc string
 
 // suggestSlug proposes a slug for a name: the name's own words, or, when
 // those are not plain ASCII (a Chinese or Korean title, emoji), the file

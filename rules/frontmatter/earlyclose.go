@@ -1,6 +1,7 @@
-package rules
+package frontmatter
 
 import (
+	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
@@ -19,20 +20,7 @@ var FrontmatterEarlyClose = &lint.Rule{
 	ID:       "frontmatter-early-close",
 	Severity: lint.Error,
 	Summary:  "a --- inside the frontmatter (in a value): Claude Code ends the frontmatter there and loses the rest",
-	Doc: `Claude Code finds a topic file's frontmatter with a pattern that ends it at the
-first ` + "`---`" + ` anywhere after the opening line, even in the middle of a value
-(Claude Code 2.1.328). ` + "`description: Old API --- removed in v2`" + ` ends the
-frontmatter after "Old API ": the description is cut, and every key after it —
-often the type — is read as body text. Other YAML readers see the whole block, so
-the memory looks fine everywhere except where it matters. When what is left is
-not valid YAML (the ` + "`---`" + ` falls inside a quoted value), Claude Code reads no
-frontmatter at all.
-
-Bad: ` + "`description: before---after`" + `, ` + "`description: \"a --- b\"`" + `, a line ` + "`-----`" + `
-between the keys.
-Good: ` + "`description: before — after`" + ` (a dash, or any other separator).
-
-Fix: replace the ` + "`---`" + ` with another separator.`,
+	Doc:      frontmatterEarlyCloseDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -47,6 +35,9 @@ Fix: replace the ` + "`---`" + ` with another separator.`,
 		}
 	},
 }
+
+//go:embed frontmatter-early-close.md
+var frontmatterEarlyCloseDoc string
 
 // earlyCloseLoss says what Claude Code reads of a frontmatter cut short, by
 // comparing the keys it reads with those of the whole block.

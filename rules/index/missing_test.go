@@ -1,4 +1,4 @@
-package rules_test
+package index_test
 
 import (
 	"bytes"
