@@ -76,3 +76,37 @@ func TestFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestFamilyDocs checks that each rule's documentation is the embedded
+// <rule-id>.md of its family folder, and that no .md there is left over
+// from a rule that is gone.
+func TestFamilyDocs(t *testing.T) {
+	names, err := gen.Families(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range names {
+		if i >= len(families) {
+			break // TestFamilies reports the mismatch
+		}
+		docs, _ := filepath.Glob(filepath.Join(name, "*.md"))
+		seen := map[string]bool{}
+		for _, r := range families[i] {
+			file := filepath.Join(name, r.ID+".md")
+			seen[file] = true
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Errorf("rule %s: its documentation belongs in %s: %v", r.ID, file, err)
+				continue
+			}
+			if string(b) != r.Doc {
+				t.Errorf("rule %s: Doc is not the text of %s (embed it with //go:embed)", r.ID, file)
+			}
+		}
+		for _, d := range docs {
+			if !seen[d] {
+				t.Errorf("%s: no rule %s in rules/%s", d, strings.TrimSuffix(filepath.Base(d), ".md"), name)
+			}
+		}
+	}
+}
