@@ -41,10 +41,10 @@ func Registry() *lint.Registry {
 
 // SettingsMemoryDirectory is the settings-memory-directory rule, which the
 // command runs over Claude Code's settings files.
-var SettingsMemoryDirectory = settings.SettingsMemoryDirectory
+var SettingsMemoryDirectory = settings.MemoryDirectory
 
 // CheckSettings reports problems in one Claude Code settings file's
-// autoMemoryDirectory (see settings.CheckSettings).
+// autoMemoryDirectory (see settings.Check).
 func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
-	return settings.CheckSettings(path, src, home)
+	return settings.Check(path, src, home)
 }

@@ -14,13 +14,13 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// FrontmatterEarlyClose reports a "---" inside the frontmatter, where
+// EarlyClose reports a "---" inside the frontmatter, where
 // Claude Code ends it.
-var FrontmatterEarlyClose = &lint.Rule{
+var EarlyClose = &lint.Rule{
 	ID:       "frontmatter-early-close",
 	Severity: lint.Error,
 	Summary:  "a --- inside the frontmatter (in a value): Claude Code ends the frontmatter there and loses the rest",
-	Doc:      frontmatterEarlyCloseDoc,
+	Doc:      earlyCloseDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -37,7 +37,7 @@ var FrontmatterEarlyClose = &lint.Rule{
 }
 
 //go:embed frontmatter-early-close.md
-var frontmatterEarlyCloseDoc string
+var earlyCloseDoc string
 
 // earlyCloseLoss says what Claude Code reads of a frontmatter cut short, by
 // comparing the keys it reads with those of the whole block.

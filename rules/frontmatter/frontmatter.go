@@ -22,12 +22,12 @@ const recallScanLines = 30
 // recallScanBytes is how many bytes of each topic file it reads at most.
 const recallScanBytes = 64 << 10
 
-// FrontmatterMissing reports topic files without frontmatter.
-var FrontmatterMissing = &lint.Rule{
+// Missing reports topic files without frontmatter.
+var Missing = &lint.Rule{
 	ID:       "frontmatter-missing",
 	Severity: lint.Warning,
 	Summary:  "a topic file has no frontmatter",
-	Doc:      frontmatterMissingDoc,
+	Doc:      missingDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
@@ -45,7 +45,7 @@ var FrontmatterMissing = &lint.Rule{
 }
 
 //go:embed frontmatter-missing.md
-var frontmatterMissingDoc string
+var missingDoc string
 
 var fieldLine = regexp.MustCompile(`^(name|description|type):`)
 
@@ -76,12 +76,12 @@ func lateFrontmatter(f *lint.File) int {
 	return 0
 }
 
-// FrontmatterInvalid reports frontmatter Claude Code cannot read as intended.
-var FrontmatterInvalid = &lint.Rule{
+// Invalid reports frontmatter Claude Code cannot read as intended.
+var Invalid = &lint.Rule{
 	ID:       "frontmatter-invalid",
 	Severity: lint.Error,
 	Summary:  "frontmatter is not valid YAML, not a mapping, has duplicate keys, or is never closed (warning when Claude Code's lenient retry reads it)",
-	Doc:      frontmatterInvalidDoc,
+	Doc:      invalidDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -94,7 +94,7 @@ var FrontmatterInvalid = &lint.Rule{
 }
 
 //go:embed frontmatter-invalid.md
-var frontmatterInvalidDoc string
+var invalidDoc string
 
 func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
 	if fm.CloseLine == 0 {
@@ -129,12 +129,12 @@ func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter)
 	}
 }
 
-// FrontmatterScanWindow reports frontmatter closing after line 30.
-var FrontmatterScanWindow = &lint.Rule{
+// ScanWindow reports frontmatter closing after line 30.
+var ScanWindow = &lint.Rule{
 	ID:       "frontmatter-scan-window",
 	Severity: lint.Error,
 	Summary:  "the closing --- of the frontmatter is after line 30 (or past 64 KB)",
-	Doc:      frontmatterScanWindowDoc,
+	Doc:      scanWindowDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -166,14 +166,14 @@ var FrontmatterScanWindow = &lint.Rule{
 }
 
 //go:embed frontmatter-scan-window.md
-var frontmatterScanWindowDoc string
+var scanWindowDoc string
 
-// FrontmatterRequired reports missing or empty name, description and type.
-var FrontmatterRequired = &lint.Rule{
+// Required reports missing or empty name, description and type.
+var Required = &lint.Rule{
 	ID:       "frontmatter-required",
 	Severity: lint.Error,
 	Summary:  "name, description or type is missing or empty",
-	Doc:      frontmatterRequiredDoc,
+	Doc:      requiredDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -188,7 +188,7 @@ var FrontmatterRequired = &lint.Rule{
 }
 
 //go:embed frontmatter-required.md
-var frontmatterRequiredDoc string
+var requiredDoc string
 
 var requiredWhy = map[string]string{
 	"name":        "it is what [[name]] links refer to",
@@ -268,13 +268,13 @@ func isEmpty(v *yaml.Node) bool {
 	return len(v.Content) == 0 && v.Kind != yaml.AliasNode
 }
 
-// FrontmatterFieldType reports name and description that are not one line
+// FieldType reports name and description that are not one line
 // of text.
-var FrontmatterFieldType = &lint.Rule{
+var FieldType = &lint.Rule{
 	ID:       "frontmatter-field-type",
 	Severity: lint.Error,
 	Summary:  "name or description is not a single-line string (a list, a number, a mapping, several lines)",
-	Doc:      frontmatterFieldTypeDoc,
+	Doc:      fieldTypeDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			fm := f.Frontmatter
@@ -297,7 +297,7 @@ var FrontmatterFieldType = &lint.Rule{
 }
 
 //go:embed frontmatter-field-type.md
-var frontmatterFieldTypeDoc string
+var fieldTypeDoc string
 
 func fieldTypeProblem(v *yaml.Node) string {
 	for depth := 0; v.Kind == yaml.AliasNode && v.Alias != nil && depth < 8; depth++ {
@@ -363,12 +363,12 @@ var (
 	knownMetadataKeys = []string{"node_type", "type", "originSessionId", "modified", "created", "pinned"}
 )
 
-// FrontmatterUnknownKey reports frontmatter keys Claude Code does not use.
-var FrontmatterUnknownKey = &lint.Rule{
+// UnknownKey reports frontmatter keys Claude Code does not use.
+var UnknownKey = &lint.Rule{
 	ID:       "frontmatter-unknown-key",
 	Severity: lint.Info,
 	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
-	Doc:      frontmatterUnknownKeyDoc,
+	Doc:      unknownKeyDoc,
 	Options:  lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
@@ -386,7 +386,7 @@ var FrontmatterUnknownKey = &lint.Rule{
 }
 
 //go:embed frontmatter-unknown-key.md
-var frontmatterUnknownKeyDoc string
+var unknownKeyDoc string
 
 // checkKeys reports the keys of mapping m that are not known. Under
 // metadata: (misspellingsOnly) Claude Code itself files every key other
@@ -428,12 +428,12 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// FrontmatterCommentTruncation reports plain values that YAML cuts at " #".
-var FrontmatterCommentTruncation = &lint.Rule{
+// CommentTruncation reports plain values that YAML cuts at " #".
+var CommentTruncation = &lint.Rule{
 	ID:       "frontmatter-comment-truncation",
 	Severity: lint.Warning,
 	Summary:  "an unquoted value contains \" #\": YAML drops the rest as a comment",
-	Doc:      frontmatterCommentTruncationDoc,
+	Doc:      commentTruncationDoc,
 	Fix:      "safe (--fix): quotes the value, comment included",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
@@ -467,7 +467,7 @@ var FrontmatterCommentTruncation = &lint.Rule{
 }
 
 //go:embed frontmatter-comment-truncation.md
-var frontmatterCommentTruncationDoc string
+var commentTruncationDoc string
 
 // tokenKeys hold single tokens (a type, a timestamp, an ID): a comment
 // after them is a comment, not lost text.

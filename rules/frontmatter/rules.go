@@ -5,14 +5,14 @@ import "github.com/memlint/memlint/lint"
 
 // Rules are the rules of this family.
 var Rules = []*lint.Rule{
-	FrontmatterMissing,
-	FrontmatterInvalid,
-	FrontmatterScanWindow,
-	FrontmatterRequired,
-	FrontmatterFieldType,
-	FrontmatterUnknownKey,
-	FrontmatterCommentTruncation,
-	FrontmatterEarlyClose,
+	Missing,
+	Invalid,
+	ScanWindow,
+	Required,
+	FieldType,
+	UnknownKey,
+	CommentTruncation,
+	EarlyClose,
 	DescriptionQuality,
 	MemoryType,
 	ModifiedTimestamp,

@@ -10,12 +10,12 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexLineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
-var IndexLineLimit = &lint.Rule{
+// LineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
+var LineLimit = &lint.Rule{
 	ID:       "index-line-limit",
 	Severity: lint.Error,
 	Summary:  "MEMORY.md loads more than 200 lines (error) or 140 and more (warning)",
-	Doc:      indexLineLimitDoc,
+	Doc:      lineLimitDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -43,15 +43,15 @@ var IndexLineLimit = &lint.Rule{
 }
 
 //go:embed index-line-limit.md
-var indexLineLimitDoc string
+var lineLimitDoc string
 
-// IndexSizeLimit reports a MEMORY.md that Claude Code cuts at 25,000
+// SizeLimit reports a MEMORY.md that Claude Code cuts at 25,000
 // UTF-16 code units.
-var IndexSizeLimit = &lint.Rule{
+var SizeLimit = &lint.Rule{
 	ID:       "index-size-limit",
 	Severity: lint.Error,
 	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units or 4 MiB (error), or 17,500 units and more (warning)",
-	Doc:      indexSizeLimitDoc,
+	Doc:      sizeLimitDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if size := indexSize(d); size > lint.IndexMaxBytes {
@@ -85,7 +85,7 @@ var IndexSizeLimit = &lint.Rule{
 }
 
 //go:embed index-size-limit.md
-var indexSizeLimitDoc string
+var sizeLimitDoc string
 
 // cutWhere says where a cut at file offset cut starts, for a person
 // ("from line 201 on"), and when needed a note on how to find it. A

@@ -16,12 +16,12 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexFrontmatter reports frontmatter in MEMORY.md.
-var IndexFrontmatter = &lint.Rule{
+// Frontmatter reports frontmatter in MEMORY.md.
+var Frontmatter = &lint.Rule{
 	ID:       "index-frontmatter",
 	Severity: lint.Warning,
 	Summary:  "MEMORY.md has frontmatter",
-	Doc:      indexFrontmatterDoc,
+	Doc:      frontmatterDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil || (f.Frontmatter == nil && f.Body.Start == 0) {
@@ -38,15 +38,15 @@ var IndexFrontmatter = &lint.Rule{
 }
 
 //go:embed index-frontmatter.md
-var indexFrontmatterDoc string
+var frontmatterDoc string
 
-// IndexEntryFormat reports index lines that are not one link to one memory.
-var IndexEntryFormat = &lint.Rule{
+// EntryFormat reports index lines that are not one link to one memory.
+var EntryFormat = &lint.Rule{
 	ID:       "index-entry-format",
 	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
-	Doc:      indexEntryFormatDoc,
+	Doc:      entryFormatDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -113,7 +113,7 @@ var IndexEntryFormat = &lint.Rule{
 }
 
 //go:embed index-entry-format.md
-var indexEntryFormatDoc string
+var entryFormatDoc string
 
 // commentBlocks returns the HTML comment blocks of a file, in order.
 func commentBlocks(f *lint.File) []lint.Block {
@@ -481,12 +481,12 @@ func introEntries(f *lint.File) int {
 	return 0
 }
 
-// IndexEntryLength reports long index entries.
-var IndexEntryLength = &lint.Rule{
+// EntryLength reports long index entries.
+var EntryLength = &lint.Rule{
 	ID:       "index-entry-length",
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 150 characters (option max)",
-	Doc:      indexEntryLengthDoc,
+	Doc:      entryLengthDoc,
 	Options:  lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
@@ -518,14 +518,14 @@ var IndexEntryLength = &lint.Rule{
 }
 
 //go:embed index-entry-length.md
-var indexEntryLengthDoc string
+var entryLengthDoc string
 
-// IndexDuplicateEntry reports a topic file linked twice from the index.
-var IndexDuplicateEntry = &lint.Rule{
+// DuplicateEntry reports a topic file linked twice from the index.
+var DuplicateEntry = &lint.Rule{
 	ID:       "index-duplicate-entry",
 	Severity: lint.Warning,
 	Summary:  "the same topic file is linked twice in MEMORY.md",
-	Doc:      indexDuplicateEntryDoc,
+	Doc:      duplicateEntryDoc,
 	Fix:      "safe (--fix): deletes the later entry when it is a list item of its own",
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
@@ -564,7 +564,7 @@ var IndexDuplicateEntry = &lint.Rule{
 }
 
 //go:embed index-duplicate-entry.md
-var indexDuplicateEntryDoc string
+var duplicateEntryDoc string
 
 // leadingLink reports whether a list item starts with the link, after at
 // most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):

@@ -14,12 +14,12 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexDanglingLink reports index links to memory files that do not exist.
-var IndexDanglingLink = &lint.Rule{
+// DanglingLink reports index links to memory files that do not exist.
+var DanglingLink = &lint.Rule{
 	ID:       "index-dangling-link",
 	Severity: lint.Error,
 	Summary:  "an index link points at a memory file that does not exist",
-	Doc:      indexDanglingLinkDoc,
+	Doc:      danglingLinkDoc,
 	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
@@ -58,14 +58,14 @@ var IndexDanglingLink = &lint.Rule{
 }
 
 //go:embed index-dangling-link.md
-var indexDanglingLinkDoc string
+var danglingLinkDoc string
 
-// IndexLinkEscape reports index links that leave the memory dir.
-var IndexLinkEscape = &lint.Rule{
+// LinkEscape reports index links that leave the memory dir.
+var LinkEscape = &lint.Rule{
 	ID:       "index-link-escape",
 	Severity: lint.Error,
 	Summary:  "an index link leaves the memory dir (../, an absolute path)",
-	Doc:      indexLinkEscapeDoc,
+	Doc:      linkEscapeDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
@@ -87,7 +87,7 @@ var IndexLinkEscape = &lint.Rule{
 }
 
 //go:embed index-link-escape.md
-var indexLinkEscapeDoc string
+var linkEscapeDoc string
 
 // OrphanMemory reports topic files the index does not list.
 var OrphanMemory = &lint.Rule{

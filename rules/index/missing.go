@@ -10,13 +10,13 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// IndexMissing reports a memory dir whose index the agent will not see:
+// Missing reports a memory dir whose index the agent will not see:
 // there is no MEMORY.md, or there is one that loads nothing.
-var IndexMissing = &lint.Rule{
+var Missing = &lint.Rule{
 	ID:       "index-missing",
 	Severity: lint.Warning,
 	Summary:  "a memory dir with topic files has no MEMORY.md (warning), or has one that loads nothing (error)",
-	Doc:      indexMissingDoc,
+	Doc:      missingDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if msg := unloadableIndex(d); msg != "" {
@@ -47,7 +47,7 @@ var IndexMissing = &lint.Rule{
 }
 
 //go:embed index-missing.md
-var indexMissingDoc string
+var missingDoc string
 
 // allLinkedFromParent reports whether the private index around a team dir
 // links every one of its topic files, so that the agent knows them all.

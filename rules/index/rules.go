@@ -5,14 +5,14 @@ import "github.com/memlint/memlint/lint"
 
 // Rules are the rules of this family.
 var Rules = []*lint.Rule{
-	IndexMissing,
-	IndexLineLimit,
-	IndexSizeLimit,
-	IndexFrontmatter,
-	IndexEntryFormat,
-	IndexEntryLength,
-	IndexDuplicateEntry,
-	IndexDanglingLink,
-	IndexLinkEscape,
+	Missing,
+	LineLimit,
+	SizeLimit,
+	Frontmatter,
+	EntryFormat,
+	EntryLength,
+	DuplicateEntry,
+	DanglingLink,
+	LinkEscape,
 	OrphanMemory,
 }

@@ -8,13 +8,13 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// LogAppendOnly reports changes to logs (daily or per session) other than lines added at the
+// AppendOnly reports changes to logs (daily or per session) other than lines added at the
 // end. It needs the earlier content: the staged commit's HEAD, or --base REV.
-var LogAppendOnly = &lint.Rule{
+var AppendOnly = &lint.Rule{
 	ID:       "log-append-only",
 	Severity: lint.Error,
 	Summary:  "(git modes) a change to an existing log edits or removes earlier lines",
-	Doc:      logAppendOnlyDoc,
+	Doc:      appendOnlyDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		for _, f := range d.Logs {
@@ -37,7 +37,7 @@ var LogAppendOnly = &lint.Rule{
 }
 
 //go:embed log-append-only.md
-var logAppendOnlyDoc string
+var appendOnlyDoc string
 
 // appendOnly reports whether now only adds to base at the end, and if not,
 // the offset in now where the first changed line starts. A last line

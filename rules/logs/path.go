@@ -18,13 +18,13 @@ var (
 	sessionLogPath = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{2})/[^/-][^/]*-[^/]*\.md$`)
 )
 
-// LogPath reports files under logs/ that follow neither layout, or name a
+// Path reports files under logs/ that follow neither layout, or name a
 // day that does not exist or disagrees with their folders.
-var LogPath = &lint.Rule{
+var Path = &lint.Rule{
 	ID:       "log-path",
 	Severity: lint.Error,
 	Summary:  "a file under logs/ follows neither log layout (logs/YYYY/MM/YYYY-MM-DD.md, logs/YYYY/MM/DD/<id>-<title>.md), or its date is not real or disagrees with its folders",
-	Doc:      logPathDoc,
+	Doc:      pathDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Logs {
 			if strings.HasPrefix(path.Base(f.Rel), ".") {
@@ -38,7 +38,7 @@ var LogPath = &lint.Rule{
 }
 
 //go:embed log-path.md
-var logPathDoc string
+var pathDoc string
 
 func logPathProblem(rel string) string {
 	if m := sessionLogPath.FindStringSubmatch(rel); m != nil {

@@ -5,5 +5,5 @@ import "github.com/memlint/memlint/lint"
 
 // Rules are the rules of this family.
 var Rules = []*lint.Rule{
-	SettingsMemoryDirectory,
+	MemoryDirectory,
 }

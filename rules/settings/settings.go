@@ -12,21 +12,21 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// SettingsMemoryDirectory reports a checked-in Claude Code project settings
+// MemoryDirectory reports a checked-in Claude Code project settings
 // file that moves auto memory. It looks at no memory dir, so its Run is nil:
-// CheckSettings makes its findings, and the command line runs it on the
+// Check makes its findings, and the command line runs it on the
 // repository's .claude/settings.json.
-var SettingsMemoryDirectory = &lint.Rule{
+var MemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
 	Severity: lint.Error,
 	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
-	Doc:      settingsMemoryDirectoryDoc,
+	Doc:      memoryDirectoryDoc,
 }
 
 //go:embed settings-memory-directory.md
-var settingsMemoryDirectoryDoc string
+var memoryDirectoryDoc string
 
-// settingsKey is the setting SettingsMemoryDirectory looks for.
+// settingsKey is the setting MemoryDirectory looks for.
 const settingsKey = "autoMemoryDirectory"
 
 const settingsSuggestion = "remove autoMemoryDirectory from this checked-in file; to move your own memory, " +
@@ -34,13 +34,13 @@ const settingsSuggestion = "remove autoMemoryDirectory from this checked-in file
 
 var byteOrderMark = []byte("\xEF\xBB\xBF")
 
-// CheckSettings returns the settings-memory-directory findings for one
+// Check returns the settings-memory-directory findings for one
 // checked-in Claude Code settings file: path is the path the findings name,
 // src the file's content and home the user's home folder (when it is "",
 // only ~/ values and system folders can be judged by location). Every
 // top-level autoMemoryDirectory is reported at its key. A file that is not a
 // JSON object finds nothing: Claude Code ignores such a file whole.
-func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
+func Check(path string, src []byte, home string) []lint.Diagnostic {
 	// A byte order mark is skipped, in case the reader honours the file
 	// all the same; positions still count from the start of the file.
 	skip := 0
@@ -73,7 +73,7 @@ func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
 		}
 		sev, msg := judgeMemoryDirectory(m.value, home)
 		out = append(out, lint.Diagnostic{
-			Rule:       SettingsMemoryDirectory.ID,
+			Rule:       MemoryDirectory.ID,
 			Severity:   sev,
 			Path:       path,
 			Start:      pos(m.keyStart),

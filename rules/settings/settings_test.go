@@ -215,7 +215,7 @@ func TestCheckSettings(t *testing.T) {
 			if tc.unix && runtime.GOOS == "windows" {
 				t.Skip("the value is not an absolute path on Windows")
 			}
-			got := settings.CheckSettings("/repo/.claude/settings.json", []byte(tc.src), home)
+			got := settings.Check("/repo/.claude/settings.json", []byte(tc.src), home)
 			if len(got) != len(tc.want) {
 				t.Fatalf("got %d findings, want %d: %+v", len(got), len(tc.want), got)
 			}
@@ -259,7 +259,7 @@ func TestCheckSettingsWithoutHome(t *testing.T) {
 		`{"autoMemoryDirectory": "/srv/memory"}`:     "for everyone who clones the repository",
 		`{"autoMemoryDirectory": "/srv/a/.git/mem"}`: "inside a .git folder",
 	} {
-		got := settings.CheckSettings("s.json", []byte(src), "")
+		got := settings.Check("s.json", []byte(src), "")
 		if len(got) != 1 || got[0].Severity != lint.Error || !strings.Contains(got[0].Message, want) {
 			t.Errorf("%s: got %+v, want one error saying %q", src, got, want)
 		}
@@ -270,17 +270,17 @@ func TestCheckSettingsWithoutHome(t *testing.T) {
 func TestCheckSettingsNeverPanics(t *testing.T) {
 	doc := "\xEF\xBB\xBF{\r\n\"a\": [1, {\"autoMemoryDirectory\": 2}], \"autoMemoryDirectory\": \"~/\xff\xfe\"\n}"
 	for i := 0; i <= len(doc); i++ {
-		settings.CheckSettings("s.json", []byte(doc[:i]), "/home/dev")
+		settings.Check("s.json", []byte(doc[:i]), "/home/dev")
 	}
 	long := `{"autoMemoryDirectory": "~/` + strings.Repeat("é", 2000) + `"}`
-	got := settings.CheckSettings("s.json", []byte(long), "/home/dev")
+	got := settings.Check("s.json", []byte(long), "/home/dev")
 	if len(got) != 1 || len(got[0].Message) > 1000 || len(got[0].Text) > 600 {
 		t.Errorf("a long value must be cut short in the message and text: %d findings", len(got))
 	}
 }
 
 func TestSettingsRuleIsDocumented(t *testing.T) {
-	r := settings.SettingsMemoryDirectory
+	r := settings.MemoryDirectory
 	if r.Run != nil || r.Severity != lint.Error {
 		t.Errorf("settings-memory-directory runs outside the engine at error: Run %v, Severity %v", r.Run != nil, r.Severity)
 	}
@@ -289,14 +289,14 @@ func TestSettingsRuleIsDocumented(t *testing.T) {
 	}
 }
 
-// FuzzCheckSettings: no settings file makes CheckSettings panic, and every
+// FuzzCheckSettings: no settings file makes Check panic, and every
 // finding points into the file at the key.
 func FuzzCheckSettings(f *testing.F) {
 	f.Add([]byte(`{"autoMemoryDirectory": "~/.ssh"}`), "/home/dev")
 	f.Add([]byte("\xEF\xBB\xBF{\r\n\"x\": {\"autoMemoryDirectory\": 1},\n\"autoMemoryDirectory\": \"/etc\"}"), "")
 	f.Add([]byte(`{"autoMemoryDirectory": "~/../.git/x", "autoMemoryDirectory": null}`), "/")
 	f.Fuzz(func(t *testing.T, src []byte, home string) {
-		for _, d := range settings.CheckSettings("s.json", src, home) {
+		for _, d := range settings.Check("s.json", src, home) {
 			if d.Start.Line < 1 || d.Start.Col < 1 || d.End.Before(d.Start) {
 				t.Errorf("bad range %v-%v", d.Start, d.End)
 			}

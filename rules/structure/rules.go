@@ -5,6 +5,6 @@ import "github.com/memlint/memlint/lint"
 
 // Rules are the rules of this family.
 var Rules = []*lint.Rule{
-	FeedbackStructure,
-	ProjectStructure,
+	Feedback,
+	Project,
 }

@@ -55,31 +55,31 @@ var (
 	}
 )
 
-// FeedbackStructure reports feedback memories without their reason or
+// Feedback reports feedback memories without their reason or
 // their scope.
-var FeedbackStructure = &lint.Rule{
+var Feedback = &lint.Rule{
 	ID:       "feedback-structure",
 	Severity: lint.Warning,
 	Summary:  "a feedback memory has no **Why:** line or no **How to apply:** line",
-	Doc:      feedbackStructureDoc,
+	Doc:      feedbackDoc,
 	Run:      structureCheck("feedback"),
 }
 
 //go:embed feedback-structure.md
-var feedbackStructureDoc string
+var feedbackDoc string
 
-// ProjectStructure reports project memories without their reason or their
+// Project reports project memories without their reason or their
 // scope.
-var ProjectStructure = &lint.Rule{
+var Project = &lint.Rule{
 	ID:       "project-structure",
 	Severity: lint.Warning,
 	Summary:  "a project memory has no **Why:** line or no **How to apply:** line",
-	Doc:      projectStructureDoc,
+	Doc:      projectDoc,
 	Run:      structureCheck("project"),
 }
 
 //go:embed project-structure.md
-var projectStructureDoc string
+var projectDoc string
 
 func structureCheck(kind string) func(*lint.Pass) {
 	return func(pass *lint.Pass) {
