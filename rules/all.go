@@ -6,15 +6,29 @@ import (
 	"github.com/memlint/memlint/lint"
 
 	"github.com/memlint/memlint/rules/codecontent"
+	"github.com/memlint/memlint/rules/frontmatter"
+	"github.com/memlint/memlint/rules/hiddenunicode"
+	"github.com/memlint/memlint/rules/index"
+	"github.com/memlint/memlint/rules/logs"
+	"github.com/memlint/memlint/rules/recall"
 	"github.com/memlint/memlint/rules/relativedate"
 	"github.com/memlint/memlint/rules/secret"
+	"github.com/memlint/memlint/rules/settings"
+	"github.com/memlint/memlint/rules/structure"
 	"github.com/memlint/memlint/rules/wikilink"
 )
 
 // families are the rules of every folder of rules/, one family each.
 var families = [][]*lint.Rule{
 	codecontent.Rules,
+	frontmatter.Rules,
+	hiddenunicode.Rules,
+	index.Rules,
+	logs.Rules,
+	recall.Rules,
 	relativedate.Rules,
 	secret.Rules,
+	settings.Rules,
+	structure.Rules,
 	wikilink.Rules,
 }

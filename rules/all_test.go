@@ -2,11 +2,14 @@ package rules
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/memlint/memlint/lint/linttest"
 	"github.com/memlint/memlint/rules/internal/gen"
 )
 
@@ -48,6 +51,14 @@ func TestFamilies(t *testing.T) {
 		if len(own) == 0 {
 			t.Errorf("rules/%s: Rules is empty", name)
 		}
+		cases, err := os.ReadDir(filepath.Join(name, "testdata"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // its rules are tested elsewhere (TestEveryRuleHasFixtures)
+		}
+		if err != nil {
+			t.Errorf("rules/%s: %v", name, err)
+			continue
+		}
 		tests, _ := filepath.Glob(filepath.Join(name, "*_test.go"))
 		runs := false
 		for _, f := range tests {
@@ -58,14 +69,43 @@ func TestFamilies(t *testing.T) {
 		if !runs {
 			t.Errorf("rules/%s: no test calls linttest.Run on its fixtures", name)
 		}
-		cases, err := os.ReadDir(filepath.Join(name, "testdata"))
-		if err != nil {
-			t.Errorf("rules/%s: %v", name, err)
-			continue
-		}
 		for _, c := range cases {
-			if c.IsDir() && !own[c.Name()] {
+			if c.IsDir() && !own[c.Name()] && c.Name() != linttest.FuzzCorpus {
 				t.Errorf("rules/%s/testdata/%s: not a rule of this family", name, c.Name())
+			}
+		}
+	}
+}
+
+// TestFamilyDocs checks that each rule's documentation is the embedded
+// <rule-id>.md of its family folder, and that no .md there is left over
+// from a rule that is gone.
+func TestFamilyDocs(t *testing.T) {
+	names, err := gen.Families(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range names {
+		if i >= len(families) {
+			break // TestFamilies reports the mismatch
+		}
+		docs, _ := filepath.Glob(filepath.Join(name, "*.md"))
+		seen := map[string]bool{}
+		for _, r := range families[i] {
+			file := filepath.Join(name, r.ID+".md")
+			seen[file] = true
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Errorf("rule %s: its documentation belongs in %s: %v", r.ID, file, err)
+				continue
+			}
+			if string(b) != r.Doc {
+				t.Errorf("rule %s: Doc is not the text of %s (embed it with //go:embed)", r.ID, file)
+			}
+		}
+		for _, d := range docs {
+			if !seen[d] {
+				t.Errorf("%s: no rule %s in rules/%s", d, strings.TrimSuffix(filepath.Base(d), ".md"), name)
 			}
 		}
 	}

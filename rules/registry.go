@@ -8,6 +8,7 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/rules/secret"
+	"github.com/memlint/memlint/rules/settings"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -15,47 +16,13 @@ func All() []*lint.Rule {
 	return Registry().Rules()
 }
 
-// Registry returns a registry of every built-in rule.
+// Registry returns a registry of every built-in rule: the engine's own and
+// those of every family listed in all.go.
 func Registry() *lint.Registry {
 	all := []*lint.Rule{
 		lint.FileUnreadable,
 		lint.UnusedSuppression,
 		baseline.StaleFindings,
-		// Index (MEMORY.md)
-		IndexMissing,
-		IndexLineLimit,
-		IndexSizeLimit,
-		IndexFrontmatter,
-		IndexEntryFormat,
-		IndexEntryLength,
-		IndexDanglingLink,
-		IndexLinkEscape,
-		IndexDuplicateEntry,
-		OrphanMemory,
-		// Frontmatter
-		FrontmatterMissing,
-		FrontmatterInvalid,
-		FrontmatterEarlyClose,
-		FrontmatterScanWindow,
-		FrontmatterRequired,
-		MemoryType,
-		FrontmatterFieldType,
-		FrontmatterUnknownKey,
-		FrontmatterCommentTruncation,
-		ModifiedTimestamp,
-		NameDuplicate,
-		NameFormat,
-		DescriptionQuality,
-		// Body
-		FeedbackStructure,
-		ProjectStructure,
-		MemoryRecallLimit,
-		MemoryCountLimit,
-		// Security and layout
-		HiddenUnicode,
-		SettingsMemoryDirectory,
-		LogPath,
-		LogAppendOnly,
 	}
 	for _, f := range families {
 		all = append(all, f...)
@@ -67,6 +34,16 @@ func Registry() *lint.Registry {
 		panic(fmt.Sprintf("rules: %v", err))
 	}
 	return reg
+}
+
+// SettingsMemoryDirectory is the settings-memory-directory rule, which the
+// command runs over Claude Code's settings files.
+var SettingsMemoryDirectory = settings.MemoryDirectory
+
+// CheckSettings reports problems in one Claude Code settings file's
+// autoMemoryDirectory (see settings.Check).
+func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
+	return settings.Check(path, src, home)
 }
 
 // Redact masks every secret the secret rule would find in s; see

@@ -62,6 +62,10 @@ import (
 // Now is the time fixtures treat as now.
 var Now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
+// FuzzCorpus is the folder of testdata that holds go test's fuzz corpora,
+// not fixtures; Run skips it.
+const FuzzCorpus = "fuzz"
+
 // AllRules is the name of the fixture folder whose cases run every rule.
 const AllRules = "all"
 
@@ -88,7 +92,8 @@ type runner struct {
 
 // Run runs every case under dir: dir/<rule-id>/<case>/ with that rule
 // alone, dir/all/<case>/ with every rule of reg. Each case is a parallel
-// subtest named <rule-id>/<case>. A folder that names no rule of reg fails.
+// subtest named <rule-id>/<case>. A folder that names no rule of reg fails,
+// but for dir/fuzz, go test's fuzz corpora.
 func Run(t *testing.T, reg *lint.Registry, dir string, opts ...Option) {
 	t.Helper()
 	r := &runner{reg: reg}
@@ -100,7 +105,7 @@ func Run(t *testing.T, reg *lint.Registry, dir string, opts ...Option) {
 		t.Fatal(err)
 	}
 	for _, rd := range ruleDirs {
-		if !rd.IsDir() {
+		if !rd.IsDir() || rd.Name() == FuzzCorpus {
 			continue
 		}
 		ruleID := rd.Name()

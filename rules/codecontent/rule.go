@@ -14,7 +14,6 @@ package codecontent
 import (
 	_ "embed"
 	"sort"
-	"strings"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -36,7 +35,7 @@ var Rule = &lint.Rule{
 	Kinds:    lint.ExceptSubagent, // subagents are told to save codebase patterns (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "memory holds what the code or git already says: file:line citations, long code blocks, commit hashes, stack traces",
-	Doc:      strings.TrimSuffix(doc, "\n"),
+	Doc:      doc,
 	Options:  lint.OptionsOf(options{MaxCodeLines: 10}),
 	Run:      runCodeContent,
 }

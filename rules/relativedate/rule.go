@@ -33,7 +33,7 @@ var Rule = &lint.Rule{
 	ID:       "relative-date",
 	Severity: lint.Warning, // it rests on reading prose: never an error by default (SPEC §2)
 	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
-	Doc:      strings.TrimSuffix(doc, "\n"),
+	Doc:      doc,
 	Options:  lint.OptionsOf(options{Types: []string{"project"}}),
 	Fix:      "unsafe (--unsafe-fixes): replaces the expression with the date it meant, counted from modified, when the memory has one and the date is unambiguous",
 	Run:      func(pass *lint.Pass) { run(pass, rdScanners) },

@@ -13,7 +13,6 @@ package secret
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -34,7 +33,7 @@ var Rule = &lint.Rule{
 	ID:       "secret",
 	Severity: lint.Error,
 	Summary:  "a credential (API token, cloud key, private key, password) is written in memory",
-	Doc:      strings.TrimSuffix(doc, "\n"),
+	Doc:      doc,
 	Run:      runSecret,
 }
 

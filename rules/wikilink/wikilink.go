@@ -12,14 +12,14 @@ import (
 )
 
 // Rules are the rules of this family.
-var Rules = []*lint.Rule{WikilinkDangling}
+var Rules = []*lint.Rule{Dangling}
 
-// WikilinkDangling reports [[links]] that match no memory.
-var WikilinkDangling = &lint.Rule{
+// Dangling reports [[links]] that match no memory.
+var Dangling = &lint.Rule{
 	ID:       "wikilink-dangling",
 	Severity: lint.Info,
 	Summary:  "[[name]] matches no memory's name or file name",
-	Doc:      wikilinkDanglingDoc,
+	Doc:      danglingDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		known := map[string]bool{}
@@ -91,7 +91,7 @@ var WikilinkDangling = &lint.Rule{
 }
 
 //go:embed wikilink-dangling.md
-var wikilinkDanglingDoc string
+var danglingDoc string
 
 // topicLinkNames are the names a [[link]] may use for a topic file: its
 // name, its file stem, and its path without ".md".
