@@ -23,7 +23,8 @@ type Rule struct {
 	// Doc explains why it matters, gives a bad and a good example and says
 	// how to fix it. Markdown.
 	Doc string
-	// Options the rule reads, with their defaults.
+	// Options the rule reads, with their defaults: OptionsOf(a struct
+	// value) declares them, and the rule reads them with OptionsFor.
 	Options []Option
 	// Fix, when set, says what the rule's automatic fix does and whether
 	// it is safe (--fix) or unsafe (--unsafe-fixes), for the docs.
@@ -55,31 +56,6 @@ func (r *Rule) AppliesTo(k DirKind) bool {
 // which a subagent's notes-style memory legitimately holds.
 var ExceptSubagent = []DirKind{DirAuto, DirTeam, DirLogs}
 
-// Option is a setting a rule reads from configuration. Its Default fixes
-// its type: int, bool, string or []string.
-type Option struct {
-	Name    string
-	Default any
-	Doc     string
-	// Choices, when set, are the values a string or list option accepts.
-	Choices []string
-}
-
-// Options holds the resolved option values of one rule for one file.
-type Options map[string]any
-
-// Int returns an int option.
-func (o Options) Int(name string) int { v, _ := o[name].(int); return v }
-
-// Bool returns a bool option.
-func (o Options) Bool(name string) bool { v, _ := o[name].(bool); return v }
-
-// String returns a string option.
-func (o Options) String(name string) string { v, _ := o[name].(string); return v }
-
-// Strings returns a list option.
-func (o Options) Strings(name string) []string { v, _ := o[name].([]string); return v }
-
 // Pass is a rule's view of one memory dir and its way to report.
 type Pass struct {
 	Rule *Rule
@@ -89,6 +65,7 @@ type Pass struct {
 	Now time.Time
 
 	options func(rule *Rule, path string) Options
+	decoded map[string]any // OptionsFor's values by file path
 	report  func(Diagnostic)
 	recall  func() Recall
 }
@@ -100,19 +77,6 @@ func (p *Pass) Recall() Recall {
 		return Recall{}
 	}
 	return p.recall()
-}
-
-// Options returns the rule's options as configured for the file (or, with
-// a nil file, for the dir).
-func (p *Pass) Options(f *File) Options {
-	path := p.Dir.Path
-	if f != nil {
-		path = f.Path
-	}
-	if p.options == nil {
-		return DefaultOptions(p.Rule)
-	}
-	return p.options(p.Rule, path)
 }
 
 // Report records a finding. Rule and Path are filled in when empty.
@@ -149,15 +113,6 @@ func (p *Pass) ReportAt(f *File, start, end Pos, msg, suggestion string) {
 // ReportFile reports a finding about a whole file.
 func (p *Pass) ReportFile(f *File, msg, suggestion string) {
 	p.Report(Diagnostic{Path: f.Path, Message: msg, Suggestion: suggestion})
-}
-
-// DefaultOptions returns a rule's options at their defaults.
-func DefaultOptions(r *Rule) Options {
-	o := make(Options, len(r.Options))
-	for _, opt := range r.Options {
-		o[opt.Name] = opt.Default
-	}
-	return o
 }
 
 // Registry is an ordered set of rules.

@@ -1,8 +1,11 @@
-// Package rules holds memlint's built-in rules: one file per rule or family
-// of closely related rules, each a lint.Rule value with its ID, default
-// severity, documentation, options and check function. All returns them;
-// docs/rules.md and `memlint rules` are generated from the same values.
+// Package rules builds the registry of memlint's built-in rules. Each family
+// of closely related rules lives in its own folder, rules/<family>/: its
+// lint.Rule values (exported as Rules), one embedded <rule-id>.md of
+// documentation per rule, its data tables and, under testdata/, its
+// fixtures (see package linttest). all.go, written by `go generate`, lists
+// the families; All and Registry return their rules with the engine's own.
+// docs/rules.md and `memlint rules ID` are rendered from the same values.
 //
-// Fixtures live in testdata/rules/<rule-id>/<case>/: a memory dir whose
-// files carry their expected findings as comments (see rules_test.go).
+// Cross-rule fixtures live in testdata/rules/all/<case>/ at the top of the
+// repository.
 package rules

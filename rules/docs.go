@@ -8,9 +8,102 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+// DocFormat is how RuleDoc lays a rule's reference out.
+type DocFormat int
+
+const (
+	// DocMarkdown is a section of docs/rules.md.
+	DocMarkdown DocFormat = iota
+	// DocText is what `memlint rules ID` prints in a terminal.
+	DocText
+)
+
+// docStyle is the spelling of each part of a rule's reference in one
+// format; RuleDoc writes the same parts, in the same order, in both.
+type docStyle struct {
+	title      string // the rule ID
+	severity   string // default severity, then summary
+	options    string // heading of the options
+	noOptions  string // said when the rule has none
+	option     func(o lint.Option) string
+	configure  string // how to configure it: ID, severity
+	upperFirst bool   // the summary starts a sentence
+}
+
+var docStyles = map[DocFormat]docStyle{
+	DocMarkdown: {
+		title:    "## %s\n\n",
+		severity: "Default severity: **%s**. %s.\n\n",
+		options:  "\nOptions:\n\n| Option | Default | Meaning |\n|---|---|---|\n",
+		option: func(o lint.Option) string {
+			doc := o.Doc
+			if len(o.Choices) > 0 {
+				doc += " (one of: " + strings.Join(o.Choices, ", ") + ")"
+			}
+			return fmt.Sprintf("| `%s` | `%s` | %s |\n", o.Name, lint.FormatOptionDefault(o), escapeCell(doc))
+		},
+		upperFirst: true,
+	},
+	DocText: {
+		title:     "%s\n\n",
+		severity:  "Default severity: %s\nChecks: %s\n\n",
+		options:   "\nOptions:\n",
+		noOptions: "\nOptions: none besides severity\n",
+		option: func(o lint.Option) string {
+			s := fmt.Sprintf("  %s (default %s)", o.Name, lint.FormatOptionDefault(o))
+			if len(o.Choices) > 0 {
+				s += ", one of: " + strings.Join(o.Choices, ", ")
+			}
+			s += "\n"
+			if o.Doc != "" {
+				s += "      " + strings.TrimSpace(o.Doc) + "\n"
+			}
+			return s
+		},
+		configure: "\nConfigure it in .memlint.yaml under rules: %s: {severity: %s}\n",
+	},
+}
+
+// RuleDoc renders the reference of one rule: its default severity and
+// summary, documentation, the kinds of memory dir it runs in, its fix and
+// its options with their defaults and choices. docs/rules.md holds it for
+// every rule in DocMarkdown; `memlint rules ID` prints it in DocText.
+func RuleDoc(r *lint.Rule, format DocFormat) string {
+	st := docStyles[format]
+	var b strings.Builder
+	fmt.Fprintf(&b, st.title, r.ID)
+	summary := r.Summary
+	if st.upperFirst {
+		summary = upperFirst(summary)
+	}
+	fmt.Fprintf(&b, st.severity, r.Severity, summary)
+	if doc := strings.TrimSpace(r.Doc); doc != "" {
+		b.WriteString(doc)
+		b.WriteString("\n")
+	}
+	if len(r.Kinds) > 0 {
+		fmt.Fprintf(&b, "\nRuns in %s memory dirs only.\n", kindNames(r.Kinds))
+	}
+	if r.Fix != "" {
+		fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
+	}
+	if len(r.Options) == 0 {
+		b.WriteString(st.noOptions)
+	} else {
+		b.WriteString(st.options)
+		for _, o := range r.Options {
+			b.WriteString(st.option(o))
+		}
+	}
+	if st.configure != "" {
+		fmt.Fprintf(&b, st.configure, r.ID, r.Severity)
+	}
+	return b.String()
+}
+
 // Markdown renders the reference of the given rules: a summary table and a
-// section per rule with its documentation and options. docs/rules.md is this
-// output for All(); a test keeps the file current.
+// section per rule (RuleDoc). docs/rules.md is this output for All(); a
+// test keeps the file current.
 func Markdown(rules []*lint.Rule) []byte {
 	var b bytes.Buffer
 	b.WriteString("# memlint rules\n\n")
@@ -22,35 +115,10 @@ func Markdown(rules []*lint.Rule) []byte {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.ID, r.Severity, escapeCell(r.Summary))
 	}
 	for _, r := range rules {
-		fmt.Fprintf(&b, "\n## %s\n\n", r.ID)
-		fmt.Fprintf(&b, "Default severity: **%s**. %s.\n\n", r.Severity, upperFirst(r.Summary))
-		b.WriteString(strings.TrimSpace(r.Doc))
 		b.WriteString("\n")
-		if len(r.Kinds) > 0 {
-			fmt.Fprintf(&b, "\nRuns in %s memory dirs only.\n", kindNames(r.Kinds))
-		}
-		if r.Fix != "" {
-			fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
-		}
-		if len(r.Options) > 0 {
-			b.WriteString("\nOptions:\n\n| Option | Default | Meaning |\n|---|---|---|\n")
-			for _, o := range r.Options {
-				fmt.Fprintf(&b, "| `%s` | `%s` | %s |\n", o.Name, OptionDefault(o), escapeCell(o.Doc))
-			}
-		}
+		b.WriteString(RuleDoc(r, DocMarkdown))
 	}
 	return b.Bytes()
-}
-
-// OptionDefault formats an option's default as it would be written in
-// .memlint.yaml.
-func OptionDefault(o lint.Option) string {
-	switch v := o.Default.(type) {
-	case []string:
-		return "[" + strings.Join(v, ", ") + "]"
-	default:
-		return fmt.Sprint(v)
-	}
 }
 
 // kindNames lists dir kinds as prose: "auto, team and logs".

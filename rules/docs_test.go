@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -41,6 +42,30 @@ func TestRuleDocs(t *testing.T) {
 		for _, part := range []string{"Bad", "Good", "Fix"} {
 			if !strings.Contains(r.Doc, part) {
 				t.Errorf("%s: doc has no %q part", r.ID, part)
+			}
+		}
+	}
+}
+
+// TestRuleDocFormats checks that the terminal and the Markdown reference
+// of a rule say the same things: its documentation, fix and every option
+// with its default and choices.
+func TestRuleDocFormats(t *testing.T) {
+	for _, r := range rules.All() {
+		want := []string{strings.TrimSpace(r.Doc), r.Severity.String()}
+		if r.Fix != "" {
+			want = append(want, "Automatic fix: "+r.Fix)
+		}
+		for _, o := range r.Options {
+			want = append(want, o.Name, lint.FormatOptionDefault(o), o.Doc)
+			want = append(want, o.Choices...)
+		}
+		for _, f := range []rules.DocFormat{rules.DocMarkdown, rules.DocText} {
+			doc := rules.RuleDoc(r, f)
+			for _, w := range want {
+				if !strings.Contains(doc, w) {
+					t.Errorf("%s (format %d) does not say %q", r.ID, f, w)
+				}
 			}
 		}
 	}

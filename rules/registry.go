@@ -1,10 +1,14 @@
 package rules
 
+//go:generate go run ./internal/gen/allgo
+
 import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules/secret"
+	"github.com/memlint/memlint/rules/settings"
 )
 
 // All returns every built-in rule, sorted by ID.
@@ -12,52 +16,18 @@ func All() []*lint.Rule {
 	return Registry().Rules()
 }
 
-// Registry returns a registry of every built-in rule.
+// Registry returns a registry of every built-in rule: the engine's own and
+// those of every family listed in all.go.
 func Registry() *lint.Registry {
-	reg, err := lint.NewRegistry(
+	all := []*lint.Rule{
 		lint.FileUnreadable,
 		lint.UnusedSuppression,
 		baseline.StaleFindings,
-		// Index (MEMORY.md)
-		IndexMissing,
-		IndexLineLimit,
-		IndexSizeLimit,
-		IndexFrontmatter,
-		IndexEntryFormat,
-		IndexEntryLength,
-		IndexDanglingLink,
-		IndexLinkEscape,
-		IndexDuplicateEntry,
-		OrphanMemory,
-		// Frontmatter
-		FrontmatterMissing,
-		FrontmatterInvalid,
-		FrontmatterEarlyClose,
-		FrontmatterScanWindow,
-		FrontmatterRequired,
-		MemoryType,
-		FrontmatterFieldType,
-		FrontmatterUnknownKey,
-		FrontmatterCommentTruncation,
-		ModifiedTimestamp,
-		NameDuplicate,
-		NameFormat,
-		DescriptionQuality,
-		// Body
-		FeedbackStructure,
-		ProjectStructure,
-		RelativeDate,
-		CodeContent,
-		MemoryRecallLimit,
-		MemoryCountLimit,
-		WikilinkDangling,
-		// Security and layout
-		Secret,
-		HiddenUnicode,
-		SettingsMemoryDirectory,
-		LogPath,
-		LogAppendOnly,
-	)
+	}
+	for _, f := range families {
+		all = append(all, f...)
+	}
+	reg, err := lint.NewRegistry(all...)
 	if err != nil {
 		// The built-in IDs are fixed at compile time; a clash is a
 		// programming error caught by the tests.
@@ -65,3 +35,17 @@ func Registry() *lint.Registry {
 	}
 	return reg
 }
+
+// SettingsMemoryDirectory is the settings-memory-directory rule, which the
+// command runs over Claude Code's settings files.
+var SettingsMemoryDirectory = settings.MemoryDirectory
+
+// CheckSettings reports problems in one Claude Code settings file's
+// autoMemoryDirectory (see settings.Check).
+func CheckSettings(path string, src []byte, home string) []lint.Diagnostic {
+	return settings.Check(path, src, home)
+}
+
+// Redact masks every secret the secret rule would find in s; see
+// secret.Redact. The command and the hooks pass it to the linter.
+func Redact(s string) string { return secret.Redact(s) }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -42,7 +41,8 @@ func listRules(w io.Writer, all []*lint.Rule) error {
 	return nil
 }
 
-// explainRule prints one rule's documentation and options.
+// explainRule prints one rule's reference, rendered as docs/rules.md
+// renders it (rules.RuleDoc).
 func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 	r, ok := reg.Lookup(id)
 	if !ok {
@@ -56,46 +56,8 @@ func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 		}
 		return fmt.Errorf("unknown rule %q%s", id, hint)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", r.ID)
-	fmt.Fprintf(&b, "Default severity: %s\n", r.Severity)
-	fmt.Fprintf(&b, "Checks: %s\n", r.Summary)
-	if doc := strings.TrimSpace(r.Doc); doc != "" {
-		fmt.Fprintf(&b, "\n%s\n", doc)
-	}
-	if r.Fix != "" {
-		fmt.Fprintf(&b, "\nAutomatic fix: %s.\n", r.Fix)
-	}
-	b.WriteString("\nOptions:")
-	if len(r.Options) == 0 {
-		b.WriteString(" none besides severity\n")
-	} else {
-		b.WriteString("\n")
-		for _, o := range r.Options {
-			fmt.Fprintf(&b, "  %s (default %s)", o.Name, formatDefault(o.Default))
-			if len(o.Choices) > 0 {
-				fmt.Fprintf(&b, ", one of: %s", strings.Join(o.Choices, ", "))
-			}
-			b.WriteString("\n")
-			if o.Doc != "" {
-				fmt.Fprintf(&b, "      %s\n", strings.TrimSpace(o.Doc))
-			}
-		}
-	}
-	fmt.Fprintf(&b, "\nConfigure it in .memlint.yaml under rules: %s: {severity: %s}\n", r.ID, r.Severity)
-	if _, err := io.WriteString(w, b.String()); err != nil {
+	if _, err := io.WriteString(w, rules.RuleDoc(r, rules.DocText)); err != nil {
 		return fmt.Errorf("write rule: %w", err)
 	}
 	return nil
-}
-
-// formatDefault writes an option default the way configuration spells it.
-func formatDefault(v any) string {
-	switch v := v.(type) {
-	case string:
-		return fmt.Sprintf("%q", v)
-	case []string:
-		return "[" + strings.Join(v, ", ") + "]"
-	}
-	return fmt.Sprint(v)
 }

@@ -12,14 +12,14 @@ import (
 )
 
 // TestNoOutputShowsASecret runs memlint, with every rule, over the fake
-// credentials of testdata/rules/secret/fires in every output format —
+// credentials of rules/secret/testdata/secret/fires in every output format —
 // on stdout and through --output files — and as --fix --diff, baseline
 // and rules output, and checks that none of them shows any of those
 // credentials in full. Other rules quote the same lines (a description, a
 // YAML comment, an index link), so this also checks the redaction that the
 // engine applies to every finding.
 func TestNoOutputShowsASecret(t *testing.T) {
-	fixture := filepath.Join("..", "..", "testdata", "rules", "secret", "fires")
+	fixture := filepath.Join("..", "..", "rules", "secret", "testdata", "secret", "fires")
 	secrets := fixtureSecrets(t, fixture)
 	dir := filepath.Join(t.TempDir(), "memory")
 	copySecretFixture(t, fixture, dir)

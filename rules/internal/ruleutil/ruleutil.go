@@ -5,8 +5,10 @@ package ruleutil
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -98,4 +100,35 @@ func MemoryEntry(f *lint.File) string {
 // destination: spaces, brackets and percent signs are percent-encoded.
 func LinkPath(rel string) string {
 	return strings.NewReplacer("%", "%25", " ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(rel)
+}
+
+// numberToken is a date, time or version: digits joined by - . / :
+// ("2026-03-01", "10:30", "1.2.3"), one word however many parts it has.
+var numberToken = regexp.MustCompile(`\d+(?:[-./:]\d+)+`)
+
+// WordCount counts words: runs of letters and digits separated by spaces or
+// punctuation, a date or version being one word; in scripts written
+// without spaces (Han, Hiragana, Katakana) every two characters count as
+// one word.
+func WordCount(s string) int {
+	n, cjk := 0, 0
+	inWord := false
+	if strings.ContainsAny(s, "-./:") && strings.ContainsAny(s, "0123456789") {
+		s = numberToken.ReplaceAllString(s, "0")
+	}
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
+			cjk++
+			inWord = false
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if !inWord {
+				n++
+			}
+			inWord = true
+		default:
+			inWord = false
+		}
+	}
+	return n + (cjk+1)/2
 }

@@ -1,0 +1,417 @@
+// Package linttest runs rule fixtures: memory dirs whose files carry the
+// findings they must produce as comments, in the manner of
+// golang.org/x/tools/go/analysis/analysistest. Every rule family's test and
+// the cross-rule test of package rules use it:
+//
+//	func TestFixtures(t *testing.T) {
+//		linttest.Run(t, rules.Registry(), "testdata", linttest.WithRedact(rules.Redact))
+//	}
+//
+// A testdata dir holds a folder per rule, testdata/<rule-id>/<case>/, each
+// case a memory dir (or a tree of them) linted with only that rule. The
+// expectations are comments in the case's files:
+//
+//	<!-- want "regexp" -->           a finding on this line
+//	<!-- want+1 warning "regexp" --> on the next line, at that severity
+//	<!-- want-1 "re" -->             on the line before
+//	<!-- want@7 "re" -->             on line 7 of this file
+//	<!-- want:5 "re" -->             on this line, starting at column 5
+//	<!-- want+1:12 "re" -->          on the next line, starting at column 12
+//	<!-- want@7:3 "re" -->           on line 7, column 3
+//	<!-- want@file "re" -->          about the whole file (line 0)
+//	<!-- want@file=x.md "re" -->     about the whole of file x.md (which may
+//	                                 be binary or a link that cannot hold a comment)
+//	<!-- want@dir "re" -->           about the memory dir itself
+//	<!-- want "re1" "re2" -->        two findings on this line
+//	# want+1 "re"                    the same, as a YAML comment in frontmatter
+//
+// Columns are the finding's start column as memlint prints it (1-based,
+// counted in characters); a want without one accepts any column. A finding
+// no want expects fails the test, and so does a want no finding matches.
+// Everything that starts like a want ("<!-- want", "# want") must parse:
+// a bad position, an unknown severity, a bad quoted string or regexp, a
+// comment not closed by --> or, in an "all" case, a rule the registry does
+// not know fails the test at the want's file:line rather than expecting
+// nothing.
+//
+// A folder named "all" runs every rule of the registry; its wants then
+// name the rule after the position: <!-- want+1 index-dangling-link "re" -->.
+// A .memlint.yaml in the case folder configures the run; a .base/ folder
+// holds the files as they were at the earlier revision (for
+// log-append-only).
+//
+// Fixes: for every file X with an X.golden beside it, the findings' safe
+// fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
+// are applied and the result must equal X.golden; linting the fixed files
+// again must find nothing left to fix.
+package linttest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Now is the time fixtures treat as now.
+var Now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+// FuzzCorpus is the folder of testdata that holds go test's fuzz corpora,
+// not fixtures; Run skips it.
+const FuzzCorpus = "fuzz"
+
+// AllRules is the name of the fixture folder whose cases run every rule.
+const AllRules = "all"
+
+// TB is the part of testing.TB the harness reports through; the harness's
+// own tests pass a recorder to show that a bad fixture fails.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// Option changes how fixtures are run.
+type Option func(*runner)
+
+// WithRedact masks secrets in findings the way the command does
+// (rules.Redact), so that wants match what a user sees.
+func WithRedact(redact func(string) string) Option {
+	return func(r *runner) { r.redact = redact }
+}
+
+type runner struct {
+	reg    *lint.Registry
+	redact func(string) string
+}
+
+// Run runs every case under dir: dir/<rule-id>/<case>/ with that rule
+// alone, dir/all/<case>/ with every rule of reg. Each case is a parallel
+// subtest named <rule-id>/<case>. A folder that names no rule of reg fails,
+// but for dir/fuzz, go test's fuzz corpora.
+func Run(t *testing.T, reg *lint.Registry, dir string, opts ...Option) {
+	t.Helper()
+	r := &runner{reg: reg}
+	for _, o := range opts {
+		o(r)
+	}
+	ruleDirs, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range ruleDirs {
+		if !rd.IsDir() || rd.Name() == FuzzCorpus {
+			continue
+		}
+		ruleID := rd.Name()
+		var only []string
+		if ruleID != AllRules {
+			if _, ok := reg.Lookup(ruleID); !ok {
+				t.Errorf("%s: no rule with that ID", filepath.Join(dir, ruleID))
+				continue
+			}
+			only = []string{ruleID}
+		}
+		cases, err := os.ReadDir(filepath.Join(dir, ruleID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if !c.IsDir() {
+				continue
+			}
+			caseDir := filepath.Join(dir, ruleID, c.Name())
+			t.Run(ruleID+"/"+c.Name(), func(t *testing.T) {
+				t.Parallel()
+				r.runCase(t, caseDir, only)
+			})
+		}
+	}
+}
+
+// Coverage keeps the promise that every rule is shown both firing and not
+// firing: each rule must have a folder dir/<rule-id> with at least one case
+// holding a want and one holding none.
+func Coverage(t TB, dir string, rules ...*lint.Rule) {
+	t.Helper()
+	for _, r := range rules {
+		ruleDir := filepath.Join(dir, r.ID)
+		cases, err := os.ReadDir(ruleDir)
+		if err != nil {
+			t.Errorf("rule %s has no fixtures in %s", r.ID, ruleDir)
+			continue
+		}
+		var firing, quiet int
+		for _, c := range cases {
+			if !c.IsDir() {
+				continue
+			}
+			if countWants(filepath.Join(ruleDir, c.Name())) > 0 {
+				firing++
+			} else {
+				quiet++
+			}
+		}
+		if firing == 0 || quiet == 0 {
+			t.Errorf("rule %s needs fixtures that fire and fixtures that do not (has %d firing, %d quiet)", r.ID, firing, quiet)
+		}
+	}
+}
+
+// countWants counts the want comments under dir.
+func countWants(dir string) int {
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			n += len(wantStart.FindAllIndex(b, -1))
+		}
+		return nil
+	})
+	return n
+}
+
+// runCase lints one case dir and compares the findings with its wants.
+func (r *runner) runCase(t TB, dir string, only []string) {
+	t.Helper()
+	fsys := os.DirFS(dir)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Errorf("%s: %v", dir, err)
+		return
+	}
+	linter := &lint.Linter{Registry: r.reg, Root: abs, Now: Now, Only: only, Redact: r.redact}
+	if base := filepath.Join(dir, ".base"); fileExists(base) {
+		// The files as they were at the earlier revision (HEAD, --base).
+		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}
+	}
+	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
+		c, err := lint.LoadConfig(cfg, r.reg)
+		if err != nil {
+			t.Errorf("config: %v", err)
+			return
+		}
+		linter.Config = c
+		linter.Registry = c.Registry(r.reg)
+	}
+	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	if err != nil {
+		t.Errorf("%s: %v", dir, err)
+		return
+	}
+	if len(dirs) == 0 {
+		dirs = []string{"."}
+	}
+	res, err := linter.Lint(fsys, dirs)
+	if err != nil {
+		t.Errorf("%s: %v", dir, err)
+		return
+	}
+	wants, ok := r.readExpectations(t, dir, dirs, len(only) == 0)
+	if !ok {
+		return
+	}
+	checkFixes(t, linter, dir, dirs, res, only)
+	for _, d := range res.Diagnostics {
+		if len(only) > 0 && !contains(only, d.Rule) {
+			continue
+		}
+		found := false
+		for _, w := range wants {
+			if w.matched || w.path != d.Path || w.line != d.Start.Line || (w.col != 0 && w.col != d.Start.Col) {
+				continue
+			}
+			if (w.rule != "" && w.rule != d.Rule) || (w.severity != "" && w.severity != d.Severity.String()) {
+				continue
+			}
+			if w.re.MatchString(d.Message) {
+				w.matched, found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d:%d: unexpected %s %s: %q", filepath.Join(dir, d.Path), d.Start.Line, d.Start.Col, d.Severity, d.Rule, d.Message)
+		}
+	}
+	for _, w := range wants {
+		if !w.matched {
+			where := fmt.Sprintf("%s:%d", w.path, w.line)
+			if w.col != 0 {
+				where += fmt.Sprintf(":%d", w.col)
+			}
+			t.Errorf("%s: no %s finding on %s matching %q", w.at, ruleOrAny(w.rule), where, w.re)
+		}
+	}
+}
+
+func ruleOrAny(r string) string {
+	if r == "" {
+		return "expected"
+	}
+	return r
+}
+
+// readExpectations reads the wants of every file under dir. It reports
+// each malformed want and returns false when there was one.
+func (r *runner) readExpectations(t TB, dir string, memDirs []string, withRule bool) ([]*expectation, bool) {
+	t.Helper()
+	var out []*expectation
+	ok := true
+	bad := func(at, format string, args ...any) {
+		t.Helper()
+		t.Errorf("%s: "+format, append([]any{at}, args...)...)
+		ok = false
+	}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || strings.HasSuffix(p, ".golden") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		text := string(src)
+		for _, m := range wantStart.FindAllStringIndex(text, -1) {
+			line := 1 + strings.Count(text[:m[0]], "\n")
+			at := fmt.Sprintf("%s:%d", p, line)
+			rest := text[m[1]:]
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				rest = rest[:i]
+			}
+			opener := "#"
+			if strings.HasPrefix(text[m[0]:], "<!--") {
+				opener = "<!--"
+			}
+			w, err := parseWant(opener, strings.TrimSuffix(rest, "\r"))
+			if err != nil {
+				bad(at, "malformed want: %v", err)
+				continue
+			}
+			switch {
+			case withRule && w.rule == "":
+				bad(at, "in an \"all\" fixture a want names its rule")
+				continue
+			case !withRule && w.rule != "":
+				bad(at, "a want in a single-rule fixture names no rule (got %q)", w.rule)
+				continue
+			case w.rule != "":
+				if _, known := r.reg.Lookup(w.rule); !known {
+					bad(at, "malformed want: no rule %q", w.rule)
+					continue
+				}
+			}
+			out = append(out, w.expectations(rel, line, at, memDirs)...)
+		}
+		return nil
+	})
+	if err != nil {
+		bad(dir, "%v", err)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	return out, ok
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// checkFixes applies the run's fixes and compares with the .golden files.
+func checkFixes(t TB, linter *lint.Linter, dir string, dirs []string, res *lint.Result, only []string) {
+	t.Helper()
+	goldens := map[string]string{}
+	contents := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(rel, ".golden") {
+			goldens[strings.TrimSuffix(rel, ".golden")] = string(data)
+		} else {
+			contents[rel] = data
+		}
+		return nil
+	})
+	if err != nil {
+		t.Errorf("%s: %v", dir, err)
+		return
+	}
+	if len(goldens) == 0 {
+		return
+	}
+	unsafe := fileExists(filepath.Join(dir, ".unsafe-fixes"))
+	fixesOf := func(res *lint.Result) []*lint.Fix {
+		var fixes []*lint.Fix
+		for _, d := range res.Diagnostics {
+			if d.Fix != nil && (unsafe || !d.Fix.Unsafe) && (len(only) == 0 || contains(only, d.Rule)) {
+				fixes = append(fixes, d.Fix)
+			}
+		}
+		return fixes
+	}
+	fixed, _ := lint.ApplyFixes(contents, fixesOf(res))
+	for path, want := range goldens {
+		got, ok := fixed[path]
+		if !ok {
+			got = contents[path]
+		}
+		if string(got) != want {
+			t.Errorf("%s after fixes:\n%s\nwant (%s.golden):\n%s", filepath.Join(dir, path), got, path, want)
+		}
+	}
+	for path := range fixed {
+		if _, ok := goldens[path]; !ok {
+			t.Errorf("fixes change %s, which has no %s.golden", filepath.Join(dir, path), path)
+		}
+	}
+	// A second run changes nothing.
+	after := fstest.MapFS{}
+	for path, data := range contents {
+		if f, ok := fixed[path]; ok {
+			data = f
+		}
+		after[path] = &fstest.MapFile{Data: data}
+	}
+	again, err := linter.Lint(after, dirs)
+	if err != nil {
+		t.Errorf("%s: second run: %v", dir, err)
+		return
+	}
+	more, _ := lint.ApplyFixes(mapContents(after), fixesOf(again))
+	for path, data := range more {
+		t.Errorf("a second run of the fixes changes %s again:\n%s", filepath.Join(dir, path), data)
+	}
+}
+
+func mapContents(m fstest.MapFS) map[string][]byte {
+	out := make(map[string][]byte, len(m))
+	for p, f := range m {
+		out[p] = f.Data
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package lint
+
+import (
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+type lengthOptions struct {
+	Max   int      `option:"max" doc:"longest entry, in characters"`
+	Types []string `option:"types" doc:"types checked" choices:"user,feedback,project"`
+	Loud  bool     `option:"loud"`
+	Word  string   `option:"word"`
+}
+
+var typedRule = &Rule{ID: "typed-rule", Severity: Warning,
+	Options: OptionsOf(lengthOptions{Max: 150, Types: []string{"project"}, Word: "x"})}
+
+func TestOptionsOf(t *testing.T) {
+	var got []string
+	for _, o := range typedRule.Options {
+		got = append(got, o.Name+"="+FormatOptionDefault(o)+" ("+o.Doc+") "+strings.Join(o.Choices, "|"))
+	}
+	want := []string{
+		"max=150 (longest entry, in characters) ",
+		"types=[project] (types checked) user|feedback|project",
+		"loud=false () ",
+		`word="x" () `,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("options:\n got  %q\n want %q", got, want)
+	}
+	for _, bad := range []any{3, struct{ max int }{}, struct {
+		Max float64 `option:"max"`
+	}{}, struct{ Max int }{}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("OptionsOf(%T) did not refuse it", bad)
+				}
+			}()
+			OptionsOf(bad)
+		}()
+	}
+}
+
+// TestOptionsFor reads options as configured per file, typed, once per
+// file, and validates config against the struct's option names.
+func TestOptionsFor(t *testing.T) {
+	reg, err := NewRegistry(typedRule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := `
+rules:
+  typed-rule: {max: 200, loud: true}
+overrides:
+  - files: ["**/team/**"]
+    rules: {typed-rule: {types: [user, feedback]}}
+`
+	c, err := ParseConfig([]byte(src), filepath.Join(dir, ".memlint.yaml"), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	pass := &Pass{Rule: typedRule, Dir: &Dir{Path: "mem"}, options: func(r *Rule, p string) Options {
+		calls++
+		_, _, o := c.Resolve(r, filepath.Join(dir, p))
+		return o
+	}}
+	a := &File{Path: "mem/a.md"}
+	team := &File{Path: "mem/team/b.md"}
+	got := OptionsFor[lengthOptions](pass, a)
+	if want := (lengthOptions{Max: 200, Types: []string{"project"}, Loud: true, Word: "x"}); !reflect.DeepEqual(got, want) {
+		t.Errorf("a.md: %+v, want %+v", got, want)
+	}
+	got.Types[0] = "changed" // the caller's copy, not the default
+	if got := OptionsFor[lengthOptions](pass, team); !reflect.DeepEqual(got.Types, []string{"user", "feedback"}) || got.Max != 200 {
+		t.Errorf("team/b.md: %+v", got)
+	}
+	OptionsFor[lengthOptions](pass, a)
+	OptionsFor[lengthOptions](pass, team)
+	if calls != 2 {
+		t.Errorf("options resolved %d times for 2 files", calls)
+	}
+	if def := (&Pass{Rule: typedRule, Dir: &Dir{Path: "mem"}}); OptionsFor[lengthOptions](def, nil).Types[0] != "project" {
+		t.Errorf("defaults changed by a caller: %+v", OptionsFor[lengthOptions](def, nil))
+	}
+
+	_, err = ParseConfig([]byte("rules:\n  typed-rule: {mux: 3}\n"), "c.yaml", reg)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), `c.yaml:2: rules.typed-rule.mux: rule typed-rule has no option "mux" (it has severity, max, types, loud, word)`) {
+		t.Errorf("unknown option: %v", err)
+	}
+	_, err = ParseConfig([]byte("rules:\n  typed-rule: {types: [memo]}\n"), "c.yaml", reg)
+	if err == nil || !strings.Contains(err.Error(), `"memo" is not one of user, feedback, project`) {
+		t.Errorf("bad choice: %v", err)
+	}
+}
+
+// TestOptionsForWrongType shows that reading another struct than the one
+// declared is caught, not a zero value.
+func TestOptionsForWrongType(t *testing.T) {
+	type other struct {
+		Max int `option:"max"`
+	}
+	for _, r := range []*Rule{typedRule, {ID: "untyped", Options: []Option{{Name: "max", Default: 1}}}, {ID: "none"}} {
+		func() {
+			defer func() {
+				if p := recover(); p == nil || !strings.Contains(p.(string), "does not declare them with lint.OptionsOf") {
+					t.Errorf("%s: OptionsFor[other] = %v", r.ID, p)
+				}
+			}()
+			OptionsFor[other](&Pass{Rule: r, Dir: &Dir{Path: "mem"}}, nil)
+		}()
+	}
+}

@@ -1,0 +1,146 @@
+// Package codecontent holds the code-content rule: what memory must not hold
+// because the repository already holds it (file:line citations, long code
+// blocks, commit hashes and git-log history, stack traces).
+//
+// The words and names the detectors look for (code file extensions, the
+// words for "line" in each language, commit verbs, hash keywords, info
+// strings of code blocks) are tables in the tables*.go files; each detector
+// has its file: blocks.go (code blocks), traces.go (stack traces),
+// gitlog.go (git log lines and commit tables), hashes.go (commit hashes),
+// citations.go and lines.go (file:line citations), links.go; groups.go
+// gathers a section's findings into one.
+package codecontent
+
+import (
+	_ "embed"
+	"sort"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Rules is the family's rules, for the registry.
+var Rules = []*lint.Rule{Rule}
+
+// doc is the rule's documentation, shown by `memlint rules code-content`
+// and in docs/rules.md.
+//
+//go:embed code-content.md
+var doc string
+
+// Rule reports what memory must not hold because the repository already
+// holds it, and holds it better: file:line citations, long code blocks,
+// commit hashes and git-log history, and stack traces.
+var Rule = &lint.Rule{
+	ID:       "code-content",
+	Kinds:    lint.ExceptSubagent, // subagents are told to save codebase patterns (SPEC §1.1)
+	Severity: lint.Warning,
+	Summary:  "memory holds what the code or git already says: file:line citations, long code blocks, commit hashes, stack traces",
+	Doc:      doc,
+	Options:  lint.OptionsOf(options{MaxCodeLines: 10}),
+	Run:      runCodeContent,
+}
+
+// options are code-content's options.
+type options struct {
+	MaxCodeLines int `option:"max-code-lines" doc:"the most lines of code a fenced or indented block may have (blank lines, comments, trees, diagrams and sample text do not count)"`
+}
+
+func runCodeContent(pass *lint.Pass) {
+	var s codeScan
+	if idx := pass.Dir.Index; idx != nil {
+		s.check(pass, idx)
+	}
+	// Daily logs are append-only records of what happened: a hash or a
+	// trace there cannot be edited away, so they are not checked.
+	for _, f := range pass.Dir.Topics {
+		s.check(pass, f)
+	}
+}
+
+// codeScan holds the state of one file's check; its slices are reused
+// from file to file.
+type codeScan struct {
+	pass    *lint.Pass
+	f       *lint.File
+	src     []byte
+	md      *lint.Markdown
+	claimed []lint.Span // spans already reported as a whole
+	run     gitLogRun
+	pending lint.Span // a hash finding not yet reported (for a..b ranges)
+	pendMsg string
+	found   []ccFinding // citations and hashes, reported by section
+}
+
+func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
+	if f.Body == nil || f.ParseError != nil || f.Lines == nil {
+		return
+	}
+	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
+	maxLines := lint.OptionsFor[options](pass, f).MaxCodeLines
+
+	for i := range s.md.Blocks {
+		b := &s.md.Blocks[i]
+		if b.Kind == lint.BlockParagraph {
+			s.traces(b.StartLine, b.EndLine, "")
+		}
+	}
+	s.gitLogProse()
+	for i := range s.md.CodeBlocks {
+		s.codeBlock(&s.md.CodeBlocks[i], maxLines)
+	}
+	for i := range s.md.Links {
+		s.link(&s.md.Links[i])
+	}
+	for i := range s.md.Blocks {
+		b := &s.md.Blocks[i]
+		if b.Kind == lint.BlockParagraph || b.Kind == lint.BlockHeading {
+			s.inline(b.Span)
+		}
+	}
+	s.flushHash()
+	s.flushGroups()
+}
+
+// claim records a reported span so that nothing inside it is reported again.
+func (s *codeScan) claim(sp lint.Span) { s.claimed = append(s.claimed, sp) }
+
+func (s *codeScan) isClaimed(start, end int) bool {
+	for _, c := range s.claimed {
+		if start < c.End && end > c.Start {
+			return true
+		}
+	}
+	return false
+}
+
+// visible reports whether src[start:end] is text a reader sees: prose or
+// inline code, not a link destination, HTML or comment.
+func (s *codeScan) visible(start, end int) bool {
+	for p := start; p < end; {
+		q := ccSpanEndAt(s.md.Prose, p)
+		if q < 0 {
+			q = ccSpanEndAt(s.md.CodeSpans, p)
+		}
+		if q <= p {
+			// A line break or the indentation of a continuation line
+			// between two runs of prose is not hidden text.
+			if c := s.src[p]; c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '>' {
+				p++
+				continue
+			}
+			return false
+		}
+		p = q
+	}
+	return true
+}
+
+// ccSpanEndAt returns the end of the span in sorted spans that contains off,
+// or -1.
+func ccSpanEndAt(spans []lint.Span, off int) int {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > off }) - 1
+	if i >= 0 && spans[i].Contains(off) {
+		return spans[i].End
+	}
+	return -1
+}

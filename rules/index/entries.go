@@ -1,0 +1,603 @@
+package index
+
+import (
+	_ "embed"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// Frontmatter reports frontmatter in MEMORY.md.
+var Frontmatter = &lint.Rule{
+	ID:       "index-frontmatter",
+	Severity: lint.Warning,
+	Summary:  "MEMORY.md has frontmatter",
+	Doc:      frontmatterDoc,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil || (f.Frontmatter == nil && f.Body.Start == 0) {
+			return
+		}
+		end := f.Body.Start
+		if f.Frontmatter != nil {
+			end = max(end, f.Frontmatter.End)
+		}
+		pass.ReportSpan(f, lint.Span{Start: 0, End: end},
+			"MEMORY.md has frontmatter: the index takes none, and Claude Code strips it before loading, so it is never seen",
+			"delete the --- block; move any memory it holds into a topic file")
+	},
+}
+
+//go:embed index-frontmatter.md
+var frontmatterDoc string
+
+// EntryFormat reports index lines that are not one link to one memory.
+var EntryFormat = &lint.Rule{
+	ID:       "index-entry-format",
+	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
+	Severity: lint.Warning,
+	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
+	Doc:      entryFormatDoc,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		labels := groupLabels(f)
+		var files map[string]string // built for the first entry that needs it
+		names := func() map[string]string {
+			if files == nil {
+				files = topicFileNames(pass.Dir)
+			}
+			return files
+		}
+		var folders map[string]bool
+		dirs := func() map[string]bool {
+			if folders == nil {
+				folders = topicFolders(pass.Dir)
+			}
+			return folders
+		}
+		entries := f.Index.Entries[introEntries(f):]
+		var run []entryProblem
+		flush := func() {
+			if len(run) > 0 {
+				reportContent(pass, f, run)
+				run = run[:0]
+			}
+		}
+		comments := commentBlocks(f)
+		prevEnd, isolate := 0, false
+		for _, e := range entries {
+			// A comment between entries ends a run, and the entry right
+			// after one stands alone: that is where suppressions go
+			// (memlint-disable-next-line covers the line it names, not the
+			// lines grouped with it).
+			before, adjacent := false, false
+			for len(comments) > 0 && comments[0].Start < e.Start {
+				if comments[0].Start >= prevEnd {
+					before, adjacent = true, comments[0].EndLine >= e.StartLine-1
+				}
+				comments = comments[1:]
+			}
+			prevEnd = e.End
+			if before || isolate {
+				flush()
+			}
+			isolate = adjacent
+			p := entryFormatProblem(f, e, labels, names, dirs)
+			switch {
+			case p.content != "":
+				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
+					flush() // entries without their links are not content
+				}
+				run = append(run, p)
+			case p.msg != "":
+				flush()
+				pass.ReportSpan(f, e.Span, p.msg, p.suggestion)
+			case !p.structure:
+				flush() // an entry ends the run; a heading or a table's header does not
+			}
+		}
+		flush()
+	},
+}
+
+//go:embed index-entry-format.md
+var entryFormatDoc string
+
+// commentBlocks returns the HTML comment blocks of a file, in order.
+func commentBlocks(f *lint.File) []lint.Block {
+	var out []lint.Block
+	for _, b := range f.Body.Blocks {
+		if b.Kind == lint.BlockComment {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// entryProblem is what is wrong with one index entry: a message, and for
+// memory content written into the index what kind of content it is, so
+// that neighbouring content is reported together.
+type entryProblem struct {
+	entry      lint.IndexEntry
+	msg        string
+	content    string // "bullet without a link", "paragraph", …; "" for other problems
+	suggestion string // for problems that are not content
+	// structure is set for what only arranges entries, as a heading does:
+	// a table's header, HTML such as <details> around entries.
+	structure bool
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// contentKinds name the kinds of content in a grouped message: singular,
+// plural.
+var contentKinds = map[string][2]string{
+	"bullet":    {"bullet without a link", "bullets without a link"},
+	"offsite":   {"bullet linking no memory file", "bullets linking no memory file"},
+	"parent":    {"parent bullet holding text", "parent bullets holding text"},
+	"prose":     {"paragraph", "paragraphs"},
+	"quote":     {"quoted paragraph", "quoted paragraphs"},
+	"code":      {"code block", "code blocks"},
+	"html":      {"HTML block", "HTML blocks"},
+	"table-row": {"table row without a memory link", "table rows without a memory link"},
+}
+
+// contentOrder is the order kinds are counted in a grouped message.
+var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
+
+// entryFormatProblem says what is wrong with an index entry.
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool) entryProblem {
+	topics := ruleutil.TopicLinks(e.Links)
+	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
+	folder := false
+	for _, l := range e.Links {
+		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+		switch {
+		case kind == lint.LinkEscape && ruleutil.IsMarkdownPath(target):
+			escaping++
+		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && dirs()[target]:
+			folder = true // "- [Archive](archive/) — older memories"
+		}
+	}
+	linked := len(topics) + escaping
+	if linked == 0 && folder {
+		linked = 1
+	}
+	if linked == 0 && hasWikiLink(f, e) {
+		linked = 1 // "- [[feedback-testing]] — hook": an entry in the wikilink style
+	}
+	p := entryProblem{entry: e}
+	content := func(kind, msg string) entryProblem {
+		p.content, p.msg = kind, msg
+		if (kind == "bullet" || kind == "table-row" || kind == "prose") && len(topics) == 0 {
+			// Content that names a topic file ("- `feedback_x.md` — hook")
+			// is an entry written without its link; one that links it is
+			// content around a link.
+			if rel := namedTopic(f, e, files()); rel != "" {
+				p.content = "named"
+				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, ruleutil.LinkPath(rel))
+				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", ruleutil.LinkPath(rel))
+			}
+		}
+		return p
+	}
+	switch e.Kind {
+	case lint.EntryItem:
+		item := f.Body.Items[e.Item]
+		switch {
+		case e.Group && labels[e.Item]:
+			return p
+		case e.Group:
+			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
+		case item.Empty:
+			p.msg, p.suggestion = "empty list item in the index", "delete the empty item"
+		case linked == 1:
+		case len(topics) > 1:
+			p.msg = fmt.Sprintf("index entry links %d topic files; give each memory its own line", len(topics))
+			p.suggestion = "split it: one line per memory, - [Title](file.md) — one-line hook"
+		case len(e.Links) > 0:
+			return content("offsite", "index entry links no memory file (only "+ruleutil.Clip(e.Links[0].Dest, 40)+"); the index lists memories, one topic file per line")
+		default:
+			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
+		}
+		return p
+	case lint.EntryTableHeader:
+		p.structure = true
+		return p
+	case lint.EntryTableRow:
+		switch {
+		case linked == 1:
+		case len(topics) > 1:
+			p.msg = fmt.Sprintf("table row links %d topic files; give each memory its own row", len(topics))
+			p.suggestion = "split it: one row per memory"
+		default:
+			return content("table-row", "table row without a link to a topic file: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
+		}
+		return p
+	case lint.EntryParagraph:
+		if !e.InQuote && len(topics) > 0 && everyLineLinks(f, e, topics) {
+			if e.StartLine == e.EndLine {
+				p.msg, p.suggestion = "index entry is not a list item: start it with \"- \"", "- [Title](file.md) — one-line hook"
+			} else {
+				p.msg, p.suggestion = "index entries are not list items: start each line with \"- \"", "- [Title](file.md) — one-line hook, one per line"
+			}
+			return p
+		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && groupHeading(e.Text(f)) && listFollows(f, e) {
+			p.structure = true // "**Feedback**" or "Feedback:" over a list: a heading in all but syntax
+			return p
+		}
+		if !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && placeholder(e.Text(f)) {
+			p.structure = true // "_(none yet)_" under an empty section
+			return p
+		}
+		if e.InQuote {
+			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
+		}
+		return content("prose", "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation")
+	case lint.EntryCode:
+		return content("code", "code block in the index: MEMORY.md should only list memories")
+	case lint.EntryHTML:
+		if ruleutil.WordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
+			p.structure = true // <details><summary>Archived</summary>: folds entries, holds none
+			return p
+		}
+		return content("html", "HTML in the index: MEMORY.md should only list memories")
+	}
+	return p
+}
+
+// reportContent reports a run of content entries: one alone with its own
+// message, several as one finding with their count.
+func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
+	suggestion := "move the content into a topic file and list it as: - [Title](file.md) — one-line hook"
+	first, last := run[0].entry, run[len(run)-1].entry
+	if len(run) == 1 {
+		if run[0].suggestion != "" {
+			suggestion = run[0].suggestion
+		}
+		pass.ReportSpan(f, first.Span, run[0].msg, suggestion)
+		return
+	}
+	count := map[string]int{}
+	for _, p := range run {
+		count[p.content]++
+	}
+	if count["named"] == len(run) {
+		pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End},
+			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50))),
+			"write each as: - [Title](file.md) — one-line hook")
+		return
+	}
+	var parts []string
+	for _, k := range contentOrder {
+		if n := count[k]; n > 0 {
+			parts = append(parts, ruleutil.Plural(n, contentKinds[k][0], contentKinds[k][1]))
+		}
+	}
+	msg := fmt.Sprintf("lines %d–%d of the index hold memory content, not entries linking a topic file (%s): it is loaded into every conversation and cannot be recalled on its own; first: %s",
+		first.StartLine, last.EndLine, strings.Join(parts, ", "), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50)))
+	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
+		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
+}
+
+// groupHeading reports whether a one-line paragraph is a label standing in
+// for a heading: short, and in bold or ending with a colon.
+func groupHeading(text string) bool {
+	text = strings.TrimSpace(text)
+	bold := len(text) > 4 && (strings.HasPrefix(text, "**") && strings.HasSuffix(text, "**") || strings.HasPrefix(text, "__") && strings.HasSuffix(text, "__"))
+	colon := strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(strings.TrimRight(text, "*_ "), "：")
+	return (bold || colon) && ruleutil.WordCount(strings.Trim(text, "*_: ")) <= 8
+}
+
+// hasWikiLink reports whether an entry holds a [[wikilink]].
+func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
+	w := f.Body.WikiLinks // in document order
+	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
+	return i < len(w) && w[i].End <= e.End
+}
+
+// placeholderWords make up the text that marks an empty section of the
+// index ("_(none yet)_", "*Empty*", "（暂无）"), in the languages of real
+// memory.
+var placeholderWords = map[string]bool{
+	"none": true, "yet": true, "empty": true, "nothing": true, "no": true, "memories": true, "entries": true,
+	"here": true, "so": true, "far": true, "for": true, "now": true, "tbd": true, "todo": true, "n/a": true, "-": true,
+	"aucun": true, "aucune": true, "vide": true, "rien": true, "pour": true, "l'instant": true, // French
+	"ninguno": true, "ninguna": true, "vacío": true, "nada": true, "aún": true, "todavía": true, // Spanish
+	"keine": true, "leer": true, "noch": true, "nichts": true, // German
+	"нет": true, "пока": true, "пусто": true, // Russian
+	"暂无": true, "无": true, "空": true, "なし": true, "未定": true, "없음": true, "아직": true, "chưa": true, "có": true,
+}
+
+// placeholder reports whether a one-line paragraph only marks an empty
+// section, in emphasis or parentheses: "_(none yet)_", "*Empty*".
+func placeholder(text string) bool {
+	text = strings.TrimSpace(text)
+	inner := strings.Trim(text, "*_()（） ")
+	if len(inner) == len(text) {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(strings.Trim(inner, ".…")))
+	for _, w := range words {
+		if !placeholderWords[strings.Trim(w, ".,…")] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// listFollows reports whether a list or a table starts on the line after
+// the entry or the one after that.
+func listFollows(f *lint.File, e lint.IndexEntry) bool {
+	entries := f.Index.Entries
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Start >= e.End })
+	return i < len(entries) && entries[i].StartLine <= e.EndLine+2 &&
+		(entries[i].Kind == lint.EntryItem || entries[i].Kind == lint.EntryTableHeader)
+}
+
+// topicFolders returns the folders that hold topic files, at any depth.
+func topicFolders(d *lint.Dir) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range d.Topics {
+		for dir := path.Dir(t.Rel); dir != "." && dir != "/" && !out[dir]; dir = path.Dir(dir) {
+			out[dir] = true
+		}
+	}
+	return out
+}
+
+// topicFileNames maps the lowercased path, file name and (when it looks
+// like a file name) stem of every topic file to its path.
+func topicFileNames(d *lint.Dir) map[string]string {
+	names := map[string]string{}
+	for _, t := range d.Topics {
+		rel := t.Rel
+		for _, n := range []string{rel, path.Base(rel), "`" + t.Stem()} {
+			names[strings.ToLower(n)] = rel
+		}
+		if strings.Contains(t.Stem(), "_") {
+			names[strings.ToLower(t.Stem())] = rel
+		}
+	}
+	return names
+}
+
+// namedTopic returns the topic file an entry names without a link, or "".
+func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string {
+	text := bytes.ToLower(f.Src[e.Start:e.End])
+	for i := 0; i < len(text); {
+		j := i + fileTokenLen(text[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(text[i:])
+			i += size
+			continue
+		}
+		if rel, ok := files[string(bytes.TrimRight(text[i:j], ".-/"))]; ok {
+			return rel
+		}
+		i = j
+	}
+	spans := f.Body.CodeSpans // in document order
+	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
+		if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[spans[i].Start:spans[i].End]), "` "))]; ok {
+			return rel
+		}
+	}
+	return ""
+}
+
+// groupLabels returns the list items that are labels for the entries
+// nested under them: no link of their own, a nested item that links a
+// topic file, and a label's length ("Auth", "**Feedback:**"), not a
+// sentence of content.
+func groupLabels(f *lint.File) map[int]bool {
+	labels := map[int]bool{}
+	groups := false
+	for _, e := range f.Index.Entries {
+		groups = groups || e.Group
+	}
+	if !groups {
+		return labels
+	}
+	items := f.Body.Items
+	links := make([]bool, len(items)) // the item or one nested under it links a topic file
+	for _, e := range f.Index.Entries {
+		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(ruleutil.TopicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
+			links[e.Item] = true
+		}
+	}
+	// Nested items come after their parents.
+	for i := len(items) - 1; i >= 0; i-- {
+		if p := items[i].Parent; links[i] && p >= 0 && p < i {
+			links[p] = true
+		}
+	}
+	for _, e := range f.Index.Entries {
+		if e.Kind != lint.EntryItem || !e.Group || !links[e.Item] {
+			continue
+		}
+		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(e.Text(f)), "*_"))
+		words := ruleutil.WordCount(text)
+		if words <= 8 || (strings.HasSuffix(strings.TrimRight(text, "*_ "), ":") || strings.HasSuffix(text, "：")) && words <= 15 {
+			labels[e.Item] = true
+		}
+	}
+	return labels
+}
+
+// introWords mark a short introduction as being about the index itself
+// ("Index of memory files, one line per entry"), in the languages of real
+// memory. Matched as lowercase substrings.
+var introWords = []string{
+	"index", "memory", "memories", "entry", "entries", "topic file", "one line", "updated",
+	"mémoire", "entrée", "índice", "memoria", "entrada", "speicher", "gedächtnis", "eintrag",
+	"индекс", "памят", "запис", "bộ nhớ", "chỉ mục",
+	"索引", "记忆", "記憶", "内存", "条目", "更新", "メモリ", "インデックス", "메모리", "인덱스", "기억", "항목", "업데이트",
+}
+
+// introEntries returns how many entries at the start of the index are its
+// introduction: at most 3 lines and 300 characters of prose before any
+// entry, under no heading but the title, that say what the index is.
+func introEntries(f *lint.File) int {
+	entries := f.Index.Entries
+	n, lines, chars := 0, 0, 0
+	var text strings.Builder
+	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(ruleutil.TopicLinks(entries[n].Links)) == 0 {
+		e := entries[n]
+		lines += e.EndLine - e.StartLine + 1
+		chars += utf8.RuneCountInString(e.Text(f))
+		text.WriteString(strings.ToLower(e.Text(f)))
+		n++
+	}
+	if n == 0 || lines > 3 || chars > 300 {
+		return 0
+	}
+	for _, b := range f.Body.Blocks {
+		if b.Start >= entries[n-1].Start {
+			break
+		}
+		if b.Kind == lint.BlockHeading && b.Level > 1 {
+			return 0
+		}
+	}
+	for _, w := range introWords {
+		if strings.Contains(text.String(), w) {
+			return n
+		}
+	}
+	return 0
+}
+
+// EntryLength reports long index entries.
+var EntryLength = &lint.Rule{
+	ID:       "index-entry-length",
+	Severity: lint.Warning,
+	Summary:  "an index entry is longer than 150 characters (option max)",
+	Doc:      entryLengthDoc,
+	Options:  lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		max := lint.OptionsFor[indexEntryLengthOptions](pass, f).Max
+		loaded := "the index is loaded into every conversation"
+		if pass.Dir.Kind == lint.DirSubagent {
+			loaded = "this MEMORY.md goes into the subagent's prompt every time it runs"
+		}
+		for _, e := range f.Index.Entries {
+			// Only entries: content lines without a memory link are
+			// index-entry-format's, which already says they do not belong.
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(ruleutil.TopicLinks(e.Links)) == 0 {
+				continue
+			}
+			lineStart := f.Lines.LineStart(e.StartLine)
+			text := strings.TrimSpace(string(f.Src[lineStart:e.End]))
+			n := utf8.RuneCountInString(text)
+			if n <= max {
+				continue
+			}
+			pass.ReportSpan(f, e.Span,
+				fmt.Sprintf("index entry is %d characters (max %d): %s; detail belongs in the topic file", n, max, loaded),
+				"shorten the hook after the link to a few words")
+		}
+	},
+}
+
+//go:embed index-entry-length.md
+var entryLengthDoc string
+
+// DuplicateEntry reports a topic file linked twice from the index.
+var DuplicateEntry = &lint.Rule{
+	ID:       "index-duplicate-entry",
+	Severity: lint.Warning,
+	Summary:  "the same topic file is linked twice in MEMORY.md",
+	Doc:      duplicateEntryDoc,
+	Fix:      "safe (--fix): deletes the later entry when it is a list item of its own",
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		first := map[string]int{} // target → line of its first listing
+		var owners map[int]int    // entryOwners(f), once a duplicate needs it
+		for _, e := range f.Index.Entries {
+			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
+				continue // prose that mentions a file does not list it
+			}
+			seen := map[string]bool{}
+			for i, l := range ruleutil.TopicLinks(e.Links) {
+				if seen[l.Target] {
+					continue
+				}
+				seen[l.Target] = true
+				if i == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
+					break // "… see [x](x.md)": a mention inside content
+				}
+				if line, dup := first[l.Target]; dup {
+					start, end := f.SpanPos(l.Span)
+					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
+						Message:    fmt.Sprintf("%s is already listed on line %d", l.Target, line),
+						Suggestion: "delete this entry or merge it into the first one"}
+					if owners == nil {
+						owners = entryOwners(f)
+					}
+					if e, ok := soleEntry(f, owners, l.Link); ok {
+						diag.Fix = &lint.Fix{Message: "delete the duplicate entry", Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+					}
+					pass.Report(diag)
+					continue
+				}
+				first[l.Target] = e.StartLine
+			}
+		}
+	},
+}
+
+//go:embed index-duplicate-entry.md
+var duplicateEntryDoc string
+
+// leadingLink reports whether a list item starts with the link, after at
+// most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):
+// that is an entry listing the file. A link after a sentence ("Scoring
+// threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
+func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+	before := strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]xX:：—–-|>#", r)
+	})
+	return ruleutil.WordCount(before) <= 4 && !sentenceEnd.MatchString(before)
+}
+
+var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
+
+// everyLineLinks reports whether each line of the entry holds a topic link.
+func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink) bool {
+	lines := map[int]bool{}
+	for _, l := range topics {
+		lines[f.Lines.LineOf(l.Start)] = true
+	}
+	for n := e.StartLine; n <= e.EndLine; n++ {
+		if !lines[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// indexEntryLengthOptions are index-entry-length's options.
+type indexEntryLengthOptions struct {
+	Max int `option:"max" doc:"longest entry, in characters"`
+}

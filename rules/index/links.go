@@ -1,0 +1,344 @@
+package index
+
+import (
+	_ "embed"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// DanglingLink reports index links to memory files that do not exist.
+var DanglingLink = &lint.Rule{
+	ID:       "index-dangling-link",
+	Severity: lint.Error,
+	Summary:  "an index link points at a memory file that does not exist",
+	Doc:      danglingLinkDoc,
+	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
+	Run: func(pass *lint.Pass) {
+		d := pass.Dir
+		f := d.Index
+		if f == nil {
+			return
+		}
+		var names []string
+		for _, t := range d.Topics {
+			names = append(names, t.Rel)
+		}
+		suggest := lint.NewSuggester(names)
+		var owners map[int]int // entryOwners(f), once a link needs it
+		for _, l := range ruleutil.TopicLinks(f.Body.Links) {
+			if d.Exists(l.Target) {
+				continue
+			}
+			msg := fmt.Sprintf("%s does not exist in this memory dir", l.Target)
+			suggestion := "fix the file name or delete the entry"
+			target := l.Target
+			// phase8_findings.md is not a misspelt phase3_findings.md: a
+			// sibling that differs only in its numbers is another memory.
+			near := suggest.ClosestExcept(target, func(c string) bool { return onlyNumbersDiffer(target, c) })
+			if near != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", near)
+				suggestion = "link " + near
+			}
+			start, end := f.SpanPos(l.Span)
+			diag := lint.Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion}
+			if owners == nil {
+				owners = entryOwners(f)
+			}
+			if e, ok := soleEntry(f, owners, l.Link); ok {
+				// Unsafe: the memory may only have been renamed.
+				diag.Fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+			}
+			pass.Report(diag)
+		}
+	},
+}
+
+//go:embed index-dangling-link.md
+var danglingLinkDoc string
+
+// LinkEscape reports index links that leave the memory dir.
+var LinkEscape = &lint.Rule{
+	ID:       "index-link-escape",
+	Severity: lint.Error,
+	Summary:  "an index link leaves the memory dir (../, an absolute path)",
+	Doc:      linkEscapeDoc,
+	Run: func(pass *lint.Pass) {
+		f := pass.Dir.Index
+		if f == nil {
+			return
+		}
+		for _, l := range f.Body.Links {
+			target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+			if kind != lint.LinkEscape {
+				continue
+			}
+			what := "a path outside the memory dir"
+			if !strings.HasPrefix(target, "..") {
+				what = "an absolute path"
+			}
+			pass.ReportSpan(f, l.Span, fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir", ruleutil.Clip(l.Dest, 60), what),
+				"move the file into the memory dir and link it with a relative path")
+		}
+	},
+}
+
+//go:embed index-link-escape.md
+var linkEscapeDoc string
+
+// OrphanMemory reports topic files the index does not list.
+var OrphanMemory = &lint.Rule{
+	ID:       "orphan-memory",
+	Severity: lint.Warning,
+	Summary:  "a topic file is neither linked nor named in MEMORY.md",
+	Doc:      orphanMemoryDoc,
+	Fix:      "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
+	Run: func(pass *lint.Pass) {
+		d := pass.Dir
+		if d.Index == nil {
+			return
+		}
+		linked := map[string]bool{}
+		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
+		for _, l := range d.Index.Body.Links {
+			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
+				if ruleutil.IsMarkdownPath(target) {
+					linked[target] = true
+				} else if target != "." {
+					folders[target] = true
+				}
+			}
+		}
+		var named map[string]bool // built when a file is neither linked nor wikilinked
+		wiki := map[string]bool{}
+		for _, w := range d.Index.Body.WikiLinks {
+			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
+		}
+		for _, t := range d.Topics {
+			if linked[t.Rel] || d.ParentLinks[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
+				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
+				continue
+			}
+			if folderDoc(t) || underLinkedFolder(folders, t.Rel) {
+				continue
+			}
+			if named == nil {
+				named = namedFiles(d.Index, d.Topics)
+			}
+			if named[t.Rel] {
+				continue
+			}
+			entry := ruleutil.MemoryEntry(t)
+			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
+				Suggestion: "add to MEMORY.md: " + entry}
+			if appendIsRead(d.Index) {
+				diag.Fix = &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}
+			}
+			pass.Report(diag)
+		}
+	},
+}
+
+//go:embed orphan-memory.md
+var orphanMemoryDoc string
+
+// fileTokenLen returns the length of the run of characters a file name is
+// made of (letters, digits, _ . - /) at the start of b.
+func fileTokenLen(b []byte) int {
+	n := 0
+	for n < len(b) {
+		c := b[n]
+		if c < utf8.RuneSelf {
+			if c == '_' || c == '.' || c == '-' || c == '/' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				n++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(b[n:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
+// namedFiles returns the topic files the index names outside HTML comments
+// (Claude Code strips top-level ones): by path or file name anywhere
+// ("feedback_testing.md"), by stem in a code span (`feedback_testing`) or
+// when the stem looks like a file name (feedback_testing, not a plain word
+// such as testing).
+func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
+	names := map[string]string{} // lowercased name → topic path
+	code := map[string]string{}  // the same, written in a code span
+	for _, t := range topics {
+		rel, base, stem := strings.ToLower(t.Rel), strings.ToLower(path.Base(t.Rel)), strings.ToLower(t.Stem())
+		names[rel], names[base] = t.Rel, t.Rel
+		code[rel], code[base], code[stem] = t.Rel, t.Rel, t.Rel
+		if strings.Contains(stem, "_") {
+			names[stem] = t.Rel
+		}
+	}
+	src := bytes.ToLower(f.Src[f.Body.Start:])
+	for _, c := range f.Body.Comments {
+		for i := max(c.Start-f.Body.Start, 0); i < c.End-f.Body.Start && i < len(src); i++ {
+			src[i] = ' '
+		}
+	}
+	named := map[string]bool{}
+	for i := 0; i < len(src); {
+		j := i + fileTokenLen(src[i:])
+		if j == i {
+			_, size := utf8.DecodeRune(src[i:])
+			i += size
+			continue
+		}
+		if rel, ok := names[string(bytes.TrimRight(src[i:j], ".-/"))]; ok {
+			named[rel] = true
+		}
+		i = j
+	}
+	for _, cs := range f.Body.CodeSpans {
+		w := bytes.Trim(src[max(cs.Start-f.Body.Start, 0):max(cs.End-f.Body.Start, 0)], "` ")
+		if rel, ok := code[string(w)]; ok {
+			named[rel] = true
+		}
+	}
+	return named
+}
+
+// underLinkedFolder reports whether a path lies under one of the folders.
+func underLinkedFolder(folders map[string]bool, rel string) bool {
+	for dir := path.Dir(rel); len(folders) > 0 && dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if folders[dir] {
+			return true
+		}
+	}
+	return false
+}
+
+// folderDoc reports whether a file documents the folder rather than being
+// a memory: no frontmatter, and a README or an all-capitals name such as
+// NOTES.md or CHANGELOG.md.
+func folderDoc(t *lint.File) bool {
+	if t.Frontmatter != nil {
+		return false
+	}
+	stem := t.Stem()
+	if strings.EqualFold(stem, "readme") {
+		return true
+	}
+	letters := 0
+	for _, r := range stem {
+		switch {
+		case unicode.IsUpper(r):
+			letters++
+		case unicode.IsLower(r):
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// appendIsRead reports whether a line appended to the index is read as an
+// entry of its own. It is not when the index ends inside an unclosed
+// fenced code block or comment, or in a raw HTML block, which would take
+// the line in: a fix appending there would change the file without
+// linking the memory, again on every run.
+func appendIsRead(f *lint.File) bool {
+	blocks := f.Body.Blocks
+	if len(blocks) == 0 {
+		return true
+	}
+	last := blocks[len(blocks)-1]
+	switch last.Kind {
+	case lint.BlockHTML:
+		return false
+	case lint.BlockComment:
+		return bytes.HasSuffix(bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n"), []byte("-->"))
+	case lint.BlockCode:
+		for _, cb := range f.Body.CodeBlocks {
+			if cb.Span == last.Span {
+				return !cb.Fenced || cb.Closed
+			}
+		}
+	}
+	return true
+}
+
+// soleEntry returns the index entry of a link when the entry is a list item
+// whose only memory link it is, so that deleting the entry's lines removes
+// that link and nothing else. owners is entryOwners(f), computed once per
+// index so that a lookup per link keeps the rules linear.
+func soleEntry(f *lint.File, owners map[int]int, l lint.Link) (lint.IndexEntry, bool) {
+	i, ok := owners[l.Start]
+	if !ok {
+		return lint.IndexEntry{}, false
+	}
+	e := f.Index.Entries[i]
+	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
+		return e, false
+	}
+	return e, true
+}
+
+// entryOwners maps the start of every link of the index (in its body or in
+// an entry) to the first list-item entry, in source order, whose span holds
+// it. Entries are sorted by start, so one sweep over the sorted link starts
+// with a queue of the items begun so far finds them all: an item that ends
+// before one link ends before every later one, and the queue's front, once
+// the ended items are dropped from it, is the earliest item still open.
+func entryOwners(f *lint.File) map[int]int {
+	var starts []int
+	for _, l := range f.Body.Links {
+		starts = append(starts, l.Start)
+	}
+	for _, e := range f.Index.Entries {
+		for _, l := range e.Links {
+			starts = append(starts, l.Start)
+		}
+	}
+	slices.Sort(starts)
+	starts = slices.Compact(starts)
+	owners := make(map[int]int, len(starts))
+	var open []int // items begun, front first; ended ones dropped lazily
+	next := 0
+	for _, pos := range starts {
+		for ; next < len(f.Index.Entries) && f.Index.Entries[next].Start <= pos; next++ {
+			if f.Index.Entries[next].Kind == lint.EntryItem {
+				open = append(open, next)
+			}
+		}
+		for len(open) > 0 && f.Index.Entries[open[0]].End <= pos {
+			open = open[1:]
+		}
+		if len(open) > 0 {
+			owners[pos] = open[0]
+		}
+	}
+	return owners
+}
+
+// onlyNumbersDiffer reports whether a and b are the same name but for the
+// digits in them ("phase8_findings.md", "phase13_findings.md").
+func onlyNumbersDiffer(a, b string) bool {
+	return a != b && stripDigits(a) == stripDigits(b)
+}
+
+func stripDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,71 @@
+package index_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/linttest"
+	"github.com/memlint/memlint/rules"
+)
+
+// TestIndexOver4MiB checks that a MEMORY.md over 4 MiB, which Claude Code
+// skips whole, is reported as loading nothing, whether memlint reads it or
+// not (larger than it reads), and that one of exactly 4 MiB is not.
+func TestIndexOver4MiB(t *testing.T) {
+	line := []byte("- [DB](feedback_db.md) — integration tests hit a real database\n")
+	index := func(size int) []byte {
+		b := bytes.Repeat(line, size/len(line)+1)
+		return b[:size]
+	}
+	topic := []byte("---\nname: feedback-db\ndescription: Integration tests hit a real database\ntype: feedback\n---\n")
+	for _, tc := range []struct {
+		name    string
+		size    int
+		maxRead int64
+		want    []string // rule: message fragment
+	}{
+		{"exactly 4 MiB: loaded, then cut", lint.IndexMaxBytes, 0, []string{
+			"index-size-limit: UTF-16 units; Claude Code loads at most 25,000",
+		}},
+		{"4 MiB + 1", lint.IndexMaxBytes + 1, 0, []string{
+			"index-missing: over the 4 MiB (4,194,304 bytes) Claude Code reads: it skips the file silently and loads nothing",
+			"index-size-limit: Claude Code skips a MEMORY.md over 4 MiB (4,194,304 bytes) and loads nothing at all",
+		}},
+		{"4 MiB + 1, larger than memlint reads", lint.IndexMaxBytes + 1, lint.IndexMaxBytes, []string{
+			"index-missing: MEMORY.md is 4.0 MiB, over the 4 MiB",
+			"index-size-limit: MEMORY.md is 4.0 MiB (4,194,305 bytes)",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"memory/MEMORY.md":      {Data: index(tc.size)},
+				"memory/feedback_db.md": {Data: topic},
+			}
+			linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: linttest.Now, MaxFileSize: tc.maxRead,
+				Only: []string{"index-missing", "index-size-limit"}}
+			res, err := linter.Lint(fsys, []string{"memory"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.Severity != lint.Error || d.Path != "memory/MEMORY.md" {
+					t.Errorf("finding %s %s on %s, want an error on memory/MEMORY.md", d.Severity, d.Rule, d.Path)
+				}
+				got = append(got, d.Rule+": "+d.Message)
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("findings:\n%s\nwant %d", strings.Join(got, "\n"), len(tc.want))
+			}
+			for i, w := range tc.want {
+				rule, frag, _ := strings.Cut(w, ": ")
+				if !strings.HasPrefix(got[i], rule+": ") || !strings.Contains(got[i], frag) {
+					t.Errorf("finding %d = %q, want %s containing %q", i, got[i], rule, frag)
+				}
+			}
+		})
+	}
+}

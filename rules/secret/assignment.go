@@ -1,0 +1,318 @@
+package secret
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// The name = value detector: a secret-looking value assigned to a secret's
+// name.
+
+// scClassifyLabel says whether a name (DB_PASSWORD, apiKey, client-secret)
+// holds a secret, from its last words. It allocates nothing: it runs at
+// every colon and equals sign.
+func scClassifyLabel[T scText](label T) scLabelKind {
+	// A cheap test first: most names (description, type, url) hold
+	// none of these.
+	if len(label) > 64 || !scContainsFold(label, "pass") && !scContainsFold(label, "pwd") && !scContainsFold(label, "secret") &&
+		!scContainsFold(label, "token") && !scContainsFold(label, "key") && !scContainsFold(label, "auth") &&
+		!scContainsFold(label, "cred") {
+		return scLabelNone
+	}
+	var nm scName
+	scSplitName(&nm, label)
+	if nm.n == 0 {
+		return scLabelNone
+	}
+	first, last := nm.word(0), nm.word(nm.n-1)
+	var prev []byte
+	if nm.n > 1 {
+		prev = nm.word(nm.n - 2)
+	}
+	joined := nm.joined[:nm.nJoined]
+	switch {
+	case string(joined) == "accountkey" || string(joined) == "sharedaccesskey":
+		return scLabelAzureKey
+	case scContainsFold(joined, "secretaccesskey") ||
+		string(first) == "aws" && (string(last) == "secret" || string(last) == "key") && scContainsFold(joined, "secret"):
+		return scLabelAWSSecret
+	case string(first) == "twilio" && (string(last) == "token" || string(last) == "secret"):
+		return scLabelTwilio
+	case string(last) == "key" && scKeyQualifiers[string(prev)]:
+		return scLabelToken
+	}
+	if string(last) == "token" && scNotCredentialToken[string(prev)] {
+		return scLabelNone
+	}
+	if k, ok := scSecretNames[string(last)]; ok {
+		// "pass" and "pwd" alone are more often something else: test
+		// output (PASS: TestX), the shell's working directory (PWD=).
+		// DB_PASS and MYSQL_PWD are passwords.
+		if nm.n == 1 && (string(last) == "pass" || string(last) == "pwd") {
+			return scLabelNone
+		}
+		return k
+	}
+	// One-word names: PGPASSWORD, dbpassword, authtoken, APIKEY.
+	if nm.n == 1 {
+		for _, suffix := range []string{"password", "passwd"} {
+			if scHasSuffix(last, suffix) {
+				return scLabelPassword
+			}
+		}
+		for _, suffix := range []string{"token", "secret", "apikey", "accesskey", "secretkey"} {
+			if scHasSuffix(last, suffix) {
+				return scLabelToken
+			}
+		}
+	}
+	return scLabelNone
+}
+
+// scName is a name of at most 64 bytes split into lowercase words at
+// _ - . and camelCase boundaries ("SecretAccessKey" → secret access key,
+// "APIKey" → api key), in fixed arrays.
+type scName struct {
+	lower   [64]byte   // the name in lowercase
+	joined  [64]byte   // the same without separators
+	nJoined int        // length of joined
+	bounds  [16][2]int // words, as offsets in lower
+	n       int        // number of words
+}
+
+func (nm *scName) word(k int) []byte { return nm.lower[nm.bounds[k][0]:nm.bounds[k][1]] }
+
+// scSplitName fills nm from label, which is at most 64 bytes long.
+func scSplitName[T scText](nm *scName, label T) {
+	start := 0
+	flush := func(end int) {
+		if end > start && nm.n < len(nm.bounds) {
+			nm.bounds[nm.n] = [2]int{start, end}
+			nm.n++
+		}
+	}
+	for k := 0; k < len(label); k++ {
+		c := label[k]
+		if c == '_' || c == '-' || c == '.' {
+			flush(k)
+			start = k + 1
+			continue
+		}
+		if k > start && scUpper(c) {
+			prevLower := scLower(label[k-1]) || scDigit(label[k-1])
+			nextLower := k+1 < len(label) && scLower(label[k+1])
+			if prevLower || (scUpper(label[k-1]) && nextLower) {
+				flush(k)
+				start = k
+			}
+		}
+		if scUpper(c) {
+			c += 'a' - 'A'
+		}
+		nm.lower[k] = c
+		nm.joined[nm.nJoined] = c
+		nm.nJoined++
+	}
+	flush(len(label))
+}
+
+// scHasSuffix reports whether b ends with s.
+func scHasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+// assignmentAt matches a secret assigned to a name at the ':' or '=' at
+// s[i], or a password in a URL when the ':' starts "://".
+func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
+	none := secretMatch{}
+	c := s[i]
+	if c == ':' && scHasPrefixAt(s, i+1, "//") {
+		return urlCredentialAt(s, i)
+	}
+	v := i + 1
+	switch {
+	case c == '=' && v < len(s) && s[v] == '=', // ==
+		c == '=' && i > 0 && strings.IndexByte("!<>=:", s[i-1]) >= 0, // != <= >= :=
+		c == ':' && v < len(s) && s[v] == ':':                        // :: (paths, IPv6)
+		return none, false
+	case c == '=' && v < len(s) && s[v] == '>', // =>
+		c == ':' && v < len(s) && s[v] == '=': // :=
+		v++
+	}
+
+	// The name: skip closing quotes, brackets and emphasis, then take the
+	// identifier before them.
+	lend := i
+	for lend > 0 && (s[lend-1] == ' ' || s[lend-1] == '\t') {
+		lend--
+	}
+	for k := 0; k < 4 && lend > 0 && strings.IndexByte("\"'`]*", s[lend-1]) >= 0; k++ {
+		lend--
+	}
+	lstart := lend
+	for lstart > 0 && lend-lstart <= 64 && scLabelByte(s[lstart-1]) {
+		lstart--
+	}
+	for lstart < lend && (s[lstart] == '-' || s[lstart] == '.') {
+		lstart++ // --password=
+	}
+	if lstart == lend || lend-lstart > 64 {
+		return none, false
+	}
+	if lstart > 0 && s[lstart-1] == ':' {
+		return none, false // a segment of an ARN or URN: arn:aws:secretsmanager:…:secret:name
+	}
+	kind := scClassifyLabel(s[lstart:lend])
+	if kind == scLabelNone {
+		return none, false
+	}
+
+	vs, ve, end, ok := assignedValue(s, v)
+	if !ok {
+		return none, false
+	}
+	value := string(s[vs:ve])
+	truncated := false
+	if redact && strings.HasSuffix(value, "…") {
+		// A message cut the value short; mask what is left.
+		value, truncated = strings.TrimSuffix(value, "…"), true
+		if scEndsWithTokenPrefix(value) {
+			// "0A!sk-ant-oat01-…": the "…" ends the mask of a token
+			// Redact already replaced inside the value, not a cut.
+			return none, false
+		}
+	}
+	// Authorization: Bearer <token>, Basic <base64>.
+	if scheme, rest, ok := strings.Cut(value, " "); ok {
+		switch strings.ToLower(scheme) {
+		case "bearer", "token", "bot":
+			vs += len(scheme) + 1
+			value = rest
+		case "basic":
+			vs += len(scheme) + 1
+			return basicCredential(lstart, vs, ve, end, rest)
+		default:
+			return none, false // prose, not a value
+		}
+	}
+	if strings.ContainsAny(value, " \t") || scStartsWithToken(value) || strings.HasPrefix(value, "-----BEGIN") || strings.Contains(value, "://") {
+		// Prose; or a secret another detector names better.
+		return none, false
+	}
+	name := string(s[lstart:lend])
+	what := ""
+	switch {
+	case kind == scLabelAWSSecret && len(value) == 40 && scAllBytes(value, scBase64Byte) && scEntropy(value) >= 3.5 && !scPlaceholder(value):
+		what = "AWS secret access key"
+	case kind == scLabelAzureKey && len(value) >= 40 && scAllBytes(value, scBase64Byte) && scEntropy(value) >= 4 && !scPlaceholder(value) && !scKnownExample(value):
+		what = "Azure storage account key"
+		if scContainsFold(name, "shared") {
+			what = "Azure shared access key"
+		}
+	case kind == scLabelTwilio && len(value) == 32 && scAllBytes(value, scHex) && scEntropy(value) >= 3:
+		what = "Twilio auth token"
+	case kind == scLabelPassword && scLooksLikePassword(value):
+		what = scLabelled("password", name)
+	case kind != scLabelPassword && scLooksLikeToken(value):
+		what = scLabelled("secret", name)
+	}
+	if what == "" {
+		return none, false
+	}
+	masked := scMask("", value)
+	if truncated {
+		masked = "…"
+	}
+	return secretMatch{start: lstart, end: end, valStart: vs, valEnd: ve, kind: what, masked: masked, replacement: masked}, true
+}
+
+// assignedValue finds the value that starts at or after s[v]: quoted (up
+// to the closing quote on the same line) or bare (up to a space or a
+// delimiter). end is where a finding about it ends: after the closing
+// quote, so that the flagged text is recognised again on its own.
+func assignedValue[T scText](s T, v int) (vs, ve, end int, ok bool) {
+	for v < len(s) && (s[v] == ' ' || s[v] == '\t' || s[v] == '*') {
+		v++
+	}
+	if v >= len(s) {
+		return 0, 0, 0, false
+	}
+	if q := s[v]; q == '"' || q == '\'' || q == '`' {
+		v++
+		for e := v; e < len(s) && e-v < 300 && s[e] != '\n'; e++ {
+			if s[e] == q {
+				return v, e, e + 1, e > v
+			}
+		}
+		// No closing quote: read on as a bare value (a quote cut short).
+	}
+	e := v
+	for e < len(s) && e-v < 300 && !scValueEnd(s[e]) {
+		e++
+	}
+	if scHasPrefixAt(s, e, "…") {
+		e += len("…") // kept: it marks a placeholder, or a value a message cut short
+	}
+	// Sentence punctuation after a bare value is not part of it.
+	for e > v && strings.IndexByte(".,;:)", s[e-1]) >= 0 {
+		e--
+	}
+	// Keep "Bearer x" and "Basic x" together.
+	if word := string(s[v:e]); e < len(s) && s[e] == ' ' && scAuthScheme(word) {
+		e2 := e + 1
+		for e2 < len(s) && e2-v < 300 && !scValueEnd(s[e2]) {
+			e2++
+		}
+		for e2 > e+1 && strings.IndexByte(".,;:)", s[e2-1]) >= 0 {
+			e2--
+		}
+		if e2 > e+1 {
+			e = e2
+		}
+	}
+	return v, e, e, e > v
+}
+
+func scAuthScheme(w string) bool {
+	switch strings.ToLower(w) {
+	case "bearer", "basic", "token", "bot":
+		return true
+	}
+	return false
+}
+
+// scValueEnd reports whether b ends a bare value: white space, quotes,
+// and delimiters of lists, tables, query strings and Markdown. Non-ASCII
+// bytes end it too: secrets are ASCII, and prose in other scripts is not.
+func scValueEnd(b byte) bool {
+	return b <= ' ' || b >= 0x80 || strings.IndexByte("\"'`,;&|<>()[]{}", b) >= 0
+}
+
+// basicCredential checks "Authorization: Basic <base64 of user:password>".
+func basicCredential(lstart, vs, ve, end int, encoded string) (secretMatch, bool) {
+	raw, err := base64.StdEncoding.DecodeString(encoded)
+	if err != nil {
+		return secretMatch{}, false
+	}
+	user, password, ok := strings.Cut(string(raw), ":")
+	if !ok || !scURLPasswordOK(user, password, "") {
+		return secretMatch{}, false
+	}
+	masked := scMask("", encoded)
+	return secretMatch{start: lstart, end: end, valStart: vs, valEnd: ve, kind: "HTTP Basic credentials",
+		masked: masked, replacement: masked}, true
+}
+
+// scStartsWithToken reports whether v begins with a provider token prefix,
+// so that the token detector names it rather than the generic one.
+func scStartsWithToken(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, f := range tokenFormatsByByte[v[0]] {
+		if strings.HasPrefix(v, f.prefix) {
+			return true
+		}
+	}
+	return false
+}

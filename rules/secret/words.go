@@ -1,0 +1,49 @@
+package secret
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Tables of placeholder passwords, placeholder words, value shapes and
+// published example keys.
+
+// scURLPlaceholders are passwords that documentation writes in URLs.
+var scURLPlaceholders = map[string]bool{
+	"password": true, "passwd": true, "pass": true, "pwd": true, "secret": true, "pw": true,
+	"foo": true, "bar": true, "baz": true, "test": true, "demo": true, "user": true, "username": true,
+	"admin": true, "root": true, "guest": true, "postgres": true, "mysql": true, "redis": true,
+	"token": true, "apikey": true, "api_key": true, "x-oauth-basic": true, "anonymous": true,
+	"letmein": true, "hunter2": true, "default": true, "public": true,
+}
+
+var scLeet = strings.NewReplacer("@", "a", "4", "a", "0", "o", "$", "s", "5", "s", "3", "e", "1", "i", "!", "i", "7", "t")
+
+// scPlaceholderWords mark example values. They are matched in lowercase
+// anywhere in the value: a random token contains one only by rare chance.
+var scPlaceholderWords = []string{
+	"example", "sample", "dummy", "fake", "placeholder", "changeme", "change_me", "change-me",
+	"redacted", "replace", "insert", "your", "xxxx", "notreal", "not_real", "not-real",
+	"secret_here", "token_here", "key_here", "here_", "todo", "lorem", "foobar", "qwerty",
+	"123456", "abcdef", "a1b2c3", "password", "passw0rd", "p@ssw0rd",
+}
+
+var (
+	// A value holding a UUID is an identifier (urn:uuid:…, a session
+	// ID); keys in UUID form (some services issue them) are missed,
+	// knowingly.
+	scUUIDAnywhere = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+	scVersion      = regexp.MustCompile(`^v?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9A-Za-z.-]+)?$`)
+	scDottedName   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	scConstantName = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	scEmail        = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`)
+)
+
+// scKnownExamples are published example credentials (documentation keys,
+// the local storage emulator's fixed key, the jwt.io sample): not secrets.
+var scKnownExamples = []string{
+	"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==", // Azurite
+	"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",                                              // jwt.io
+	"4eC39HqLyjWDarjtT1zdp7dc",                                                                 // Stripe's documentation test key
+	"JBSWY3DPEHPK3PXP",                                                                         // the usual TOTP example
+}
