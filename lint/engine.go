@@ -61,35 +61,6 @@ func (l *Linter) runs(rule *Rule) bool {
 	return l.Config.MaybeOn(rule)
 }
 
-// Result is the outcome of a run.
-type Result struct {
-	Dirs        []DirSummary
-	Diagnostics []Diagnostic
-	// Suppressed are the findings inline memlint-disable comments hid,
-	// with their justification, for audit (SARIF lists them).
-	Suppressed []Diagnostic
-	// Files counts the files looked at: indexes, topic files, logs and
-	// files that could not be read.
-	Files int
-}
-
-// DirSummary is what a run keeps of a memory dir once its rules ran: the
-// parsed files are released dir by dir, so memory use stays flat however
-// many dirs a run covers.
-type DirSummary struct {
-	Path  string
-	Kind  DirKind
-	Files int
-	// Index is nil when the dir has no readable MEMORY.md.
-	Index *IndexSummary
-}
-
-// IndexSummary is the budget of one MEMORY.md.
-type IndexSummary struct {
-	Path   string
-	Budget IndexBudget
-}
-
 // FileUnreadable reports files memlint could not read as text. The engine
 // produces its findings; the value exists for documentation and config.
 var FileUnreadable = &Rule{
@@ -166,6 +137,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
 	suppressed := make([][]Diagnostic, len(dirs))
+	failed := make([][]RuleError, len(dirs))
 	errs := make([]error, len(dirs))
 	// Dirs are linted in parallel, each read, parsed, checked and released
 	// in turn. With fewer dirs than CPUs, the files of a dir are read in
@@ -196,7 +168,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			d.ParentLinks = ld.parentLinks(d)
 		}
 		d.settleUnreadable()
-		perDir[i], suppressed[i] = l.lintDir(d, recall)
+		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall)
 		res.Dirs[i] = d.summary()
 	})
 	for i, err := range errs {
@@ -206,6 +178,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		res.Files += res.Dirs[i].Files
 		res.Diagnostics = append(res.Diagnostics, perDir[i]...)
 		res.Suppressed = append(res.Suppressed, suppressed[i]...)
+		res.Errors = append(res.Errors, failed[i]...)
 	}
 	for _, list := range []*[]Diagnostic{&res.Diagnostics, &res.Suppressed} {
 		ds := *list
@@ -247,8 +220,9 @@ func (d *Dir) settleUnreadable() {
 }
 
 // lintDir runs the rules over one dir and filters their findings; it
-// returns those to report and those a suppression hid.
-func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic) {
+// returns those to report, those a suppression hid and the rules that
+// failed.
+func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic, failed []RuleError) {
 	var raw []Diagnostic
 	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
@@ -261,7 +235,7 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 			continue
 		}
 		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report}
-		l.runRule(pass)
+		failed = append(failed, runRule(pass)...)
 	}
 	for _, f := range d.Unreadable {
 		if !l.runs(FileUnreadable) {
@@ -299,19 +273,7 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 			keep(diag)
 		}
 	}
-	return out, hidden
-}
-
-// runRule runs one rule, turning a panic into a finding: a bug in one rule
-// must not take the whole run down or hide the other rules' findings.
-func (l *Linter) runRule(pass *Pass) {
-	defer func() {
-		if r := recover(); r != nil {
-			pass.report(Diagnostic{Rule: pass.Rule.ID, Severity: Error, Path: pass.Dir.Path,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report this bug)", pass.Rule.ID, r)})
-		}
-	}()
-	pass.Rule.Run(pass)
+	return out, hidden, failed
 }
 
 // settle applies configuration and suppressions to a finding and records

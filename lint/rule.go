@@ -91,6 +91,15 @@ type Pass struct {
 	options func(rule *Rule, path string) Options
 	report  func(Diagnostic)
 	recall  func() Recall
+	failed  []RuleError
+}
+
+// Fail records that the rule could not do its work over this dir: err
+// goes to Result.Errors (not among the findings) and the run fails with
+// exit code 2. The rule may go on and report what it could check, or
+// return.
+func (p *Pass) Fail(err error) {
+	p.failed = append(p.failed, RuleError{Rule: p.Rule.ID, Dir: p.Dir.Path, Err: err})
 }
 
 // Recall returns what the run knows about Claude Code's recall mode. It is

@@ -13,7 +13,6 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/report"
-	"github.com/memlint/memlint/rules"
 )
 
 // newBaselineCmd builds memlint baseline, which records the current
@@ -51,9 +50,12 @@ func (o *checkOptions) writeBaseline(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	r, linted, cfg, err := o.lintWorkingTree(cwd, rules.Registry(), args)
+	r, linted, cfg, err := o.lintWorkingTree(cwd, builtinRules(), args)
 	if err != nil {
 		return err
+	}
+	if err := o.reportFailed(cwd); err != nil {
+		return err // a baseline of an incomplete run would accept too little
 	}
 	file, _ := o.baselinePath(cwd, cfg)
 	shown := lint.RelPath(cwd, file)

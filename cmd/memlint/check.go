@@ -41,6 +41,9 @@ type checkOptions struct {
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
+	// failed are the rules that failed in this run, with absolute dirs:
+	// reported on stderr, and the run exits 2.
+	failed []lint.RuleError
 }
 
 func (o *checkOptions) addFlags(cmd *cobra.Command) {
@@ -73,7 +76,7 @@ func (o *checkOptions) run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	reg := rules.Registry()
+	reg := builtinRules()
 	var r *report.Report
 	var linted []*target
 	var cfg *lint.Config
@@ -97,6 +100,9 @@ func (o *checkOptions) run(args []string) error {
 			return err
 		}
 		if o.diff {
+			if err := o.reportFailed(cwd); err != nil {
+				return err
+			}
 			if changed > 0 {
 				return &exitError{code: exitFindings}
 			}
@@ -105,7 +111,7 @@ func (o *checkOptions) run(args []string) error {
 		if changed > 0 {
 			// Report what is left: lint again, without fixing.
 			again := *o
-			again.fix, again.unsafeFixes, again.stagedContent = false, false, nil
+			again.fix, again.unsafeFixes, again.stagedContent, again.failed = false, false, nil, nil
 			return again.run(args)
 		}
 	}
@@ -130,11 +136,32 @@ func (o *checkOptions) run(args []string) error {
 			return err
 		}
 	}
+	if err := o.reportFailed(cwd); err != nil {
+		return err
+	}
 	c := r.Counts()
 	if c.Errors > 0 || (o.strict && c.Total() > 0) {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// reportFailed prints the rules that failed, if any, and then ends the run
+// with exit code 2, whatever the findings: their list is incomplete. A
+// rule that panicked is a memlint bug, so its stack is printed too — it is
+// what a bug report needs, and it is never printed otherwise.
+func (o *checkOptions) reportFailed(cwd string) error {
+	if len(o.failed) == 0 {
+		return nil
+	}
+	for _, e := range o.failed {
+		fmt.Fprintf(o.stderr, "memlint: internal error: rule %s failed on %s: %v (please report this bug)\n",
+			e.Rule, lint.RelPath(cwd, e.Dir), rules.Redact(e.Err.Error()))
+		if e.Stack != nil {
+			fmt.Fprintf(o.stderr, "%s\n", e.Stack)
+		}
+	}
+	return &exitError{code: exitUsage}
 }
 
 // lintWorkingTree lints the files on disk that the PATHs name (or that
@@ -158,10 +185,11 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 		}
 		defer base.Close()
 	}
-	r, err := lintTargets(linter, targets, base)
+	r, failed, err := lintTargets(linter, targets, base)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	o.failed = append(o.failed, failed...)
 	targets = append(targets, o.checkWorkingSettings(r, cfg, cwd, args, targets)...)
 	return r, targets, cfg, nil
 }
@@ -223,6 +251,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		o.stagedContent = stagedContents(staged, res)
 	}
 	addResult(r, res, staged.Root, nil)
+	o.failed = append(o.failed, absErrors(res.Errors, staged.Root)...)
 	targets := make([]*target, len(dirs))
 	for i, d := range dirs {
 		targets[i] = &target{dir: filepath.Join(staged.Root, filepath.FromSlash(d))}

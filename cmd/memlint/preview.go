@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/rules"
 )
 
 // previewOptions are the flags of the preview command.
@@ -64,7 +63,7 @@ func (o *previewOptions) run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	cfg, err := loadConfig(o.configFile, cwd, rules.Registry())
+	cfg, err := loadConfig(o.configFile, cwd, builtinRules())
 	if err != nil {
 		return err
 	}

@@ -328,9 +328,11 @@ func pathErrText(err error) error {
 // whose paths are absolute, slash separated. Targets are linted through
 // one fs.FS per volume, rooted at their common ancestor, so that each dir
 // is linted once and nested dirs are told apart. With a base revision,
-// rules that compare (log-append-only) compare with it.
-func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*report.Report, error) {
+// rules that compare (log-append-only) compare with it. The rules that
+// failed come back apart, with absolute dirs.
+func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*report.Report, []lint.RuleError, error) {
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
+	var failed []lint.RuleError
 	byVolume := map[string][]*target{}
 	var volumes []string
 	for _, t := range targets {
@@ -342,14 +344,16 @@ func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*re
 	}
 	sort.Strings(volumes)
 	for _, v := range volumes {
-		if err := lintGroup(base, byVolume[v], rev, r); err != nil {
-			return nil, err
+		errs, err := lintGroup(base, byVolume[v], rev, r)
+		if err != nil {
+			return nil, nil, err
 		}
+		failed = append(failed, errs...)
 	}
-	return r, nil
+	return r, failed, nil
 }
 
-func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *report.Report) error {
+func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *report.Report) ([]lint.RuleError, error) {
 	root := targets[0].dir
 	for _, t := range targets[1:] {
 		root = commonDir(root, t.dir)
@@ -359,7 +363,7 @@ func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *rep
 	for _, t := range targets {
 		rel, err := filepath.Rel(root, t.dir)
 		if err != nil {
-			return fmt.Errorf("lint %s: %w", t.dir, err)
+			return nil, fmt.Errorf("lint %s: %w", t.dir, err)
 		}
 		rel = filepath.ToSlash(rel)
 		byRel[rel] = t
@@ -370,16 +374,16 @@ func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *rep
 	if rev != nil {
 		earlier, err := rev.Earlier(root)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		l.Earlier = earlier
 	}
 	res, err := l.Lint(os.DirFS(root), rels)
 	if err != nil {
-		return fmt.Errorf("lint %s: %w", root, err)
+		return nil, fmt.Errorf("lint %s: %w", root, err)
 	}
 	addResult(r, res, root, func(p string) *target { return byRel[owner(p, rels)] })
-	return nil
+	return absErrors(res.Errors, root), nil
 }
 
 // addResult adds a run's findings and summaries to r with absolute paths.
@@ -427,6 +431,16 @@ func addResult(r *report.Report, res *lint.Result, root string, owning func(p st
 			*list.to = append(*list.to, diag)
 		}
 	}
+}
+
+// absErrors returns errs with their dirs made absolute OS paths.
+func absErrors(errs []lint.RuleError, root string) []lint.RuleError {
+	out := make([]lint.RuleError, len(errs))
+	for i, e := range errs {
+		e.Dir = filepath.Join(root, filepath.FromSlash(e.Dir))
+		out[i] = e
+	}
+	return out
 }
 
 // owner returns the memory dir among dirs (slash paths) that p belongs
