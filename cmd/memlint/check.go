@@ -11,10 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // checkOptions are the flags of the check command.
@@ -178,9 +178,9 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 		return nil, nil, nil, err
 	}
 	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
-	var base *hooks.Revision
+	var base *source.Revision
 	if o.base != "" && len(targets) > 0 {
-		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
+		if base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
 			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
 		defer base.Close()
@@ -198,8 +198,8 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 // holds them, against HEAD (or --base). PATHs narrow the dirs. It returns
 // the dirs it linted with the report.
 func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
-	staged, err := hooks.OpenStaged(cwd, os.Getenv)
-	if errors.Is(err, hooks.ErrNotARepository) {
+	staged, err := source.OpenStaged(cwd, os.Getenv)
+	if errors.Is(err, source.ErrNotARepository) {
 		return nil, nil, nil, errors.New("--staged: not inside a git repository")
 	}
 	if err != nil {
@@ -223,7 +223,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	}
 	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 	if o.base != "" {
-		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
+		rev, err := source.OpenRevision(cwd, o.base, os.Getenv)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
@@ -261,7 +261,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above
 // cwd (the configuration being committed), else one found on disk.
-func (o *checkOptions) stagedConfig(staged *hooks.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
+func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
 	if o.configFile != "" {
 		return loadConfig(o.configFile, cwd, reg)
 	}
@@ -316,7 +316,7 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 
 // stagedContents reads the staged content of the files the findings'
 // fixes edit, by absolute slash path.
-func stagedContents(staged *hooks.Staged, res *lint.Result) map[string][]byte {
+func stagedContents(staged *source.Staged, res *lint.Result) map[string][]byte {
 	out := map[string][]byte{}
 	for _, d := range res.Diagnostics {
 		for _, e := range d.Fix.EditsOf() {

@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // This file runs settings-memory-directory, the one rule that looks at a
@@ -42,7 +42,7 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 	home := userHome()
 	var checked []*target
 	for _, top := range tops {
-		file := filepath.Join(top, filepath.FromSlash(hooks.ProjectSettings))
+		file := filepath.Join(top, filepath.FromSlash(source.ProjectSettings))
 		if !settingsChecked(cfg, file, home) {
 			continue
 		}
@@ -65,18 +65,18 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 // commit touches it, so a setting accepted earlier does not fail every
 // later commit. It adds the findings to r and returns the file, as a
 // target, when it read it.
-func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, staged *hooks.Staged) ([]*target, error) {
-	file := filepath.Join(staged.Root, filepath.FromSlash(hooks.ProjectSettings))
+func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, staged *source.Staged) ([]*target, error) {
+	file := filepath.Join(staged.Root, filepath.FromSlash(source.ProjectSettings))
 	home := userHome()
 	if !settingsChecked(cfg, file, home) {
 		return nil, nil
 	}
-	changed, err := staged.Changed(hooks.ProjectSettings)
+	changed, err := staged.Changed(source.ProjectSettings)
 	if err != nil || !changed {
 		return nil, err
 	}
-	shown := hooks.ProjectSettings + " (staged)"
-	info, err := fs.Stat(staged.FS, hooks.ProjectSettings)
+	shown := source.ProjectSettings + " (staged)"
+	info, err := fs.Stat(staged.FS, source.ProjectSettings)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", shown, err)
 	}
@@ -88,7 +88,7 @@ func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, s
 		o.note("settings-memory-directory: %s is larger than %d bytes; not checked", shown, lint.DefaultMaxFileSize)
 		return nil, nil
 	}
-	src, err := fs.ReadFile(staged.FS, hooks.ProjectSettings)
+	src, err := fs.ReadFile(staged.FS, source.ProjectSettings)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", shown, err)
 	}

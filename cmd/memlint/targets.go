@@ -12,9 +12,9 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/source"
 )
 
 // target is one memory dir to lint.
@@ -330,7 +330,7 @@ func pathErrText(err error) error {
 // is linted once and nested dirs are told apart. With a base revision,
 // rules that compare (log-append-only) compare with it. The rules that
 // failed come back apart, with absolute dirs.
-func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*report.Report, []lint.RuleError, error) {
+func lintTargets(base *lint.Linter, targets []*target, rev *source.Revision) (*report.Report, []lint.RuleError, error) {
 	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
 	var failed []lint.RuleError
 	byVolume := map[string][]*target{}
@@ -353,7 +353,7 @@ func lintTargets(base *lint.Linter, targets []*target, rev *hooks.Revision) (*re
 	return r, failed, nil
 }
 
-func lintGroup(base *lint.Linter, targets []*target, rev *hooks.Revision, r *report.Report) ([]lint.RuleError, error) {
+func lintGroup(base *lint.Linter, targets []*target, rev *source.Revision, r *report.Report) ([]lint.RuleError, error) {
 	root := targets[0].dir
 	for _, t := range targets[1:] {
 		root = commonDir(root, t.dir)

@@ -1,4 +1,4 @@
-package hooks_test
+package source_test
 
 import (
 	"os"
@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // gitRepo is a throwaway repository; git runs with no user or system
@@ -87,7 +87,7 @@ func lintStaged(t *testing.T, cwd string, env map[string]string) []string {
 // read the repository ("" when go-git and memlint's index reader did).
 func lintStagedVia(t *testing.T, cwd string, env map[string]string) ([]string, string) {
 	t.Helper()
-	s, err := hooks.OpenStaged(cwd, func(k string) string { return env[k] })
+	s, err := source.OpenStaged(cwd, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatalf("OpenStaged: %v", err)
 	}
@@ -313,8 +313,8 @@ func TestStagedLinkedWorktree(t *testing.T) {
 }
 
 func TestNotARepository(t *testing.T) {
-	_, err := hooks.OpenStaged(t.TempDir(), func(string) string { return "" })
-	if err != hooks.ErrNotARepository {
+	_, err := source.OpenStaged(t.TempDir(), func(string) string { return "" })
+	if err != source.ErrNotARepository {
 		t.Errorf("err = %v, want ErrNotARepository", err)
 	}
 }
