@@ -21,6 +21,8 @@ type Result struct {
 	// any fails with exit code 2 whatever it found. The other rules'
 	// findings are still there.
 	Errors []RuleError
+	// Targets are the memory dirs Run linted, each once.
+	Targets []*Target
 }
 
 // DirSummary is what a run keeps of a memory dir once its rules ran: the

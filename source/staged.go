@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/memlint/memlint/lint"
@@ -239,4 +240,47 @@ func (s *Staged) Changed(p string) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// Index is the staged content as a lint.Source of a change: a run lints
+// the memory dirs with a staged change, as the index holds them, and
+// compares with HEAD, or with Base when set (--base).
+type Index struct {
+	Staged *Staged
+	Base   *Revision
+
+	earlier lint.Earlier
+}
+
+// Root is the worktree the index belongs to.
+func (x *Index) Root() string { return x.Staged.Root }
+
+// ChangedDirs returns the memory dirs with a staged change, absolute.
+func (x *Index) ChangedDirs(ignored func(abs string) bool) ([]string, error) {
+	var rel func(string) bool
+	if ignored != nil {
+		rel = func(p string) bool { return ignored(filepath.Join(x.Staged.Root, filepath.FromSlash(p))) }
+	}
+	dirs, earlier, err := x.Staged.ChangedMemoryDirs(rel)
+	if err != nil {
+		return nil, err
+	}
+	x.earlier = earlier
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = filepath.Join(x.Staged.Root, filepath.FromSlash(d))
+	}
+	return out, nil
+}
+
+// Open returns the whole index, rooted at the worktree.
+func (x *Index) Open([]string) (string, fs.FS, lint.Earlier, error) {
+	earlier := x.earlier
+	if x.Base != nil {
+		var err error
+		if earlier, err = x.Base.Earlier(x.Staged.Root); err != nil {
+			return "", nil, nil, fmt.Errorf("--base: %w", err)
+		}
+	}
+	return x.Staged.Root, x.Staged.FS, earlier, nil
 }

@@ -92,7 +92,7 @@ func (o *checkOptions) writeBaseline(args []string) error {
 // baseline-stale finding for each of its entries about a path this run
 // linted that matched nothing. Without --baseline, a missing file means
 // there is no baseline.
-func (o *checkOptions) applyBaseline(cwd string, cfg *lint.Config, r *report.Report, linted []*target) error {
+func (o *checkOptions) applyBaseline(cwd string, cfg *lint.Config, r *report.Report, linted []*lint.Target) error {
 	file, named := o.baselinePath(cwd, cfg)
 	b, err := readBaseline(file, lint.RelPath(cwd, file))
 	if errors.Is(err, fs.ErrNotExist) && !named {
@@ -152,20 +152,20 @@ func readBaseline(file, shown string) (*baseline.Baseline, error) {
 // baseline entry (relative to dir): its path is in a linted dir or file,
 // or, when gone counts, the path no longer exists, so that nothing will
 // ever match it. Entries about other paths are neither stale nor dropped.
-func scopeOf(targets []*target, dir string, gone bool) func(baseline.Entry) bool {
+func scopeOf(targets []*lint.Target, dir string, gone bool) func(baseline.Entry) bool {
 	return func(e baseline.Entry) bool {
 		p := filepath.FromSlash(e.Path)
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
 		for _, t := range targets {
-			if t.files != nil {
-				if t.files[p] {
+			if t.Files != nil {
+				if t.Files[p] {
 					return true
 				}
 				continue
 			}
-			if within(p, t.dir) {
+			if lint.Within(p, t.Dir) {
 				return true
 			}
 		}

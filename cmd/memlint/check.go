@@ -78,7 +78,7 @@ func (o *checkOptions) run(args []string) error {
 	}
 	reg := builtinRules()
 	var r *report.Report
-	var linted []*target
+	var linted []*lint.Target
 	var cfg *lint.Config
 	if o.staged {
 		r, linted, cfg, err = o.lintStaged(cwd, reg, args)
@@ -164,40 +164,54 @@ func (o *checkOptions) reportFailed(cwd string) error {
 	return &exitError{code: exitUsage}
 }
 
+// plan is the lint.Plan of this run.
+func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.Plan {
+	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note,
+		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+}
+
 // lintWorkingTree lints the files on disk that the PATHs name (or that
 // discovery finds), comparing with --base when given. It returns what it
 // linted with the report.
-func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
+func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
 	cfg, err := loadConfig(o.configFile, cwd, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
-	targets, err := p.plan(args)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
-	var base *source.Revision
-	if o.base != "" && len(targets) > 0 {
-		if base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
-			return nil, nil, nil, fmt.Errorf("--base: %w", err)
+	var src lint.WorkingTree
+	if o.base != "" {
+		// Opened on first use: a run with nothing to lint reads no git.
+		var rev *source.Revision
+		defer func() {
+			if rev != nil {
+				rev.Close()
+			}
+		}()
+		src.Earlier = func(root string) (lint.Earlier, error) {
+			if rev == nil {
+				opened, err := source.OpenRevision(cwd, o.base, os.Getenv)
+				if err != nil {
+					return nil, fmt.Errorf("--base: %w", err)
+				}
+				rev = opened
+			}
+			return rev.Earlier(root)
 		}
-		defer base.Close()
 	}
-	r, failed, err := lintTargets(linter, targets, base)
+	res, err := lint.Run(src, o.plan(cwd, reg, args), cfg)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, planError(err)
 	}
-	o.failed = append(o.failed, failed...)
-	targets = append(targets, o.checkWorkingSettings(r, cfg, cwd, args, targets)...)
+	o.failed = append(o.failed, res.Errors...)
+	r := newReport(res)
+	targets := append(res.Targets, o.checkWorkingSettings(r, cfg, cwd, args, res.Targets)...)
 	return r, targets, cfg, nil
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
 // holds them, against HEAD (or --base). PATHs narrow the dirs. It returns
 // the dirs it linted with the report.
-func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
+func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
 	staged, err := source.OpenStaged(cwd, os.Getenv)
 	if errors.Is(err, source.ErrNotARepository) {
 		return nil, nil, nil, errors.New("--staged: not inside a git repository")
@@ -210,53 +224,30 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var ignored func(string) bool
-	if cfg != nil {
-		ignored = func(p string) bool { return cfg.Ignored(filepath.Join(staged.Root, filepath.FromSlash(p))) }
+	src := &source.Index{Staged: staged}
+	if o.base != "" {
+		if src.Base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
+			return nil, nil, nil, fmt.Errorf("--base: %w", err)
+		}
+		defer src.Base.Close()
 	}
-	dirs, earlier, err := staged.ChangedMemoryDirs(ignored)
+	res, err := lint.Run(src, o.plan(cwd, reg, args), cfg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
-		return nil, nil, nil, err
-	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
-	if o.base != "" {
-		rev, err := source.OpenRevision(cwd, o.base, os.Getenv)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("--base: %w", err)
-		}
-		defer rev.Close()
-		if linter.Earlier, err = rev.Earlier(staged.Root); err != nil {
-			return nil, nil, nil, fmt.Errorf("--base: %w", err)
-		}
-	}
-	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
+	o.failed = append(o.failed, res.Errors...)
+	r := newReport(res)
 	settings, err := o.checkStagedSettings(r, cfg, staged)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if len(dirs) == 0 {
-		if !o.hook {
-			o.note("no staged changes in memory dirs")
-		}
-		return r, settings, cfg, nil
-	}
-	res, err := linter.Lint(staged.FS, dirs)
-	if err != nil {
-		return nil, nil, nil, err
+	if len(res.Targets) == 0 && !o.hook {
+		o.note("no staged changes in memory dirs")
 	}
 	if o.fixing() {
 		o.stagedContent = stagedContents(staged, res)
 	}
-	addResult(r, res, staged.Root, nil)
-	o.failed = append(o.failed, absErrors(res.Errors, staged.Root)...)
-	targets := make([]*target, len(dirs))
-	for i, d := range dirs {
-		targets[i] = &target{dir: filepath.Join(staged.Root, filepath.FromSlash(d))}
-	}
-	return r, append(targets, settings...), cfg, nil
+	return r, append(res.Targets, settings...), cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above
@@ -287,45 +278,21 @@ func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint
 	return cfg, err
 }
 
-// selectDirs keeps the memory dirs (slash paths relative to root) that a
-// PATH names: the dir itself, a folder above it, or a file inside it.
-func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
-	if len(args) == 0 {
-		return dirs, nil
-	}
-	var out []string
-	for _, d := range dirs {
-		for _, arg := range args {
-			abs := arg
-			if !filepath.IsAbs(abs) {
-				abs = filepath.Join(cwd, arg)
-			}
-			rel, err := filepath.Rel(root, abs)
-			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				return nil, fmt.Errorf("%s is outside the repository %s", arg, root)
-			}
-			rel = filepath.ToSlash(rel)
-			if rel == "." || d == rel || strings.HasPrefix(d, rel+"/") || strings.HasPrefix(rel, d+"/") {
-				out = append(out, d)
-				break
-			}
-		}
-	}
-	return out, nil
-}
-
 // stagedContents reads the staged content of the files the findings'
 // fixes edit, by absolute slash path.
 func stagedContents(staged *source.Staged, res *lint.Result) map[string][]byte {
 	out := map[string][]byte{}
 	for _, d := range res.Diagnostics {
 		for _, e := range d.Fix.EditsOf() {
-			abs := filepath.ToSlash(filepath.Join(staged.Root, filepath.FromSlash(e.Path)))
-			if _, done := out[abs]; done {
+			if _, done := out[e.Path]; done {
 				continue
 			}
-			if data, err := fs.ReadFile(staged.FS, e.Path); err == nil {
-				out[abs] = data
+			rel, err := filepath.Rel(staged.Root, filepath.FromSlash(e.Path))
+			if err != nil {
+				continue
+			}
+			if data, err := fs.ReadFile(staged.FS, filepath.ToSlash(rel)); err == nil {
+				out[e.Path] = data
 			}
 		}
 	}

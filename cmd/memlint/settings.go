@@ -24,7 +24,7 @@ import (
 // was given, and those holding the linted memory dirs. It adds the findings
 // to r and returns the files it read, as targets, so that a baseline can
 // tell its entries about them are stale.
-func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, cwd string, args []string, linted []*target) []*target {
+func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, cwd string, args []string, linted []*lint.Target) []*lint.Target {
 	var tops []string
 	seen := map[string]bool{}
 	add := func(dir string) {
@@ -37,10 +37,10 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 		add(cwd)
 	}
 	for _, t := range linted {
-		add(t.dir)
+		add(t.Dir)
 	}
 	home := userHome()
-	var checked []*target
+	var checked []*lint.Target
 	for _, top := range tops {
 		file := filepath.Join(top, filepath.FromSlash(source.ProjectSettings))
 		if !settingsChecked(cfg, file, home) {
@@ -65,7 +65,7 @@ func (o *checkOptions) checkWorkingSettings(r *report.Report, cfg *lint.Config, 
 // commit touches it, so a setting accepted earlier does not fail every
 // later commit. It adds the findings to r and returns the file, as a
 // target, when it read it.
-func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, staged *source.Staged) ([]*target, error) {
+func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, staged *source.Staged) ([]*lint.Target, error) {
 	file := filepath.Join(staged.Root, filepath.FromSlash(source.ProjectSettings))
 	home := userHome()
 	if !settingsChecked(cfg, file, home) {
@@ -93,7 +93,7 @@ func (o *checkOptions) checkStagedSettings(r *report.Report, cfg *lint.Config, s
 		return nil, fmt.Errorf("read %s: %w", shown, err)
 	}
 	addSettingsFindings(r, cfg, file, src, home)
-	return []*target{settingsTarget(file)}, nil
+	return []*lint.Target{settingsTarget(file)}, nil
 }
 
 // settingsChecked reports whether the settings file at file (absolute) is
@@ -163,8 +163,8 @@ func addSettingsFindings(r *report.Report, cfg *lint.Config, file string, src []
 
 // settingsTarget stands for a settings file among the linted targets: a
 // target reached through that file only.
-func settingsTarget(file string) *target {
-	return &target{dir: filepath.Dir(file), files: map[string]bool{file: true}}
+func settingsTarget(file string) *lint.Target {
+	return &lint.Target{Dir: filepath.Dir(file), Files: map[string]bool{file: true}}
 }
 
 // userHome is the user's home folder, or "" when it cannot be told.
