@@ -23,6 +23,9 @@ type Result struct {
 	Errors []RuleError
 	// Targets are the memory dirs Run linted, each once.
 	Targets []*Target
+	// Repos are the repository files the rules of ScopeRepository read,
+	// each as a target reached through that file only.
+	Repos []*Target
 }
 
 // DirSummary is what a run keeps of a memory dir once its rules ran: the
@@ -80,9 +83,12 @@ func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
 func runRule(pass *Pass) (failed []RuleError) {
 	defer func() {
 		if r := recover(); r != nil {
-			failed = append(pass.failed, RuleError{Rule: pass.Rule.ID, Dir: pass.Dir.Path, Err: &PanicError{Value: r}, Stack: debug.Stack()})
+			failed = append(pass.failed, RuleError{Rule: pass.Rule.ID, Dir: pass.Dir.Path, Err: &PanicError{Value: r}, Stack: stack()})
 		}
 	}()
 	pass.Rule.Run(pass)
 	return pass.failed
 }
+
+// stack is the stack of the goroutine that is recovering from a panic.
+func stack() []byte { return debug.Stack() }

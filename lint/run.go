@@ -69,7 +69,8 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	reg := cfg.Registry(plan.Registry)
+	base := &Linter{Registry: reg, Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
 	res := &Result{Diagnostics: []Diagnostic{}, Targets: targets}
 	byVolume := map[string][]*Target{}
 	var volumes []string
@@ -85,6 +86,9 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 		if err := runGroup(base, src, byVolume[v], res); err != nil {
 			return nil, err
 		}
+	}
+	if res.Repos, err = runRepos(src, plan, cfg, reg, res); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -19,6 +19,7 @@ var SettingsMemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
 	Severity: lint.Error,
 	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
+	Scope:    lint.ScopeRepository,
 	Doc: `The ` + "`autoMemoryDirectory`" + ` setting moves the folder Claude Code keeps its
 auto memory in. It is a personal choice: Claude Code reads and writes files in
 that folder throughout a session, and loads its MEMORY.md into every conversation.
@@ -54,6 +55,16 @@ in ` + "`~/.claude/settings.json`" + ` or in ` + "`.claude/settings.local.json`"
 checked in.
 
 Fix: remove autoMemoryDirectory from the checked-in .claude/settings.json.`,
+}
+
+// The rule runs CheckSettings, whose findings name the rule: set here, not
+// in the literal, which would make an initialization cycle.
+func init() {
+	SettingsMemoryDirectory.RunRepo = func(p *lint.RepoPass) {
+		for _, d := range CheckSettings(p.Path, p.Src, p.Home) {
+			p.Report(d)
+		}
+	}
 }
 
 // settingsKey is the setting SettingsMemoryDirectory looks for.

@@ -34,7 +34,7 @@ type Staged struct {
 
 // ProjectSettings is Claude Code's checked-in project settings file,
 // relative to the worktree root.
-const ProjectSettings = ".claude/settings.json"
+const ProjectSettings = lint.ProjectSettings
 
 // keepStaged selects the index entries memlint can use: Markdown files,
 // anything in a logs/ folder, configuration files and Claude Code's
@@ -283,4 +283,33 @@ func (x *Index) Open([]string) (string, fs.FS, lint.Earlier, error) {
 		}
 	}
 	return x.Staged.Root, x.Staged.FS, earlier, nil
+}
+
+// Repos is the worktree alone: the commit is in that repository.
+func (x *Index) Repos(lint.Plan, []*lint.Target) []string { return []string{x.Staged.Root} }
+
+// RepoFile reads a file of the commit when the commit adds or changes it:
+// like the memory dirs, it is checked when the commit touches it, so that
+// a setting accepted earlier does not fail every later commit.
+func (x *Index) RepoFile(top, rel string) ([]byte, string, error) {
+	changed, err := x.Staged.Changed(rel)
+	if err != nil || !changed {
+		return nil, "", err
+	}
+	shown := rel + " (staged)"
+	info, err := fs.Stat(x.Staged.FS, rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s: %w", shown, err)
+	}
+	switch {
+	case !info.Mode().IsRegular():
+		return nil, shown + " is not a regular file; not checked", nil
+	case info.Size() > lint.DefaultMaxFileSize:
+		return nil, fmt.Sprintf("%s is larger than %d bytes; not checked", shown, lint.DefaultMaxFileSize), nil
+	}
+	src, err := fs.ReadFile(x.Staged.FS, rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s: %w", shown, err)
+	}
+	return src, "", nil
 }

@@ -203,9 +203,7 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 		return nil, nil, nil, planError(err)
 	}
 	o.failed = append(o.failed, res.Errors...)
-	r := newReport(res)
-	targets := append(res.Targets, o.checkWorkingSettings(r, cfg, cwd, args, res.Targets)...)
-	return r, targets, cfg, nil
+	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
@@ -236,18 +234,13 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		return nil, nil, nil, err
 	}
 	o.failed = append(o.failed, res.Errors...)
-	r := newReport(res)
-	settings, err := o.checkStagedSettings(r, cfg, staged)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	if len(res.Targets) == 0 && !o.hook {
 		o.note("no staged changes in memory dirs")
 	}
 	if o.fixing() {
 		o.stagedContent = stagedContents(staged, res)
 	}
-	return r, append(res.Targets, settings...), cfg, nil
+	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above
