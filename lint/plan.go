@@ -32,6 +32,11 @@ type Plan struct {
 	// obvious (discovery falling back to the user's Claude Code memory).
 	Note func(format string, args ...any)
 
+	// Baseline, when set, gives the baseline of accepted findings to
+	// filter the run through (nil for none), once the run's configuration
+	// is known.
+	Baseline func(cfg *Config) (Baseline, error)
+
 	// Registry holds the built-in rules; the configuration adds its custom
 	// ones.
 	Registry *Registry

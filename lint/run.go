@@ -63,7 +63,8 @@ func (w WorkingTree) Open(dirs []string) (string, fs.FS, Earlier, error) {
 // have a change), loads and checks each once, and filters the findings:
 // those of a dir reached through file PATHs only are those files'. Paths
 // in the result are absolute and slash separated, and Result.Targets
-// lists what was linted.
+// lists what was linted. The repository rules run next, and last the
+// baseline filters the whole run.
 func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 	targets, err := planTargets(src, plan, cfg)
 	if err != nil {
@@ -88,6 +89,9 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 		}
 	}
 	if res.Repos, err = runRepos(src, plan, cfg, reg, res); err != nil {
+		return nil, err
+	}
+	if err := applyBaseline(src, plan, cfg, res); err != nil {
 		return nil, err
 	}
 	return res, nil

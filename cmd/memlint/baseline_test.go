@@ -75,8 +75,7 @@ func TestBaselineScope(t *testing.T) {
 		{"other/deleted.md", nil, true, true},
 		{"mem/a.md", nil, true, false},
 	} {
-		inScope := scopeOf(tc.targets, dir, tc.gone)
-		if got := inScope(baseline.Entry{Path: tc.path}); got != tc.want {
+		if got := lint.InScope(tc.targets, baseline.Entry{Path: tc.path}.AbsPath(dir), tc.gone); got != tc.want {
 			t.Errorf("in scope(%s, %d targets, files %v, gone %v) = %v, want %v", tc.path, len(tc.targets), tc.targets != nil && tc.targets[0].Files != nil, tc.gone, got, tc.want)
 		}
 	}

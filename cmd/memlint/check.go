@@ -41,6 +41,8 @@ type checkOptions struct {
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
+	// recording is set for memlint baseline: the run applies no baseline.
+	recording bool
 	// failed are the rules that failed in this run, with absolute dirs:
 	// reported on stderr, and the run exits 2.
 	failed []lint.RuleError
@@ -78,12 +80,11 @@ func (o *checkOptions) run(args []string) error {
 	}
 	reg := builtinRules()
 	var r *report.Report
-	var linted []*lint.Target
 	var cfg *lint.Config
 	if o.staged {
-		r, linted, cfg, err = o.lintStaged(cwd, reg, args)
+		r, _, cfg, err = o.lintStaged(cwd, reg, args)
 	} else {
-		r, linted, cfg, err = o.lintWorkingTree(cwd, reg, args)
+		r, _, cfg, err = o.lintWorkingTree(cwd, reg, args)
 	}
 	if err != nil {
 		return err
@@ -91,9 +92,6 @@ func (o *checkOptions) run(args []string) error {
 	r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
 	r.Rules, r.CustomRules = rulesRun(cfg, reg)
 	r.Root, r.ToolVersion = reportRoot(cwd), version()
-	if err := o.applyBaseline(cwd, cfg, r, linted); err != nil {
-		return err
-	}
 	if o.fixing() {
 		changed, err := o.applyFixes(cwd, r)
 		if err != nil {
@@ -166,7 +164,7 @@ func (o *checkOptions) reportFailed(cwd string) error {
 
 // plan is the lint.Plan of this run.
 func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.Plan {
-	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note,
+	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
 		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 }
 
