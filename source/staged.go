@@ -313,3 +313,26 @@ func (x *Index) RepoFile(top, rel string) ([]byte, string, error) {
 	}
 	return src, "", nil
 }
+
+// FixedContents reads the staged content of the files the fixes of ds
+// edit (paths absolute, slash separated), by path: what lint.FixOptions'
+// Staged compares the working copies with.
+func (x *Index) FixedContents(ds []lint.Diagnostic) map[string][]byte {
+	staged := x.Staged
+	out := map[string][]byte{}
+	for _, d := range ds {
+		for _, e := range d.Fix.EditsOf() {
+			if _, done := out[e.Path]; done {
+				continue
+			}
+			rel, err := filepath.Rel(staged.Root, filepath.FromSlash(e.Path))
+			if err != nil {
+				continue
+			}
+			if data, err := fs.ReadFile(staged.FS, filepath.ToSlash(rel)); err == nil {
+				out[e.Path] = data
+			}
+		}
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -236,7 +235,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		o.note("no staged changes in memory dirs")
 	}
 	if o.fixing() {
-		o.stagedContent = stagedContents(staged, res)
+		o.stagedContent = src.FixedContents(res.Diagnostics)
 	}
 	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
@@ -267,27 +266,6 @@ func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint
 		return nil, &shown
 	}
 	return cfg, err
-}
-
-// stagedContents reads the staged content of the files the findings'
-// fixes edit, by absolute slash path.
-func stagedContents(staged *source.Staged, res *lint.Result) map[string][]byte {
-	out := map[string][]byte{}
-	for _, d := range res.Diagnostics {
-		for _, e := range d.Fix.EditsOf() {
-			if _, done := out[e.Path]; done {
-				continue
-			}
-			rel, err := filepath.Rel(staged.Root, filepath.FromSlash(e.Path))
-			if err != nil {
-				continue
-			}
-			if data, err := fs.ReadFile(staged.FS, filepath.ToSlash(rel)); err == nil {
-				out[e.Path] = data
-			}
-		}
-	}
-	return out
 }
 
 // fixing reports whether the run applies or shows fixes.
