@@ -77,6 +77,22 @@ Bad: ` + "`feedback_x.md -> /home/me/.ssh/id_rsa`" + `. Good: a regular Markdown
 
 Fix: make the file a regular, readable UTF-8 Markdown file, or move it out of
 the memory dir.`,
+	Run: checkUnreadable,
+}
+
+// checkUnreadable reports the files of the dir the loader could not read,
+// and those whose Markdown body could not be parsed.
+func checkUnreadable(pass *Pass) {
+	for _, f := range pass.Dir.Unreadable {
+		pass.Report(Diagnostic{Severity: f.UnreadableSeverity, Path: f.Path,
+			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
+	}
+	for _, f := range pass.Dir.Files() {
+		if f.ParseError != nil {
+			pass.Report(Diagnostic{Severity: Warning, Path: f.Path,
+				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
+		}
+	}
 }
 
 // UnusedSuppression reports memlint-disable comments that hide nothing.
@@ -92,7 +108,12 @@ Bad: ` + "`<!-- memlint-disable-next-line relative-date -- release plan -->`" + 
 line that no longer has a relative date. Good: delete the comment.
 
 Fix: remove the comment, or correct the rule ID it names.`,
+	Scope: ScopeSuppressions,
 }
+
+// The rule's check refers to the registry, which refers to the rule: set
+// here, not in the literal, which would make an initialization cycle.
+func init() { UnusedSuppression.Run = checkUnusedSuppressions }
 
 func (l *Linter) now() time.Time {
 	if l.Now.IsZero() {
@@ -231,24 +252,11 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 		return opts
 	}
 	for _, rule := range l.Registry.Rules() {
-		if rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+		if rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
 		}
-		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report}
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report, linter: l}
 		failed = append(failed, runRule(pass)...)
-	}
-	for _, f := range d.Unreadable {
-		if !l.runs(FileUnreadable) {
-			break
-		}
-		raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: f.UnreadableSeverity, Path: f.Path,
-			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
-	}
-	for _, f := range d.Files() {
-		if f.ParseError != nil && l.runs(FileUnreadable) {
-			raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: Warning, Path: f.Path,
-				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
-		}
 	}
 
 	files := make(map[string]*File)
@@ -268,8 +276,16 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 	for _, diag := range raw {
 		keep(diag)
 	}
-	if l.runs(UnusedSuppression) {
-		for _, diag := range l.unusedSuppressions(d) {
+	// Rules about the filter itself run once it has seen every finding.
+	for _, rule := range l.Registry.Rules() {
+		if rule.Scope != ScopeSuppressions || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+			continue
+		}
+		var late []Diagnostic
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, linter: l,
+			report: func(diag Diagnostic) { late = append(late, diag) }}
+		failed = append(failed, runRule(pass)...)
+		for _, diag := range late {
 			keep(diag)
 		}
 	}
@@ -351,14 +367,14 @@ func flaggedText(f *File, start, end Pos) string {
 	return string(f.Src[from:to])
 }
 
-// unusedSuppressions reports suppression comments that hid nothing.
-func (l *Linter) unusedSuppressions(d *Dir) []Diagnostic {
-	var out []Diagnostic
+// checkUnusedSuppressions reports suppression comments that hid nothing.
+func checkUnusedSuppressions(pass *Pass) {
+	l, d := pass.linter, pass.Dir
 	for _, f := range d.Files() {
 		for _, s := range f.Suppressions {
 			start, end := f.SpanPos(s.Span)
 			add := func(msg string) {
-				out = append(out, Diagnostic{Rule: UnusedSuppression.ID, Path: f.Path, Start: start, End: end, Message: msg,
+				pass.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg,
 					Suggestion: "remove the comment"})
 			}
 			if len(s.Rules) == 0 {
@@ -382,7 +398,6 @@ func (l *Linter) unusedSuppressions(d *Dir) []Diagnostic {
 			}
 		}
 	}
-	return out
 }
 
 // closestRule suggests a rule ID for a misspelt one.

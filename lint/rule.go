@@ -49,6 +49,10 @@ type Scope int
 const (
 	// ScopeDir rules check one memory dir at a time (Rule.Run).
 	ScopeDir Scope = iota
+	// ScopeSuppressions rules check a memory dir once every other rule's
+	// findings over it were settled, so they see which suppression
+	// comments hid one (unused-suppression).
+	ScopeSuppressions
 	// ScopeRepository rules check a repository's checked-in Claude Code
 	// settings file, ProjectSettings, once per repository a run covers
 	// (Rule.RunRepo).
@@ -136,6 +140,9 @@ type Pass struct {
 	report  func(Diagnostic)
 	recall  func() Recall
 	failed  []RuleError
+	// linter is the run, for the rules of package lint about the filter
+	// (unused-suppression asks which rules exist and are on).
+	linter *Linter
 }
 
 // Fail records that the rule could not do its work over this dir: err
