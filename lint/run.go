@@ -27,8 +27,8 @@ type Source interface {
 // planning from the PATHs.
 type Changes interface {
 	Source
-	// Root is the absolute folder the change is in (the worktree).
-	Root() string
+	// RootDir is the absolute folder the change is in (the worktree).
+	RootDir() string
 	// ChangedDirs returns the memory dirs (absolute) a change touches.
 	// ignored, when not nil, tells which absolute paths to leave out.
 	ChangedDirs(ignored func(abs string) bool) ([]string, error)
@@ -112,7 +112,7 @@ func planTargets(src Source, plan Plan, cfg *Config) ([]*Target, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dirs, err = selectDirs(dirs, plan.Paths, plan.Cwd, ch.Root()); err != nil {
+	if dirs, err = selectDirs(uniqueSorted(dirs), plan.Paths, plan.Cwd, ch.RootDir()); err != nil {
 		return nil, err
 	}
 	targets := make([]*Target, len(dirs))
@@ -262,3 +262,37 @@ func Within(p, dir string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
+
+// FSSource is content held in an fs.FS that stands for the folder Root:
+// test input, or any content not on disk. A run lints the memory dirs
+// Dirs (paths of FS), narrowed by the plan's PATHs.
+type FSSource struct {
+	Root string
+	FS   fs.FS
+	Dirs []string
+	// Earlier, when set, is the content the files had before.
+	Earlier Earlier
+}
+
+// Open returns the whole fs.FS.
+func (s FSSource) Open([]string) (string, fs.FS, Earlier, error) {
+	return s.Root, s.FS, s.Earlier, nil
+}
+
+// RootDir is the folder the fs.FS stands for.
+func (s FSSource) RootDir() string { return s.Root }
+
+// ChangedDirs returns Dirs as absolute paths.
+func (s FSSource) ChangedDirs(func(string) bool) ([]string, error) {
+	out := make([]string, len(s.Dirs))
+	for i, d := range s.Dirs {
+		out[i] = filepath.Join(s.Root, filepath.FromSlash(d))
+	}
+	return out, nil
+}
+
+// Repos is none: an fs.FS has no repository settings to check.
+func (FSSource) Repos(Plan, []*Target) []string { return nil }
+
+// RepoFile is never called: Repos is empty.
+func (FSSource) RepoFile(string, string) ([]byte, string, error) { return nil, "", nil }

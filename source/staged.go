@@ -252,8 +252,8 @@ type Index struct {
 	earlier lint.Earlier
 }
 
-// Root is the worktree the index belongs to.
-func (x *Index) Root() string { return x.Staged.Root }
+// RootDir is the worktree the index belongs to.
+func (x *Index) RootDir() string { return x.Staged.Root }
 
 // ChangedDirs returns the memory dirs with a staged change, absolute.
 func (x *Index) ChangedDirs(ignored func(abs string) bool) ([]string, error) {
