@@ -41,6 +41,11 @@ type Linter struct {
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
 	RecallProbe RecallProbe
+
+	// alsoNested are memory dirs (paths of the fs.FS) not linted this
+	// time whose files are not part of any dir linted: a run that lints
+	// some of its dirs again after --fix still tells nested dirs apart.
+	alsoNested []string
 }
 
 // Earlier gives the content files had at an earlier revision. Paths are
@@ -135,7 +140,7 @@ func (l *Linter) abs(p string) string {
 func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	dirs = uniqueSorted(dirs)
 	dirSet := make(map[string]bool, len(dirs))
-	for _, d := range dirs {
+	for _, d := range append(dirs, l.alsoNested...) {
 		dirSet[d] = true
 	}
 	max := l.MaxFileSize

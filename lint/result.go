@@ -26,6 +26,9 @@ type Result struct {
 	// Repos are the repository files the rules of ScopeRepository read,
 	// each as a target reached through that file only.
 	Repos []*Target
+
+	// unfiltered are the findings before the baseline, for Relint.
+	unfiltered []Diagnostic
 }
 
 // DirSummary is what a run keeps of a memory dir once its rules ran: the

@@ -84,13 +84,84 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 	}
 	sort.Strings(volumes)
 	for _, v := range volumes {
-		if err := runGroup(base, src, byVolume[v], res); err != nil {
+		if err := runGroup(base, src, byVolume[v], res, nil); err != nil {
 			return nil, err
 		}
 	}
 	if res.Repos, err = runRepos(src, plan, cfg, reg, res); err != nil {
 		return nil, err
 	}
+	res.unfiltered = res.Diagnostics
+	if err := applyBaseline(src, plan, cfg, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Relint lints again the memory dirs of prev, a result of Run, that hold
+// the files changed (absolute, slash separated: what --fix wrote), and
+// filters the whole run again; the other dirs keep their findings, and
+// the repository rules, which read no memory file, are not run again.
+func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) (*Result, error) {
+	all := make([]string, len(prev.Targets))
+	for i, t := range prev.Targets {
+		all[i] = filepath.ToSlash(t.Dir)
+	}
+	redo := map[string]bool{}
+	for _, p := range changed {
+		if d := owner(p, all); d != "" {
+			redo[d] = true
+		}
+	}
+	repoFiles := map[string]bool{}
+	for _, t := range prev.Repos {
+		for f := range t.Files {
+			repoFiles[filepath.ToSlash(f)] = true
+		}
+	}
+	kept := func(p string) bool { return repoFiles[p] || !redo[owner(p, all)] }
+	res := &Result{Diagnostics: []Diagnostic{}, Targets: prev.Targets, Repos: prev.Repos, Files: prev.Files}
+	for _, d := range prev.Dirs {
+		if redo[d.Path] {
+			res.Files -= d.Files
+			continue
+		}
+		res.Dirs = append(res.Dirs, d)
+	}
+	for _, list := range []struct{ from, to *[]Diagnostic }{{&prev.unfiltered, &res.Diagnostics}, {&prev.Suppressed, &res.Suppressed}} {
+		for _, d := range *list.from {
+			if kept(d.Path) {
+				*list.to = append(*list.to, d)
+			}
+		}
+	}
+	for _, e := range prev.Errors {
+		if !redo[e.Dir] {
+			res.Errors = append(res.Errors, e)
+		}
+	}
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	byVolume := map[string][]*Target{}
+	var volumes []string
+	for _, t := range prev.Targets {
+		if !redo[filepath.ToSlash(t.Dir)] {
+			continue
+		}
+		v := filepath.VolumeName(t.Dir)
+		if _, ok := byVolume[v]; !ok {
+			volumes = append(volumes, v)
+		}
+		byVolume[v] = append(byVolume[v], t)
+	}
+	sort.Strings(volumes)
+	for _, v := range volumes {
+		if err := runGroup(base, src, byVolume[v], res, prev.Targets); err != nil {
+			return nil, err
+		}
+	}
+	sort.SliceStable(res.Dirs, func(i, j int) bool { return res.Dirs[i].Path < res.Dirs[j].Path })
+	sort.SliceStable(res.Suppressed, func(i, j int) bool { return res.Suppressed[i].Less(res.Suppressed[j]) })
+	res.unfiltered = res.Diagnostics
 	if err := applyBaseline(src, plan, cfg, res); err != nil {
 		return nil, err
 	}
@@ -150,8 +221,9 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 }
 
 // runGroup lints targets on one volume through one fs.FS and adds the
-// outcome to res.
-func runGroup(base *Linter, src Source, targets []*Target, res *Result) error {
+// outcome to res. others are the run's other targets, whose files are no
+// part of these.
+func runGroup(base *Linter, src Source, targets []*Target, res *Result, others []*Target) error {
 	dirs := make([]string, len(targets))
 	for i, t := range targets {
 		dirs[i] = t.Dir
@@ -173,6 +245,11 @@ func runGroup(base *Linter, src Source, targets []*Target, res *Result) error {
 	}
 	l := *base
 	l.Root, l.Earlier = root, earlier
+	for _, t := range others {
+		if rel, err := filepath.Rel(root, t.Dir); err == nil && Within(t.Dir, root) && byRel[filepath.ToSlash(rel)] == nil {
+			l.alsoNested = append(l.alsoNested, filepath.ToSlash(rel))
+		}
+	}
 	got, err := l.Lint(fsys, rels)
 	if err != nil {
 		return fmt.Errorf("lint %s: %w", root, err)

@@ -1,10 +1,14 @@
 package lint_test
 
 import (
+	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
@@ -74,5 +78,73 @@ func TestRunOverFS(t *testing.T) {
 	}
 	if len(res.Errors) != 1 || res.Errors[0].Rule != "test-failing" || res.Errors[0].Dir != a {
 		t.Errorf("errors %+v, want test-failing on %s", res.Errors, a)
+	}
+}
+
+// TestRelintMatchesRun changes a file after a run, as --fix does, and
+// lints again the dir holding it: the result is what a whole new run
+// gives, a nested dir (sub/memory/, with no index of its own) still told
+// apart
+// and the other dirs' findings kept.
+func TestRelintMatchesRun(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"mem/MEMORY.md":           "- [Gone](gone.md) — a memory that is gone\n",
+		"mem/user_role.md":        "---\nname: role\ndescription: the user's role, in a sentence\ntype: User\n---\nA role.\n",
+		"mem/sub/memory/t.md":     "---\nname: t\ndescription: a nested memory, in a sentence\ntype: project\n---\nNested.\n",
+		"other/memory/MEMORY.md":  "- [Gone](gone.md) — gone too\n",
+		"other/memory/project.md": "---\nname: p\ndescription: a project memory, in a sentence\ntype: project\n---\nP.\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plan := lint.Plan{Cwd: root, Paths: []string{root}, Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	src := lint.WorkingTree{}
+	first, err := lint.Run(src, plan, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Targets) != 3 {
+		t.Fatalf("targets %d, want mem, mem/sub/memory and other/memory", len(first.Targets))
+	}
+	changed := filepath.Join(root, "mem", "user_role.md")
+	if err := os.WriteFile(changed, []byte(strings.Replace(files["mem/user_role.md"], "type: User", "type: user", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	again, err := lint.Relint(src, plan, nil, first, []string{filepath.ToSlash(changed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := lint.Run(src, plan, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(first.Diagnostics, fresh.Diagnostics) {
+		t.Fatal("the change changed no finding: the test shows nothing")
+	}
+	sortDiags := func(ds []lint.Diagnostic) []lint.Diagnostic {
+		out := slices.Clone(ds)
+		slices.SortStableFunc(out, func(a, b lint.Diagnostic) int {
+			if a.Less(b) {
+				return -1
+			}
+			if b.Less(a) {
+				return 1
+			}
+			return 0
+		})
+		return out
+	}
+	if got, want := sortDiags(again.Diagnostics), sortDiags(fresh.Diagnostics); !reflect.DeepEqual(got, want) {
+		t.Errorf("Relint found\n%v\nwant, as a new run,\n%v", got, want)
+	}
+	if !reflect.DeepEqual(again.Dirs, fresh.Dirs) || again.Files != fresh.Files || !reflect.DeepEqual(again.Suppressed, fresh.Suppressed) {
+		t.Errorf("Relint dirs %+v (%d files), want %+v (%d files)", again.Dirs, again.Files, fresh.Dirs, fresh.Files)
 	}
 }

@@ -50,6 +50,7 @@ func (o *checkOptions) writeBaseline(args []string) error {
 		return fmt.Errorf("current directory: %w", err)
 	}
 	r, linted, cfg, err := o.lintWorkingTree(cwd, builtinRules(), args)
+	defer o.close()
 	if err != nil {
 		return err
 	}

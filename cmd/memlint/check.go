@@ -42,6 +42,11 @@ type checkOptions struct {
 	hook bool
 	// recording is set for memlint baseline: the run applies no baseline.
 	recording bool
+	// relint, set by a run of the working tree, lints again the dirs
+	// holding the files --fix changed and returns the new report.
+	relint func(changed []string) (*report.Report, error)
+	// closers release what a run keeps open until it ends (--base).
+	closers []func() error
 	// failed are the rules that failed in this run, with absolute dirs:
 	// reported on stderr, and the run exits 2.
 	failed []lint.RuleError
@@ -85,12 +90,16 @@ func (o *checkOptions) run(args []string) error {
 	} else {
 		r, _, cfg, err = o.lintWorkingTree(cwd, reg, args)
 	}
+	defer o.close()
 	if err != nil {
 		return err
 	}
-	r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
-	r.Rules, r.CustomRules = rulesRun(cfg, reg)
-	r.Root, r.ToolVersion = reportRoot(cwd), version()
+	decorate := func(r *report.Report) {
+		r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
+		r.Rules, r.CustomRules = rulesRun(cfg, reg)
+		r.Root, r.ToolVersion = reportRoot(cwd), version()
+	}
+	decorate(r)
 	if o.fixing() {
 		changed, err := o.applyFixes(cwd, r)
 		if err != nil {
@@ -100,16 +109,19 @@ func (o *checkOptions) run(args []string) error {
 			if err := o.reportFailed(cwd); err != nil {
 				return err
 			}
-			if changed > 0 {
+			if len(changed) > 0 {
 				return &exitError{code: exitFindings}
 			}
 			return nil
 		}
-		if changed > 0 {
-			// Report what is left: lint again, without fixing.
-			again := *o
-			again.fix, again.unsafeFixes, again.stagedContent, again.failed = false, false, nil, nil
-			return again.run(args)
+		if len(changed) > 0 && o.relint != nil {
+			// Report what is left: lint again the dirs that changed.
+			// (With --staged nothing did: the fixes went to the working
+			// copies, and the index is what is linted.)
+			if r, err = o.relint(changed); err != nil {
+				return err
+			}
+			decorate(r)
 		}
 	}
 	if err := o.writeOutputs(r); err != nil {
@@ -179,11 +191,6 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 	if o.base != "" {
 		// Opened on first use: a run with nothing to lint reads no git.
 		var rev *source.Revision
-		defer func() {
-			if rev != nil {
-				rev.Close()
-			}
-		}()
 		src.Earlier = func(root string) (lint.Earlier, error) {
 			if rev == nil {
 				opened, err := source.OpenRevision(cwd, o.base, os.Getenv)
@@ -191,15 +198,25 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 					return nil, fmt.Errorf("--base: %w", err)
 				}
 				rev = opened
+				o.closers = append(o.closers, rev.Close)
 			}
 			return rev.Earlier(root)
 		}
 	}
-	res, err := lint.Run(src, o.plan(cwd, reg, args), cfg)
+	plan := o.plan(cwd, reg, args)
+	res, err := lint.Run(src, plan, cfg)
 	if err != nil {
 		return nil, nil, nil, planError(err)
 	}
 	o.failed = append(o.failed, res.Errors...)
+	o.relint = func(changed []string) (*report.Report, error) {
+		again, err := lint.Relint(src, plan, cfg, res, changed)
+		if err != nil {
+			return nil, err
+		}
+		o.failed = again.Errors
+		return newReport(again), nil
+	}
 	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
 
@@ -266,6 +283,14 @@ func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint
 		return nil, &shown
 	}
 	return cfg, err
+}
+
+// close releases what the run kept open.
+func (o *checkOptions) close() {
+	for _, c := range o.closers {
+		c()
+	}
+	o.closers = nil
 }
 
 // fixing reports whether the run applies or shows fixes.

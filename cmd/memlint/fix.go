@@ -14,11 +14,11 @@ import (
 
 // applyFixes applies the findings' fixes — safe ones, and unsafe ones
 // with --unsafe-fixes — to the memory files, or with --diff prints them as
-// a unified diff. It returns how many files change. Only Markdown files
+// a unified diff. It returns the files that change. Only Markdown files
 // inside the memory dirs linted are written, each atomically; with
 // --staged, a file whose working copy differs from its staged copy is
 // refused, since the fixes were computed from the staged one.
-func (o *checkOptions) applyFixes(cwd string, r *report.Report) (int, error) {
+func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error) {
 	fx := lint.PlanFixes(r.Diagnostics, r.MemoryDirs, lint.FixOptions{Unsafe: o.unsafeFixes, Staged: o.stagedContent})
 	for _, p := range sortedKeys(fx.Refused) {
 		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", lint.RelPath(cwd, filepath.FromSlash(p)), fx.Refused[p])
@@ -30,17 +30,17 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) (int, error) {
 			// them is masked as in every other output.
 			fmt.Fprint(o.stdout, rules.Redact(udiff.Unified("a/"+shown, "b/"+shown, fx.Before[p], fx.After[p], 3)))
 		}
-		return len(fx.Paths), nil
+		return fx.Paths, nil
 	}
 	for _, p := range fx.Paths {
 		if err := writeFileAtomic(filepath.FromSlash(p), fx.After[p]); err != nil {
-			return 0, fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), err)
+			return nil, fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), err)
 		}
 	}
 	if len(fx.Paths) > 0 {
 		o.note("fixed %s in %s", plural(fx.Applied, "finding"), plural(len(fx.Paths), "file"))
 	}
-	return len(fx.Paths), nil
+	return fx.Paths, nil
 }
 
 // rename is os.Rename; tests replace it to show that a failed write
