@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // This file is the part of a run's filter that looks beyond one memory
@@ -34,7 +35,22 @@ func applyBaseline(src Source, plan Plan, cfg *Config, res *Result) error {
 	// change does not touch; the working tree can.
 	_, change := src.(Changes)
 	judged := append(append([]*Target(nil), res.Targets...), res.Repos...)
-	res.Diagnostics = b.Apply(res.Diagnostics, func(p string) bool { return InScope(judged, p, !change) })
+	reg := cfg.Registry(plan.Registry)
+	kept := res.Diagnostics[:0:0]
+	for _, d := range b.Apply(res.Diagnostics, func(p string) bool { return InScope(judged, p, !change) }) {
+		// The findings the baseline adds are its rules', settled here.
+		if rule, ok := reg.Lookup(d.Rule); ok && rule.Scope == ScopeBaseline {
+			off, sev, _ := cfg.Resolve(rule, filepath.FromSlash(d.Path))
+			if off {
+				continue
+			}
+			if sev != SeverityDefault {
+				d.Severity = sev
+			}
+		}
+		kept = append(kept, d)
+	}
+	res.Diagnostics = kept
 	return nil
 }
 

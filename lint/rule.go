@@ -53,6 +53,10 @@ const (
 	// findings over it were settled, so they see which suppression
 	// comments hid one (unused-suppression).
 	ScopeSuppressions
+	// ScopeBaseline rules report on the baseline of accepted findings
+	// once it filtered the run (baseline-stale): their findings come from
+	// the Baseline and are settled by configuration like any other.
+	ScopeBaseline
 	// ScopeRepository rules check a repository's checked-in Claude Code
 	// settings file, ProjectSettings, once per repository a run covers
 	// (Rule.RunRepo).

@@ -79,6 +79,34 @@ func TestRunOverFS(t *testing.T) {
 	if len(res.Errors) != 1 || res.Errors[0].Rule != "test-failing" || res.Errors[0].Dir != a {
 		t.Errorf("errors %+v, want test-failing on %s", res.Errors, a)
 	}
+
+	// baseline-stale is settled by configuration like any rule.
+	plan.Baseline = func(*lint.Config) (lint.Baseline, error) { return b, nil }
+	for _, c := range []struct {
+		config string
+		want   []lint.Severity
+	}{
+		{"rules:\n  baseline-stale: warning\n", []lint.Severity{lint.Warning}},
+		{"rules:\n  baseline-stale: off\n", nil},
+	} {
+		cfg, err := lint.ParseConfig([]byte(c.config), filepath.Join(root, ".memlint.yaml"), reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := lint.Run(src, plan, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []lint.Severity
+		for _, d := range res.Diagnostics {
+			if d.Rule == "baseline-stale" {
+				got = append(got, d.Severity)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: baseline-stale severities %v, want %v", c.config, got, c.want)
+		}
+	}
 }
 
 // TestRelintMatchesRun changes a file after a run, as --fix does, and

@@ -54,6 +54,7 @@ const StaleRule = "baseline-stale"
 var StaleFindings = &lint.Rule{
 	ID:       StaleRule,
 	Severity: lint.Info,
+	Scope:    lint.ScopeBaseline,
 	Summary:  "an entry of the baseline file matches no finding any more",
 	Doc: `A baseline (` + "`.memlint-baseline.json`" + `, written by ` + "`memlint baseline`" + `)
 lets a team switch memlint on over existing memory: the findings it records are
