@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 )
 
-// This file is the part of a run's filter that looks beyond one memory
-// dir: a dir's own findings are settled as its rules report them (severity,
-// off, suppressions, redaction: Linter.settle), scoped to the files a PATH
-// named (Result.add), and then the baseline of accepted findings applies
-// to the whole run.
+// This file is a run's filter: a dir's findings are settled as its rules
+// report them (severity, off, suppressions, redaction: Linter.settle),
+// scoped to the files a PATH named (Result.add), and then the baseline of
+// accepted findings applies to the whole run (applyBaseline), its own
+// findings settled in turn.
 
 // Baseline is a record of accepted findings (package lint/baseline).
 type Baseline interface {
@@ -76,4 +76,79 @@ func InScope(targets []*Target, p string, gone bool) bool {
 	}
 	_, err := os.Lstat(p)
 	return errors.Is(err, fs.ErrNotExist)
+}
+
+// settle applies configuration and suppressions to a finding and records
+// the text it flags; ok is false when configuration drops it, and a
+// suppressed finding comes back marked Suppressed.
+func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
+	rule, known := l.Registry.Lookup(diag.Rule)
+	if known {
+		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
+		if off {
+			return diag, false
+		}
+		switch {
+		case sev != SeverityDefault:
+			diag.Severity = sev
+		case diag.Severity == SeverityDefault:
+			diag.Severity = rule.Severity
+		}
+	}
+	if diag.Severity == SeverityDefault {
+		diag.Severity = Error
+	}
+	defer func() {
+		if l.Redact != nil {
+			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
+		}
+	}()
+	var sups []*Suppression
+	if f := files[diag.Path]; f != nil {
+		sups = f.Suppressions
+		diag.Text = flaggedText(f, diag.Start, diag.End)
+	} else if diag.Path == d.Path && d.Index != nil {
+		// Findings about the whole dir are suppressed from its index.
+		for _, s := range d.Index.Suppressions {
+			if s.Kind == DisableFile {
+				sups = append(sups, s)
+			}
+		}
+	}
+	for _, s := range sups {
+		if s.Covers(diag.Rule, diag.Start.Line) {
+			if s.Used == nil {
+				s.Used = map[string]bool{}
+			}
+			s.Used[diag.Rule] = true
+			diag.Suppressed, diag.Justification = true, s.Reason
+			return diag, true
+		}
+	}
+	return diag, true
+}
+
+// maxFlaggedText bounds the text kept per finding: enough to tell
+// findings apart, never a whole file.
+const maxFlaggedText = 512
+
+// flaggedText returns the source between two positions of f, or the rest
+// of the start line when there is no end; "" for whole-file findings.
+func flaggedText(f *File, start, end Pos) string {
+	if !start.IsValid() || f.Lines == nil {
+		return ""
+	}
+	from := f.Lines.Offset(start)
+	to := f.Lines.LineEnd(start.Line)
+	if end.IsValid() && !end.Before(start) {
+		to = f.Lines.Offset(end)
+	}
+	if to < from {
+		to = from
+	}
+	to = min(to, from+maxFlaggedText)
+	for to > from && to < len(f.Src) && f.Src[to]&0xC0 == 0x80 {
+		to-- // never cut a character in two
+	}
+	return string(f.Src[from:to])
 }
