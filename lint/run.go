@@ -71,22 +71,9 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 		return nil, err
 	}
 	reg := cfg.Registry(plan.Registry)
-	base := &Linter{Registry: reg, Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
 	res := &Result{Diagnostics: []Diagnostic{}, Targets: targets}
-	byVolume := map[string][]*Target{}
-	var volumes []string
-	for _, t := range targets {
-		v := filepath.VolumeName(t.Dir)
-		if _, ok := byVolume[v]; !ok {
-			volumes = append(volumes, v)
-		}
-		byVolume[v] = append(byVolume[v], t)
-	}
-	sort.Strings(volumes)
-	for _, v := range volumes {
-		if err := runGroup(base, src, byVolume[v], res, nil); err != nil {
-			return nil, err
-		}
+	if err := runTargets(src, plan, cfg, targets, nil, res); err != nil {
+		return nil, err
 	}
 	if res.Repos, err = runRepos(src, plan, cfg, reg, res); err != nil {
 		return nil, err
@@ -140,24 +127,14 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 			res.Errors = append(res.Errors, e)
 		}
 	}
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
-	byVolume := map[string][]*Target{}
-	var volumes []string
+	var again []*Target
 	for _, t := range prev.Targets {
-		if !redo[filepath.ToSlash(t.Dir)] {
-			continue
+		if redo[filepath.ToSlash(t.Dir)] {
+			again = append(again, t)
 		}
-		v := filepath.VolumeName(t.Dir)
-		if _, ok := byVolume[v]; !ok {
-			volumes = append(volumes, v)
-		}
-		byVolume[v] = append(byVolume[v], t)
 	}
-	sort.Strings(volumes)
-	for _, v := range volumes {
-		if err := runGroup(base, src, byVolume[v], res, prev.Targets); err != nil {
-			return nil, err
-		}
+	if err := runTargets(src, plan, cfg, again, prev.Targets, res); err != nil {
+		return nil, err
 	}
 	sort.SliceStable(res.Dirs, func(i, j int) bool { return res.Dirs[i].Path < res.Dirs[j].Path })
 	sort.SliceStable(res.Suppressed, func(i, j int) bool { return res.Suppressed[i].Less(res.Suppressed[j]) })
@@ -218,6 +195,28 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// runTargets lints targets, through one fs.FS per volume, and adds the
+// outcome to res; others are as for runGroup.
+func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, res *Result) error {
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	byVolume := map[string][]*Target{}
+	var volumes []string
+	for _, t := range targets {
+		v := filepath.VolumeName(t.Dir)
+		if _, ok := byVolume[v]; !ok {
+			volumes = append(volumes, v)
+		}
+		byVolume[v] = append(byVolume[v], t)
+	}
+	sort.Strings(volumes)
+	for _, v := range volumes {
+		if err := runGroup(base, src, byVolume[v], res, others); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // runGroup lints targets on one volume through one fs.FS and adds the
