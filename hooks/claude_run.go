@@ -142,7 +142,7 @@ const maxMemoryDirLevels = 8
 func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
 	projectDir = filepath.Clean(projectDir)
 	for d, level := filepath.Dir(file), 0; level < maxMemoryDirLevels; level++ {
-		if claudeCodeMemoryDir(d, claudeHome) || discoveredMemoryDir(d) {
+		if claudeCodeMemoryDir(d, claudeHome) || lint.IsMemoryDir(d) {
 			return d, true
 		}
 		parent := filepath.Dir(d)
@@ -170,29 +170,6 @@ func claudeCodeMemoryDir(d, claudeHome string) bool {
 		}
 	}
 	return strings.HasPrefix(filepath.Base(parent), "agent-memory") && filepath.Base(grandparent) == ".claude"
-}
-
-// discoveredMemoryDir asks memory dir discovery (lint.FindMemoryDirs)
-// about d alone, as `memlint FILE` resolves a file's memory dir: the
-// search starts at d's parent, whose name and index matter (team/ inside a
-// memory dir), and enters no folder but d. A hidden d, which a search
-// skips, is asked about on its own.
-//
-// TODO(i10-merge): call lint's exported "memory dir of this file" resolver
-// (cmd/memlint memoryDirOf/isMemoryDir, moving into lint/plan.go) instead.
-func discoveredMemoryDir(d string) bool {
-	parent := filepath.Dir(d)
-	if parent == d {
-		return false
-	}
-	fsRoot, start := filepath.Dir(parent), filepath.Base(parent)
-	want := path.Join(start, filepath.Base(d))
-	if fsRoot == parent || strings.HasPrefix(filepath.Base(d), ".") {
-		fsRoot, start = parent, filepath.Base(d)
-		want = start
-	}
-	found, err := lint.FindMemoryDirs(os.DirFS(fsRoot), start, func(q string) bool { return q != want })
-	return err == nil && slices.Contains(found, want)
 }
 
 // previousState is a written file as it was before the write.
@@ -371,6 +348,11 @@ func (w *memoryWrite) errors(l *lint.Linter, fsys fs.FS) ([]lint.Diagnostic, err
 	res, err := l.Lint(fsys, []string{w.dirPath})
 	if err != nil {
 		return nil, fmt.Errorf("lint %s: %w", w.memDir, err)
+	}
+	if len(res.Errors) > 0 {
+		// A rule that failed is memlint's bug, not the agent's: the user
+		// is told (exit 1), the agent is not handed a stack trace.
+		return nil, fmt.Errorf("internal error (please report this bug): %w", res.Errors[0])
 	}
 	var out []lint.Diagnostic
 	for _, d := range res.Diagnostics {

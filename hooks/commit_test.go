@@ -17,7 +17,7 @@ var (
 
 // memlintBinary builds cmd/memlint once for the tests that run real git
 // commits through a pre-commit hook.
-func memlintBinary(t *testing.T) string {
+func memlintBinary(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "memlint-bin-")
@@ -42,23 +42,23 @@ func memlintBinary(t *testing.T) string {
 // and worktrees sharing hooks) a pre-commit hook that runs memlint the way
 // the installed shim does.
 func (r *gitRepo) withHook(hooksDir string) {
-	r.t.Helper()
-	bin := memlintBinary(r.t)
+	r.T.Helper()
+	bin := memlintBinary(r.T)
 	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
-		r.t.Fatal(err)
+		r.T.Fatal(err)
 	}
 	hook := "#!/bin/sh\nexec '" + bin + "' hooks run pre-commit\n"
 	if err := os.WriteFile(filepath.Join(hooksDir, "pre-commit"), []byte(hook), 0o755); err != nil {
-		r.t.Fatal(err)
+		r.T.Fatal(err)
 	}
 }
 
 // commit runs git commit and reports whether it succeeded, with output.
 func (r *gitRepo) commit(dir string, args ...string) (bool, string) {
-	r.t.Helper()
+	r.T.Helper()
 	cmd := exec.Command("git", append([]string{"commit", "-q"}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), r.env...)
+	cmd.Env = append(os.Environ(), r.Env...)
 	out, err := cmd.CombinedOutput()
 	return err == nil, string(out)
 }
@@ -67,37 +67,37 @@ func (r *gitRepo) commit(dir string, args ...string) (bool, string) {
 // the hook installed.
 func committedMemory(t *testing.T) *gitRepo {
 	r := newRepo(t)
-	r.write(".claude/memory/MEMORY.md", goodIndex+"- [Plan](project_plan.md) — release plan\n")
-	r.write(".claude/memory/feedback_testing.md", goodFeedback)
-	r.write(".claude/memory/project_plan.md", "---\nname: project-plan\ndescription: The release plan for the auth rewrite and its legal deadline\ntype: project\n---\n\nShip on 2026-03-05.\n\n**Why:** legal deadline.\n**How to apply:** freeze auth/ after 2026-02-20.\n")
-	r.write("README.md", "# project\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "--no-verify", "-m", "first")
-	r.withHook(filepath.Join(r.dir, ".git", "hooks"))
+	r.Write(".claude/memory/MEMORY.md", goodIndex+"- [Plan](project_plan.md) — release plan\n")
+	r.Write(".claude/memory/feedback_testing.md", goodFeedback)
+	r.Write(".claude/memory/project_plan.md", "---\nname: project-plan\ndescription: The release plan for the auth rewrite and its legal deadline\ntype: project\n---\n\nShip on 2026-03-05.\n\n**Why:** legal deadline.\n**How to apply:** freeze auth/ after 2026-02-20.\n")
+	r.Write("README.md", "# project\n")
+	r.Git("add", ".")
+	r.Git("commit", "-q", "--no-verify", "-m", "first")
+	r.withHook(filepath.Join(r.Dir, ".git", "hooks"))
 	return r
 }
 
 func TestCommitStagedBadWorktreeGood(t *testing.T) {
 	r := committedMemory(t)
-	r.write(".claude/memory/feedback_testing.md", badFeedback)
-	r.git("add", ".")
-	r.write(".claude/memory/feedback_testing.md", goodFeedback)
-	ok, out := r.commit(r.dir, "-m", "bad staged")
+	r.Write(".claude/memory/feedback_testing.md", badFeedback)
+	r.Git("add", ".")
+	r.Write(".claude/memory/feedback_testing.md", goodFeedback)
+	ok, out := r.commit(r.Dir, "-m", "bad staged")
 	if ok || !strings.Contains(out, "memory-type") {
 		t.Fatalf("the commit of bad memory must be blocked:\n%s", out)
 	}
 	// The hook never touches the index or the working tree.
-	if st := r.git("status", "--porcelain"); !strings.Contains(st, "MM .claude/memory/feedback_testing.md") {
+	if st := r.Git("status", "--porcelain"); !strings.Contains(st, "MM .claude/memory/feedback_testing.md") {
 		t.Errorf("index or working tree changed by the hook: %q", st)
 	}
 }
 
 func TestCommitStagedGoodWorktreeBad(t *testing.T) {
 	r := committedMemory(t)
-	r.write(".claude/memory/feedback_testing.md", strings.Replace(goodFeedback, "Use a real", "Always use a real", 1))
-	r.git("add", ".")
-	r.write(".claude/memory/feedback_testing.md", badFeedback)
-	if ok, out := r.commit(r.dir, "-m", "good staged"); !ok {
+	r.Write(".claude/memory/feedback_testing.md", strings.Replace(goodFeedback, "Use a real", "Always use a real", 1))
+	r.Git("add", ".")
+	r.Write(".claude/memory/feedback_testing.md", badFeedback)
+	if ok, out := r.commit(r.Dir, "-m", "good staged"); !ok {
 		t.Fatalf("good staged memory must commit, whatever the working tree holds:\n%s", out)
 	}
 }
@@ -105,8 +105,8 @@ func TestCommitStagedGoodWorktreeBad(t *testing.T) {
 func TestCommitAll(t *testing.T) {
 	// git commit -a stages tracked changes into a temporary index.
 	r := committedMemory(t)
-	r.write(".claude/memory/feedback_testing.md", badFeedback)
-	if ok, out := r.commit(r.dir, "-a", "-m", "all"); ok || !strings.Contains(out, "memory-type") {
+	r.Write(".claude/memory/feedback_testing.md", badFeedback)
+	if ok, out := r.commit(r.Dir, "-a", "-m", "all"); ok || !strings.Contains(out, "memory-type") {
 		t.Fatalf("git commit -a of bad memory must be blocked:\n%s", out)
 	}
 }
@@ -115,32 +115,32 @@ func TestCommitPaths(t *testing.T) {
 	// git commit <paths> commits those paths as they are in the working
 	// tree, through a temporary index holding only them.
 	r := committedMemory(t)
-	r.write(".claude/memory/feedback_testing.md", badFeedback)
-	r.write("README.md", "# project, edited\n")
-	if ok, out := r.commit(r.dir, "-m", "readme only", "README.md"); !ok {
+	r.Write(".claude/memory/feedback_testing.md", badFeedback)
+	r.Write("README.md", "# project, edited\n")
+	if ok, out := r.commit(r.Dir, "-m", "readme only", "README.md"); !ok {
 		t.Fatalf("committing README.md alone must pass; the bad memory is not part of it:\n%s", out)
 	}
-	if ok, out := r.commit(r.dir, "-m", "memory", ".claude/memory/feedback_testing.md"); ok || !strings.Contains(out, "memory-type") {
+	if ok, out := r.commit(r.Dir, "-m", "memory", ".claude/memory/feedback_testing.md"); ok || !strings.Contains(out, "memory-type") {
 		t.Fatalf("git commit <path> of bad memory must be blocked:\n%s", out)
 	}
 }
 
 func TestCommitDeletedTopicStillLinked(t *testing.T) {
 	r := committedMemory(t)
-	r.git("rm", "-q", ".claude/memory/project_plan.md")
-	if ok, out := r.commit(r.dir, "-m", "drop plan"); ok || !strings.Contains(out, "index-dangling-link") {
+	r.Git("rm", "-q", ".claude/memory/project_plan.md")
+	if ok, out := r.commit(r.Dir, "-m", "drop plan"); ok || !strings.Contains(out, "index-dangling-link") {
 		t.Fatalf("deleting a memory the index still links must be blocked:\n%s", out)
 	}
 }
 
 func TestCommitInLinkedWorktree(t *testing.T) {
 	r := committedMemory(t)
-	wt := filepath.Join(filepath.Dir(r.dir), "linked")
-	r.git("worktree", "add", "-q", "-b", "side", wt)
+	wt := filepath.Join(filepath.Dir(r.Dir), "linked")
+	r.Git("worktree", "add", "-q", "-b", "side", wt)
 	if err := os.WriteFile(filepath.Join(wt, ".claude", "memory", "feedback_testing.md"), []byte(badFeedback), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.gitIn(wt, "add", ".")
+	r.GitIn(wt, "add", ".")
 	if ok, out := r.commit(wt, "-m", "bad in worktree"); ok || !strings.Contains(out, "memory-type") {
 		t.Fatalf("a bad commit in a linked worktree must be blocked:\n%s", out)
 	}
@@ -148,23 +148,23 @@ func TestCommitInLinkedWorktree(t *testing.T) {
 
 func TestCommitInSubmodule(t *testing.T) {
 	sub := newRepo(t)
-	sub.write("memory/MEMORY.md", goodIndex)
-	sub.write("memory/feedback_testing.md", goodFeedback)
-	sub.git("add", ".")
-	sub.git("commit", "-q", "--no-verify", "-m", "sub")
+	sub.Write("memory/MEMORY.md", goodIndex)
+	sub.Write("memory/feedback_testing.md", goodFeedback)
+	sub.Git("add", ".")
+	sub.Git("commit", "-q", "--no-verify", "-m", "sub")
 	r := newRepo(t)
-	r.write("README.md", "# super\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "--no-verify", "-m", "first")
-	r.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.dir, "sub")
-	r.git("commit", "-q", "--no-verify", "-m", "add sub")
-	subDir := filepath.Join(r.dir, "sub")
-	gitDir := strings.TrimSpace(r.gitIn(subDir, "rev-parse", "--absolute-git-dir"))
+	r.Write("README.md", "# super\n")
+	r.Git("add", ".")
+	r.Git("commit", "-q", "--no-verify", "-m", "first")
+	r.Git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.Dir, "sub")
+	r.Git("commit", "-q", "--no-verify", "-m", "add sub")
+	subDir := filepath.Join(r.Dir, "sub")
+	gitDir := strings.TrimSpace(r.GitIn(subDir, "rev-parse", "--absolute-git-dir"))
 	r.withHook(filepath.Join(gitDir, "hooks"))
 	if err := os.WriteFile(filepath.Join(subDir, "memory", "feedback_testing.md"), []byte(badFeedback), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.gitIn(subDir, "add", ".")
+	r.GitIn(subDir, "add", ".")
 	if ok, out := r.commit(subDir, "-m", "bad in submodule"); ok || !strings.Contains(out, "memory-type") {
 		t.Fatalf("a bad commit in a submodule must be blocked:\n%s", out)
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memlint/memlint/internal/gittest"
 )
 
 // TestPreCommitFramework runs memlint through the real pre-commit framework
@@ -31,7 +33,7 @@ func TestPreCommitFramework(t *testing.T) {
 	}
 	caches := strings.Fields(string(goenv))
 	r := newRepo(t)
-	r.env = append(r.env,
+	r.Env = append(r.Env,
 		"PRE_COMMIT_HOME="+t.TempDir(),
 		// Reuse the downloaded modules and the build cache: the test
 		// checks the hook, not how fast pre-commit compiles.
@@ -39,22 +41,22 @@ func TestPreCommitFramework(t *testing.T) {
 		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
 	tryRepo := func() (string, error) {
 		cmd := exec.Command("pre-commit", "try-repo", hookRepo, "memlint")
-		cmd.Dir = r.dir
-		cmd.Env = append(os.Environ(), r.env...)
+		cmd.Dir = r.Dir
+		cmd.Env = append(os.Environ(), r.Env...)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
 
-	r.write(".claude/memory/MEMORY.md", goodIndex)
-	r.write(".claude/memory/feedback_testing.md", badFeedback)
-	r.git("add", ".")
+	r.Write(".claude/memory/MEMORY.md", goodIndex)
+	r.Write(".claude/memory/feedback_testing.md", badFeedback)
+	r.Git("add", ".")
 	out, err := tryRepo()
 	if err == nil || !strings.Contains(out, "memory-type") || !strings.Contains(out, "Failed") {
 		t.Fatalf("bad staged memory must fail the hook (err=%v):\n%s", err, out)
 	}
 
-	r.write(".claude/memory/feedback_testing.md", goodFeedback)
-	r.git("add", ".")
+	r.Write(".claude/memory/feedback_testing.md", goodFeedback)
+	r.Git("add", ".")
 	if out, err := tryRepo(); err != nil || !strings.Contains(out, "Passed") {
 		t.Fatalf("good staged memory must pass (err=%v):\n%s", err, out)
 	}
@@ -97,9 +99,9 @@ func snapshotModule(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	r := &gitRepo{t: t, dir: dst, env: newRepo(t).env}
-	r.git("init", "-q", "-b", "main")
-	r.git("add", "-A")
-	r.git("commit", "-q", "--no-verify", "-m", "snapshot")
+	r := &gitRepo{&gittest.Repo{T: t, Dir: dst, Env: newRepo(t).Env}}
+	r.Git("init", "-q", "-b", "main")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "--no-verify", "-m", "snapshot")
 	return dst
 }

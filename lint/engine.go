@@ -41,6 +41,11 @@ type Linter struct {
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
 	RecallProbe RecallProbe
+
+	// alsoNested are memory dirs (paths of the fs.FS) not linted this
+	// time whose files are not part of any dir linted: a run that lints
+	// some of its dirs again after --fix still tells nested dirs apart.
+	alsoNested []string
 }
 
 // Earlier gives the content files had at an earlier revision. Paths are
@@ -61,35 +66,6 @@ func (l *Linter) runs(rule *Rule) bool {
 	return l.Config.MaybeOn(rule)
 }
 
-// Result is the outcome of a run.
-type Result struct {
-	Dirs        []DirSummary
-	Diagnostics []Diagnostic
-	// Suppressed are the findings inline memlint-disable comments hid,
-	// with their justification, for audit (SARIF lists them).
-	Suppressed []Diagnostic
-	// Files counts the files looked at: indexes, topic files, logs and
-	// files that could not be read.
-	Files int
-}
-
-// DirSummary is what a run keeps of a memory dir once its rules ran: the
-// parsed files are released dir by dir, so memory use stays flat however
-// many dirs a run covers.
-type DirSummary struct {
-	Path  string
-	Kind  DirKind
-	Files int
-	// Index is nil when the dir has no readable MEMORY.md.
-	Index *IndexSummary
-}
-
-// IndexSummary is the budget of one MEMORY.md.
-type IndexSummary struct {
-	Path   string
-	Budget IndexBudget
-}
-
 // FileUnreadable reports files memlint could not read as text. The engine
 // produces its findings; the value exists for documentation and config.
 var FileUnreadable = &Rule{
@@ -106,6 +82,22 @@ Bad: ` + "`feedback_x.md -> /home/me/.ssh/id_rsa`" + `. Good: a regular Markdown
 
 Fix: make the file a regular, readable UTF-8 Markdown file, or move it out of
 the memory dir.`,
+	Run: checkUnreadable,
+}
+
+// checkUnreadable reports the files of the dir the loader could not read,
+// and those whose Markdown body could not be parsed.
+func checkUnreadable(pass *Pass) {
+	for _, f := range pass.Dir.Unreadable {
+		pass.Report(Diagnostic{Severity: f.UnreadableSeverity, Path: f.Path,
+			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
+	}
+	for _, f := range pass.Dir.Files() {
+		if f.ParseError != nil {
+			pass.Report(Diagnostic{Severity: Warning, Path: f.Path,
+				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
+		}
+	}
 }
 
 // UnusedSuppression reports memlint-disable comments that hide nothing.
@@ -121,7 +113,12 @@ Bad: ` + "`<!-- memlint-disable-next-line relative-date -- release plan -->`" + 
 line that no longer has a relative date. Good: delete the comment.
 
 Fix: remove the comment, or correct the rule ID it names.`,
+	Scope: ScopeSuppressions,
 }
+
+// The rule's check refers to the registry, which refers to the rule: set
+// here, not in the literal, which would make an initialization cycle.
+func init() { UnusedSuppression.Run = checkUnusedSuppressions }
 
 func (l *Linter) now() time.Time {
 	if l.Now.IsZero() {
@@ -143,7 +140,7 @@ func (l *Linter) abs(p string) string {
 func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	dirs = uniqueSorted(dirs)
 	dirSet := make(map[string]bool, len(dirs))
-	for _, d := range dirs {
+	for _, d := range append(dirs, l.alsoNested...) {
 		dirSet[d] = true
 	}
 	max := l.MaxFileSize
@@ -166,6 +163,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
 	suppressed := make([][]Diagnostic, len(dirs))
+	failed := make([][]RuleError, len(dirs))
 	errs := make([]error, len(dirs))
 	// Dirs are linted in parallel, each read, parsed, checked and released
 	// in turn. With fewer dirs than CPUs, the files of a dir are read in
@@ -196,7 +194,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			d.ParentLinks = ld.parentLinks(d)
 		}
 		d.settleUnreadable()
-		perDir[i], suppressed[i] = l.lintDir(d, recall)
+		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall)
 		res.Dirs[i] = d.summary()
 	})
 	for i, err := range errs {
@@ -206,6 +204,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		res.Files += res.Dirs[i].Files
 		res.Diagnostics = append(res.Diagnostics, perDir[i]...)
 		res.Suppressed = append(res.Suppressed, suppressed[i]...)
+		res.Errors = append(res.Errors, failed[i]...)
 	}
 	for _, list := range []*[]Diagnostic{&res.Diagnostics, &res.Suppressed} {
 		ds := *list
@@ -247,8 +246,9 @@ func (d *Dir) settleUnreadable() {
 }
 
 // lintDir runs the rules over one dir and filters their findings; it
-// returns those to report and those a suppression hid.
-func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic) {
+// returns those to report, those a suppression hid and the rules that
+// failed.
+func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic, failed []RuleError) {
 	var raw []Diagnostic
 	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
@@ -257,24 +257,11 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 		return opts
 	}
 	for _, rule := range l.Registry.Rules() {
-		if rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+		if rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
 		}
-		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report}
-		l.runRule(pass)
-	}
-	for _, f := range d.Unreadable {
-		if !l.runs(FileUnreadable) {
-			break
-		}
-		raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: f.UnreadableSeverity, Path: f.Path,
-			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
-	}
-	for _, f := range d.Files() {
-		if f.ParseError != nil && l.runs(FileUnreadable) {
-			raw = append(raw, Diagnostic{Rule: FileUnreadable.ID, Severity: Warning, Path: f.Path,
-				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
-		}
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report, linter: l}
+		failed = append(failed, runRule(pass)...)
 	}
 
 	files := make(map[string]*File)
@@ -294,109 +281,30 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 	for _, diag := range raw {
 		keep(diag)
 	}
-	if l.runs(UnusedSuppression) {
-		for _, diag := range l.unusedSuppressions(d) {
+	// Rules about the filter itself run once it has seen every finding.
+	for _, rule := range l.Registry.Rules() {
+		if rule.Scope != ScopeSuppressions || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+			continue
+		}
+		var late []Diagnostic
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, linter: l,
+			report: func(diag Diagnostic) { late = append(late, diag) }}
+		failed = append(failed, runRule(pass)...)
+		for _, diag := range late {
 			keep(diag)
 		}
 	}
-	return out, hidden
+	return out, hidden, failed
 }
 
-// runRule runs one rule, turning a panic into a finding: a bug in one rule
-// must not take the whole run down or hide the other rules' findings.
-func (l *Linter) runRule(pass *Pass) {
-	defer func() {
-		if r := recover(); r != nil {
-			pass.report(Diagnostic{Rule: pass.Rule.ID, Severity: Error, Path: pass.Dir.Path,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report this bug)", pass.Rule.ID, r)})
-		}
-	}()
-	pass.Rule.Run(pass)
-}
-
-// settle applies configuration and suppressions to a finding and records
-// the text it flags; ok is false when configuration drops it, and a
-// suppressed finding comes back marked Suppressed.
-func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
-	rule, known := l.Registry.Lookup(diag.Rule)
-	if known {
-		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
-		if off {
-			return diag, false
-		}
-		switch {
-		case sev != SeverityDefault:
-			diag.Severity = sev
-		case diag.Severity == SeverityDefault:
-			diag.Severity = rule.Severity
-		}
-	}
-	if diag.Severity == SeverityDefault {
-		diag.Severity = Error
-	}
-	defer func() {
-		if l.Redact != nil {
-			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
-		}
-	}()
-	var sups []*Suppression
-	if f := files[diag.Path]; f != nil {
-		sups = f.Suppressions
-		diag.Text = flaggedText(f, diag.Start, diag.End)
-	} else if diag.Path == d.Path && d.Index != nil {
-		// Findings about the whole dir are suppressed from its index.
-		for _, s := range d.Index.Suppressions {
-			if s.Kind == DisableFile {
-				sups = append(sups, s)
-			}
-		}
-	}
-	for _, s := range sups {
-		if s.Covers(diag.Rule, diag.Start.Line) {
-			if s.Used == nil {
-				s.Used = map[string]bool{}
-			}
-			s.Used[diag.Rule] = true
-			diag.Suppressed, diag.Justification = true, s.Reason
-			return diag, true
-		}
-	}
-	return diag, true
-}
-
-// maxFlaggedText bounds the text kept per finding: enough to tell
-// findings apart, never a whole file.
-const maxFlaggedText = 512
-
-// flaggedText returns the source between two positions of f, or the rest
-// of the start line when there is no end; "" for whole-file findings.
-func flaggedText(f *File, start, end Pos) string {
-	if !start.IsValid() || f.Lines == nil {
-		return ""
-	}
-	from := f.Lines.Offset(start)
-	to := f.Lines.LineEnd(start.Line)
-	if end.IsValid() && !end.Before(start) {
-		to = f.Lines.Offset(end)
-	}
-	if to < from {
-		to = from
-	}
-	to = min(to, from+maxFlaggedText)
-	for to > from && to < len(f.Src) && f.Src[to]&0xC0 == 0x80 {
-		to-- // never cut a character in two
-	}
-	return string(f.Src[from:to])
-}
-
-// unusedSuppressions reports suppression comments that hid nothing.
-func (l *Linter) unusedSuppressions(d *Dir) []Diagnostic {
-	var out []Diagnostic
+// checkUnusedSuppressions reports suppression comments that hid nothing.
+func checkUnusedSuppressions(pass *Pass) {
+	l, d := pass.linter, pass.Dir
 	for _, f := range d.Files() {
 		for _, s := range f.Suppressions {
 			start, end := f.SpanPos(s.Span)
 			add := func(msg string) {
-				out = append(out, Diagnostic{Rule: UnusedSuppression.ID, Path: f.Path, Start: start, End: end, Message: msg,
+				pass.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg,
 					Suggestion: "remove the comment"})
 			}
 			if len(s.Rules) == 0 {
@@ -420,7 +328,6 @@ func (l *Linter) unusedSuppressions(d *Dir) []Diagnostic {
 			}
 		}
 	}
-	return out
 }
 
 // closestRule suggests a rule ID for a misspelt one.

@@ -31,52 +31,72 @@ func FuzzLint(f *testing.F) {
 	f.Add("", "no frontmatter [[missing]] [a](../../etc/passwd)\n```\nunclosed")
 	f.Add("\ufeff- [T](topic.md)\r\n", "\ufeff---\r\nname: topic\r\ndescription: x\r\ntype: user\r\n---\r\n")
 	f.Add("- [T](./topic.md#x) — t\n  - [O](other.md)\n", "---\nname: topic\ndescription: d\ntype: reference\nmodified: 2026-13-45\n---\n")
-	f.Fuzz(func(t *testing.T, index, topic string) {
-		files := map[string]string{
-			"MEMORY.md": index,
-			"topic.md":  topic,
-			"other.md":  "---\nname: other\ndescription: a second memory the index links to\ntype: user\n---\nThe user likes tea.\n",
-		}
-		first := fuzzLint(t, files)
-		checkFindings(t, files, first)
-		if again := fuzzLint(t, files); !reflect.DeepEqual(first.Diagnostics, again.Diagnostics) {
-			t.Fatalf("a second run found something else:\n%v\n%v", first.Diagnostics, again.Diagnostics)
-		}
-		// Apply every fix, unsafe ones too, until none applies; a chain
-		// of fixes is short, so more rounds than rules means a loop.
-		res := first
-		for round := 0; ; round++ {
-			changed := applyAllFixes(files, res)
-			if changed == nil {
-				break
-			}
-			if round == 10 {
-				t.Fatalf("--fix still changes the files after %d rounds: %q", round, changed)
-			}
-			files = changed
-			res = fuzzLint(t, files)
-			checkFindings(t, files, res)
-		}
-	})
+	reg := rules.Registry()
+	f.Fuzz(func(t *testing.T, index, topic string) { checkLint(t, reg, index, topic) })
 }
 
-func fuzzLint(t *testing.T, files map[string]string) *lint.Result {
+// checkLint is the body of FuzzLint: the checks, over any testing.TB, so
+// that a test can show they fail on a rule that fails.
+func checkLint(t testing.TB, reg *lint.Registry, index, topic string) {
+	files := map[string]string{
+		"MEMORY.md": index,
+		"topic.md":  topic,
+		"other.md":  "---\nname: other\ndescription: a second memory the index links to\ntype: user\n---\nThe user likes tea.\n",
+	}
+	first := fuzzLint(t, reg, files)
+	checkFindings(t, files, first)
+	if again := fuzzLint(t, reg, files); !reflect.DeepEqual(first.Diagnostics, again.Diagnostics) {
+		t.Fatalf("a second run found something else:\n%v\n%v", first.Diagnostics, again.Diagnostics)
+	}
+	// Apply every fix, unsafe ones too, until none applies; a chain of
+	// fixes is short, so more rounds than rules means a loop.
+	res := first
+	for round := 0; ; round++ {
+		changed := applyAllFixes(files, res)
+		if changed == nil {
+			break
+		}
+		if round == 10 {
+			t.Fatalf("--fix still changes the files after %d rounds: %q", round, changed)
+		}
+		files = changed
+		res = fuzzLint(t, reg, files)
+		checkFindings(t, files, res)
+	}
+}
+
+// fuzzLint lints files as one memory dir and fails the test when a rule
+// failed: a panic is a bug, never a finding.
+func fuzzLint(t testing.TB, reg *lint.Registry, files map[string]string) *lint.Result {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for name, content := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(content), Mode: 0o644}
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Registry: reg, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatalf("Lint: %v", err)
 	}
+	failIfRuleFailed(t, res)
 	return res
+}
+
+// failIfRuleFailed fails the test on any rule that failed, with its
+// stack.
+func failIfRuleFailed(t testing.TB, res *lint.Result) {
+	t.Helper()
+	for _, e := range res.Errors {
+		t.Errorf("%v\n%s", e, e.Stack)
+	}
+	if len(res.Errors) > 0 {
+		t.FailNow()
+	}
 }
 
 // checkFindings checks that every finding points into its file and every
 // fix edits text that exists.
-func checkFindings(t *testing.T, files map[string]string, res *lint.Result) {
+func checkFindings(t testing.TB, files map[string]string, res *lint.Result) {
 	t.Helper()
 	for _, d := range append(res.Diagnostics, res.Suppressed...) {
 		if err := checkFinding(files, d); err != nil {
@@ -183,9 +203,11 @@ func FuzzParseConfig(f *testing.F) {
 			"repo/memory/a.md":      {Data: []byte("---\nname: a\ndescription: about a corp.example foo\ntype: project\nmetadata: {x: foo}\n---\nfoo bar baz\n")},
 		}
 		l := &lint.Linter{Registry: cfg.Registry(base), Config: cfg, Root: "/", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
-		if _, err := l.Lint(fsys, []string{"repo/memory"}); err != nil {
+		res, err := l.Lint(fsys, []string{"repo/memory"})
+		if err != nil {
 			t.Fatalf("Lint with an accepted configuration: %v", err)
 		}
+		failIfRuleFailed(t, res)
 	})
 }
 

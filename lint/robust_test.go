@@ -40,6 +40,7 @@ func lintWithin(t *testing.T, fsys fs.FS, limit time.Duration) *lint.Result {
 		if o.err != nil {
 			t.Fatalf("Lint: %v", o.err)
 		}
+		failIfRuleFailed(t, o.res)
 		return o.res
 	case <-time.After(limit):
 		t.Fatalf("Lint did not finish within %v", limit)
@@ -345,6 +346,9 @@ func TestLinksNeverLeaveTheMemoryDir(t *testing.T) {
 	var res *lint.Result
 	select {
 	case res = <-done:
+		if res != nil {
+			failIfRuleFailed(t, res)
+		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("Lint did not finish within 20s")
 	}

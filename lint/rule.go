@@ -34,8 +34,60 @@ type Rule struct {
 	// A rule that enforces what an auto memory must not hold, say, does
 	// not fit a subagent's notes (SPEC §2, "Kinds of memory dir").
 	Kinds []DirKind
-	// Run inspects pass.Dir and reports findings.
+	// Scope is what the rule looks at: a memory dir (the default), or a
+	// repository's checked-in Claude Code settings.
+	Scope Scope
+	// Run inspects pass.Dir and reports findings; for rules of ScopeDir.
 	Run func(pass *Pass)
+	// RunRepo inspects a repository's checked-in settings file and
+	// reports findings; for rules of ScopeRepository.
+	RunRepo func(pass *RepoPass)
+}
+
+// Scope is what a rule looks at, and so when a run calls it.
+type Scope int
+
+const (
+	// ScopeDir rules check one memory dir at a time (Rule.Run).
+	ScopeDir Scope = iota
+	// ScopeSuppressions rules check a memory dir once every other rule's
+	// findings over it were settled, so they see which suppression
+	// comments hid one (unused-suppression).
+	ScopeSuppressions
+	// ScopeBaseline rules report on the baseline of accepted findings
+	// once it filtered the run (baseline-stale): their findings come from
+	// the Baseline and are settled by configuration like any other.
+	ScopeBaseline
+	// ScopeRepository rules check a repository's checked-in Claude Code
+	// settings file, ProjectSettings, once per repository a run covers
+	// (Rule.RunRepo).
+	ScopeRepository
+)
+
+// RepoPass is a repository rule's view of one settings file and its way
+// to report.
+type RepoPass struct {
+	Rule *Rule
+	// Path is the file's absolute, slash-separated path, which findings
+	// name.
+	Path string
+	// Src is the file's content.
+	Src []byte
+	// Home is the user's home folder, or "" when it cannot be told.
+	Home string
+
+	report func(Diagnostic)
+}
+
+// Report records a finding. Rule and Path are filled in when empty.
+func (p *RepoPass) Report(d Diagnostic) {
+	if d.Rule == "" {
+		d.Rule = p.Rule.ID
+	}
+	if d.Path == "" {
+		d.Path = p.Path
+	}
+	p.report(d)
 }
 
 // AppliesTo reports whether the rule runs over memory dirs of kind k.
@@ -68,6 +120,18 @@ type Pass struct {
 	decoded map[string]any // OptionsFor's values by file path
 	report  func(Diagnostic)
 	recall  func() Recall
+	failed  []RuleError
+	// linter is the run, for the rules of package lint about the filter
+	// (unused-suppression asks which rules exist and are on).
+	linter *Linter
+}
+
+// Fail records that the rule could not do its work over this dir: err
+// goes to Result.Errors (not among the findings) and the run fails with
+// exit code 2. The rule may go on and report what it could check, or
+// return.
+func (p *Pass) Fail(err error) {
+	p.failed = append(p.failed, RuleError{Rule: p.Rule.ID, Dir: p.Dir.Path, Err: err})
 }
 
 // Recall returns what the run knows about Claude Code's recall mode. It is

@@ -12,14 +12,12 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
-	"github.com/memlint/memlint/lint/report"
-	"github.com/memlint/memlint/rules"
 )
 
 // newBaselineCmd builds memlint baseline, which records the current
 // findings so that check reports only new ones.
 func newBaselineCmd(stdout, stderr io.Writer) *cobra.Command {
-	o := &checkOptions{stdout: stdout, stderr: stderr}
+	o := &checkOptions{stdout: stdout, stderr: stderr, recording: true}
 	cmd := &cobra.Command{
 		Use:   "baseline [flags] [PATH...]",
 		Short: "Accept the current findings: write them to " + baseline.FileName,
@@ -51,23 +49,26 @@ func (o *checkOptions) writeBaseline(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	r, linted, cfg, err := o.lintWorkingTree(cwd, rules.Registry(), args)
+	r, linted, cfg, err := o.lintWorkingTree(cwd, builtinRules(), args)
+	defer o.close()
 	if err != nil {
 		return err
+	}
+	if err := o.reportFailed(cwd); err != nil {
+		return err // a baseline of an incomplete run would accept too little
 	}
 	file, _ := o.baselinePath(cwd, cfg)
 	shown := lint.RelPath(cwd, file)
 	dir := filepath.Dir(file)
-	old, err := readBaseline(file, shown)
+	old, err := baseline.Read(file, shown)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	entries := baseline.Entries(r.Diagnostics, dir)
 	kept := 0
 	if old != nil {
-		inScope := scopeOf(linted, dir, true)
 		for _, e := range old.Entries {
-			if !inScope(e) {
+			if !lint.InScope(linted, e.AbsPath(dir), true) {
 				entries = append(entries, e)
 				kept++
 			}
@@ -86,29 +87,25 @@ func (o *checkOptions) writeBaseline(args []string) error {
 	return nil
 }
 
-// applyBaseline drops the findings the baseline file accepts and adds a
-// baseline-stale finding for each of its entries about a path this run
-// linted that matched nothing. Without --baseline, a missing file means
-// there is no baseline.
-func (o *checkOptions) applyBaseline(cwd string, cfg *lint.Config, r *report.Report, linted []*target) error {
-	file, named := o.baselinePath(cwd, cfg)
-	b, err := readBaseline(file, lint.RelPath(cwd, file))
-	if errors.Is(err, fs.ErrNotExist) && !named {
+// baseline is the Plan's baseline: the baseline file of this run, read
+// once the configuration is known. Without --baseline, a missing file
+// means there is no baseline; memlint baseline, which writes it, applies
+// none.
+func (o *checkOptions) baseline(cwd string) func(cfg *lint.Config) (lint.Baseline, error) {
+	if o.recording {
 		return nil
 	}
-	if err != nil {
-		return err
-	}
-	dir := filepath.Dir(file)
-	fresh, _, unmatched := b.Filter(r.Diagnostics, dir)
-	r.Diagnostics = fresh
-	inScope := scopeOf(linted, dir, !o.staged)
-	for _, e := range unmatched {
-		if inScope(e) {
-			r.Diagnostics = append(r.Diagnostics, baseline.Stale(e, filepath.ToSlash(file)))
+	return func(cfg *lint.Config) (lint.Baseline, error) {
+		file, named := o.baselinePath(cwd, cfg)
+		b, err := baseline.Read(file, lint.RelPath(cwd, file))
+		if errors.Is(err, fs.ErrNotExist) && !named {
+			return nil, nil
 		}
+		if err != nil {
+			return nil, err
+		}
+		return baseline.Applied{Baseline: b, File: file}, nil
 	}
-	return nil
 }
 
 // baselinePath is the baseline file of this run, absolute: --baseline,
@@ -126,53 +123,10 @@ func (o *checkOptions) baselinePath(cwd string, cfg *lint.Config) (file string, 
 	dir := cwd
 	if cfg != nil && cfg.Dir != "" {
 		dir = cfg.Dir
-	} else if top := gitTopLevel(cwd); top != "" {
+	} else if top := lint.RepoTopLevel(cwd); top != "" {
 		dir = top
 	}
 	return filepath.Join(dir, baseline.FileName), false
-}
-
-// readBaseline reads and parses a baseline file; shown names it in
-// errors. A missing file is an error wrapping fs.ErrNotExist.
-func readBaseline(file, shown string) (*baseline.Baseline, error) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return nil, fmt.Errorf("read baseline %s: %w", shown, pathErrText(err))
-	}
-	b, err := baseline.Parse(data, shown)
-	if err != nil {
-		return nil, fmt.Errorf("%w (repair it, or delete it and run memlint baseline)", err)
-	}
-	return b, nil
-}
-
-// scopeOf returns a test of whether a run that linted targets can judge a
-// baseline entry (relative to dir): its path is in a linted dir or file,
-// or, when gone counts, the path no longer exists, so that nothing will
-// ever match it. Entries about other paths are neither stale nor dropped.
-func scopeOf(targets []*target, dir string, gone bool) func(baseline.Entry) bool {
-	return func(e baseline.Entry) bool {
-		p := filepath.FromSlash(e.Path)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
-		}
-		for _, t := range targets {
-			if t.files != nil {
-				if t.files[p] {
-					return true
-				}
-				continue
-			}
-			if within(p, t.dir) {
-				return true
-			}
-		}
-		if !gone {
-			return false
-		}
-		_, err := os.Lstat(p)
-		return errors.Is(err, fs.ErrNotExist)
-	}
 }
 
 // plural returns "1 finding", "2 findings"; forms are the singular and,

@@ -55,11 +55,11 @@ func TestBaselineScope(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	whole := []*target{{dir: filepath.Join(dir, "mem")}}
-	oneFile := []*target{{dir: filepath.Join(dir, "mem"), files: map[string]bool{filepath.Join(dir, "mem", "a.md"): true}}}
+	whole := []*lint.Target{{Dir: filepath.Join(dir, "mem")}}
+	oneFile := []*lint.Target{{Dir: filepath.Join(dir, "mem"), Files: map[string]bool{filepath.Join(dir, "mem", "a.md"): true}}}
 	for _, tc := range []struct {
 		path    string
-		targets []*target
+		targets []*lint.Target
 		gone    bool
 		want    bool
 	}{
@@ -75,9 +75,8 @@ func TestBaselineScope(t *testing.T) {
 		{"other/deleted.md", nil, true, true},
 		{"mem/a.md", nil, true, false},
 	} {
-		inScope := scopeOf(tc.targets, dir, tc.gone)
-		if got := inScope(baseline.Entry{Path: tc.path}); got != tc.want {
-			t.Errorf("in scope(%s, %d targets, files %v, gone %v) = %v, want %v", tc.path, len(tc.targets), tc.targets != nil && tc.targets[0].files != nil, tc.gone, got, tc.want)
+		if got := lint.InScope(tc.targets, baseline.Entry{Path: tc.path}.AbsPath(dir), tc.gone); got != tc.want {
+			t.Errorf("in scope(%s, %d targets, files %v, gone %v) = %v, want %v", tc.path, len(tc.targets), tc.targets != nil && tc.targets[0].Files != nil, tc.gone, got, tc.want)
 		}
 	}
 }

@@ -4,17 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // checkOptions are the flags of the check command.
@@ -41,6 +40,16 @@ type checkOptions struct {
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
+	// recording is set for memlint baseline: the run applies no baseline.
+	recording bool
+	// relint, set by a run of the working tree, lints again the dirs
+	// holding the files --fix changed and returns the new report.
+	relint func(changed []string) (*report.Report, error)
+	// closers release what a run keeps open until it ends (--base).
+	closers []func() error
+	// failed are the rules that failed in this run, with absolute dirs:
+	// reported on stderr, and the run exits 2.
+	failed []lint.RuleError
 }
 
 func (o *checkOptions) addFlags(cmd *cobra.Command) {
@@ -73,40 +82,46 @@ func (o *checkOptions) run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	reg := rules.Registry()
+	reg := builtinRules()
 	var r *report.Report
-	var linted []*target
 	var cfg *lint.Config
 	if o.staged {
-		r, linted, cfg, err = o.lintStaged(cwd, reg, args)
+		r, _, cfg, err = o.lintStaged(cwd, reg, args)
 	} else {
-		r, linted, cfg, err = o.lintWorkingTree(cwd, reg, args)
+		r, _, cfg, err = o.lintWorkingTree(cwd, reg, args)
 	}
+	defer o.close()
 	if err != nil {
 		return err
 	}
-	r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
-	r.Rules, r.CustomRules = rulesRun(cfg, reg)
-	r.Root, r.ToolVersion = reportRoot(cwd), version()
-	if err := o.applyBaseline(cwd, cfg, r, linted); err != nil {
-		return err
+	decorate := func(r *report.Report) {
+		r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
+		r.Rules, r.CustomRules = rulesRun(cfg, reg)
+		r.Root, r.ToolVersion = reportRoot(cwd), version()
 	}
+	decorate(r)
 	if o.fixing() {
 		changed, err := o.applyFixes(cwd, r)
 		if err != nil {
 			return err
 		}
 		if o.diff {
-			if changed > 0 {
+			if err := o.reportFailed(cwd); err != nil {
+				return err
+			}
+			if len(changed) > 0 {
 				return &exitError{code: exitFindings}
 			}
 			return nil
 		}
-		if changed > 0 {
-			// Report what is left: lint again, without fixing.
-			again := *o
-			again.fix, again.unsafeFixes, again.stagedContent = false, false, nil
-			return again.run(args)
+		if len(changed) > 0 && o.relint != nil {
+			// Report what is left: lint again the dirs that changed.
+			// (With --staged nothing did: the fixes went to the working
+			// copies, and the index is what is linted.)
+			if r, err = o.relint(changed); err != nil {
+				return err
+			}
+			decorate(r)
 		}
 	}
 	if err := o.writeOutputs(r); err != nil {
@@ -130,6 +145,9 @@ func (o *checkOptions) run(args []string) error {
 			return err
 		}
 	}
+	if err := o.reportFailed(cwd); err != nil {
+		return err
+	}
 	c := r.Counts()
 	if c.Errors > 0 || (o.strict && c.Total() > 0) {
 		return &exitError{code: exitFindings}
@@ -137,41 +155,77 @@ func (o *checkOptions) run(args []string) error {
 	return nil
 }
 
+// reportFailed prints the rules that failed, if any, and then ends the run
+// with exit code 2, whatever the findings: their list is incomplete. A
+// rule that panicked is a memlint bug, so its stack is printed too — it is
+// what a bug report needs, and it is never printed otherwise.
+func (o *checkOptions) reportFailed(cwd string) error {
+	if len(o.failed) == 0 {
+		return nil
+	}
+	for _, e := range o.failed {
+		fmt.Fprintf(o.stderr, "memlint: internal error: rule %s failed on %s: %v (please report this bug)\n",
+			e.Rule, lint.RelPath(cwd, e.Dir), rules.Redact(e.Err.Error()))
+		if e.Stack != nil {
+			fmt.Fprintf(o.stderr, "%s\n", e.Stack)
+		}
+	}
+	return &exitError{code: exitUsage}
+}
+
+// plan is the lint.Plan of this run.
+func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.Plan {
+	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
+		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+}
+
 // lintWorkingTree lints the files on disk that the PATHs name (or that
 // discovery finds), comparing with --base when given. It returns what it
 // linted with the report.
-func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
+func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
 	cfg, err := loadConfig(o.configFile, cwd, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: o.note}
-	targets, err := p.plan(args)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
-	var base *hooks.Revision
-	if o.base != "" && len(targets) > 0 {
-		if base, err = hooks.OpenRevision(cwd, o.base, os.Getenv); err != nil {
-			return nil, nil, nil, fmt.Errorf("--base: %w", err)
+	var src lint.WorkingTree
+	if o.base != "" {
+		// Opened on first use: a run with nothing to lint reads no git.
+		var rev *source.Revision
+		src.Earlier = func(root string) (lint.Earlier, error) {
+			if rev == nil {
+				opened, err := source.OpenRevision(cwd, o.base, os.Getenv)
+				if err != nil {
+					return nil, fmt.Errorf("--base: %w", err)
+				}
+				rev = opened
+				o.closers = append(o.closers, rev.Close)
+			}
+			return rev.Earlier(root)
 		}
-		defer base.Close()
 	}
-	r, err := lintTargets(linter, targets, base)
+	plan := o.plan(cwd, reg, args)
+	res, err := lint.Run(src, plan, cfg)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, planError(err)
 	}
-	targets = append(targets, o.checkWorkingSettings(r, cfg, cwd, args, targets)...)
-	return r, targets, cfg, nil
+	o.failed = append(o.failed, res.Errors...)
+	o.relint = func(changed []string) (*report.Report, error) {
+		again, err := lint.Relint(src, plan, cfg, res, changed)
+		if err != nil {
+			return nil, err
+		}
+		o.failed = again.Errors
+		return newReport(again), nil
+	}
+	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
 
 // lintStaged lints the memory dirs with a staged change, as the index
 // holds them, against HEAD (or --base). PATHs narrow the dirs. It returns
 // the dirs it linted with the report.
-func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*target, *lint.Config, error) {
-	staged, err := hooks.OpenStaged(cwd, os.Getenv)
-	if errors.Is(err, hooks.ErrNotARepository) {
+func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
+	staged, err := source.OpenStaged(cwd, os.Getenv)
+	if errors.Is(err, source.ErrNotARepository) {
 		return nil, nil, nil, errors.New("--staged: not inside a git repository")
 	}
 	if err != nil {
@@ -182,57 +236,30 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var ignored func(string) bool
-	if cfg != nil {
-		ignored = func(p string) bool { return cfg.Ignored(filepath.Join(staged.Root, filepath.FromSlash(p))) }
-	}
-	dirs, earlier, err := staged.ChangedMemoryDirs(ignored)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if dirs, err = selectDirs(dirs, args, cwd, staged.Root); err != nil {
-		return nil, nil, nil, err
-	}
-	linter := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: staged.Root, Earlier: earlier, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+	src := &source.Index{Staged: staged}
 	if o.base != "" {
-		rev, err := hooks.OpenRevision(cwd, o.base, os.Getenv)
-		if err != nil {
+		if src.Base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
 			return nil, nil, nil, fmt.Errorf("--base: %w", err)
 		}
-		defer rev.Close()
-		if linter.Earlier, err = rev.Earlier(staged.Root); err != nil {
-			return nil, nil, nil, fmt.Errorf("--base: %w", err)
-		}
+		defer src.Base.Close()
 	}
-	r := &report.Report{Diagnostics: []lint.Diagnostic{}}
-	settings, err := o.checkStagedSettings(r, cfg, staged)
+	res, err := lint.Run(src, o.plan(cwd, reg, args), cfg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if len(dirs) == 0 {
-		if !o.hook {
-			o.note("no staged changes in memory dirs")
-		}
-		return r, settings, cfg, nil
-	}
-	res, err := linter.Lint(staged.FS, dirs)
-	if err != nil {
-		return nil, nil, nil, err
+	o.failed = append(o.failed, res.Errors...)
+	if len(res.Targets) == 0 && !o.hook {
+		o.note("no staged changes in memory dirs")
 	}
 	if o.fixing() {
-		o.stagedContent = stagedContents(staged, res)
+		o.stagedContent = src.FixedContents(res.Diagnostics)
 	}
-	addResult(r, res, staged.Root, nil)
-	targets := make([]*target, len(dirs))
-	for i, d := range dirs {
-		targets[i] = &target{dir: filepath.Join(staged.Root, filepath.FromSlash(d))}
-	}
-	return r, append(targets, settings...), cfg, nil
+	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }
 
 // stagedConfig is --config, else the .memlint.yaml staged nearest above
 // cwd (the configuration being committed), else one found on disk.
-func (o *checkOptions) stagedConfig(staged *hooks.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
+func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
 	if o.configFile != "" {
 		return loadConfig(o.configFile, cwd, reg)
 	}
@@ -258,49 +285,12 @@ func (o *checkOptions) stagedConfig(staged *hooks.Staged, cwd string, reg *lint.
 	return cfg, err
 }
 
-// selectDirs keeps the memory dirs (slash paths relative to root) that a
-// PATH names: the dir itself, a folder above it, or a file inside it.
-func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
-	if len(args) == 0 {
-		return dirs, nil
+// close releases what the run kept open.
+func (o *checkOptions) close() {
+	for _, c := range o.closers {
+		c()
 	}
-	var out []string
-	for _, d := range dirs {
-		for _, arg := range args {
-			abs := arg
-			if !filepath.IsAbs(abs) {
-				abs = filepath.Join(cwd, arg)
-			}
-			rel, err := filepath.Rel(root, abs)
-			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				return nil, fmt.Errorf("%s is outside the repository %s", arg, root)
-			}
-			rel = filepath.ToSlash(rel)
-			if rel == "." || d == rel || strings.HasPrefix(d, rel+"/") || strings.HasPrefix(rel, d+"/") {
-				out = append(out, d)
-				break
-			}
-		}
-	}
-	return out, nil
-}
-
-// stagedContents reads the staged content of the files the findings'
-// fixes edit, by absolute slash path.
-func stagedContents(staged *hooks.Staged, res *lint.Result) map[string][]byte {
-	out := map[string][]byte{}
-	for _, d := range res.Diagnostics {
-		for _, e := range d.Fix.EditsOf() {
-			abs := filepath.ToSlash(filepath.Join(staged.Root, filepath.FromSlash(e.Path)))
-			if _, done := out[abs]; done {
-				continue
-			}
-			if data, err := fs.ReadFile(staged.FS, e.Path); err == nil {
-				out[abs] = data
-			}
-		}
-	}
-	return out
+	o.closers = nil
 }
 
 // fixing reports whether the run applies or shows fixes.

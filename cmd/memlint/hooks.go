@@ -138,7 +138,7 @@ func projectDir(cwd string, getenv func(string) string) string {
 	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
 		return d
 	}
-	if top := gitTopLevel(cwd); top != "" {
+	if top := lint.RepoTopLevel(cwd); top != "" {
 		return top
 	}
 	return cwd
@@ -148,7 +148,7 @@ func projectDir(cwd string, getenv func(string) string) string {
 // configuration, which is only loaded when the file written is memory.
 func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
 	newLinter := func(projectDir string) (*lint.Linter, error) {
-		reg := rules.Registry()
+		reg := builtinRules()
 		l := &lint.Linter{Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
 		if file := lint.FindConfig(projectDir); file != "" {
 			cfg, err := lint.LoadConfig(file, reg)

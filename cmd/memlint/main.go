@@ -22,7 +22,13 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memlint/memlint/rules"
 )
+
+// builtinRules are the rules memlint knows before configuration adds
+// custom ones. A variable so that a test can add a rule that fails.
+var builtinRules = rules.Registry
 
 // Exit codes.
 const (

@@ -159,7 +159,7 @@ func rulesRun(cfg *lint.Config, reg *lint.Registry) (ran []*lint.Rule, custom ma
 // scanning and annotations: the repository's top level, or the current
 // directory outside a repository. Slash-separated like report paths.
 func reportRoot(cwd string) string {
-	root := gitTopLevel(cwd)
+	root := lint.RepoTopLevel(cwd)
 	if root == "" {
 		root = cwd
 	}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/rules"
 )
 
 // previewOptions are the flags of the preview command.
@@ -65,16 +64,16 @@ func (o *previewOptions) run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	cfg, err := loadConfig(o.configFile, cwd, rules.Registry())
+	cfg, err := loadConfig(o.configFile, cwd, builtinRules())
 	if err != nil {
 		return err
 	}
-	p := &planner{cwd: cwd, cfg: cfg, getenv: os.Getenv, note: func(format string, args ...any) {
+	plan := lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: func(format string, args ...any) {
 		fmt.Fprintf(o.stderr, "memlint: "+format+"\n", args...)
 	}}
-	targets, err := p.plan(args)
+	targets, err := plan.Targets(cfg)
 	if err != nil {
-		return err
+		return planError(err)
 	}
 	dirs := previewDirs(cwd, args, targets)
 	recall := lint.ResolveRecall(cfg, lint.SystemRecallProbe())
@@ -106,10 +105,10 @@ func (o *previewOptions) run(args []string) error {
 // claude-memory/) is previewed alone, as the one memory dir Claude Code
 // would use, with nothing below it as a dir of its own: Claude Code reads
 // its subfolders as part of it.
-func previewDirs(cwd string, args []string, targets []*target) []string {
+func previewDirs(cwd string, args []string, targets []*lint.Target) []string {
 	found := map[string]bool{}
 	for _, t := range targets {
-		found[t.dir] = true
+		found[t.Dir] = true
 	}
 	var roots []string
 	for _, arg := range args {
@@ -136,10 +135,10 @@ func previewDirs(cwd string, args []string, targets []*target) []string {
 	for _, t := range targets {
 		inside := false
 		for _, r := range roots {
-			inside = inside || (t.dir != r && within(t.dir, r))
+			inside = inside || (t.Dir != r && lint.Within(t.Dir, r))
 		}
 		if !inside {
-			add(t.dir)
+			add(t.Dir)
 		}
 	}
 	sort.Strings(out)

@@ -27,6 +27,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -53,6 +55,7 @@ const StaleRule = "baseline-stale"
 var StaleFindings = &lint.Rule{
 	ID:       StaleRule,
 	Severity: lint.Info,
+	Scope:    lint.ScopeBaseline,
 	Summary:  "an entry of the baseline file matches no finding any more",
 	Doc: `A baseline (` + "`.memlint-baseline.json`" + `, written by ` + "`memlint baseline`" + `)
 lets a team switch memlint on over existing memory: the findings it records are
@@ -417,4 +420,54 @@ func (b *Baseline) WriteFile(path string) error {
 		return fmt.Errorf("write baseline: %w", err)
 	}
 	return nil
+}
+
+// Applied is a baseline file as a run applies it: lint.Plan's Baseline.
+type Applied struct {
+	Baseline *Baseline
+	// File is the baseline's absolute path; entry paths are relative to
+	// its folder.
+	File string
+}
+
+// Apply drops the findings the baseline accepts and adds a baseline-stale
+// finding for each entry that matched nothing and that inScope says the
+// run could judge.
+func (a Applied) Apply(ds []lint.Diagnostic, inScope func(path string) bool) []lint.Diagnostic {
+	dir := filepath.Dir(a.File)
+	fresh, _, unmatched := a.Baseline.Filter(ds, dir)
+	for _, e := range unmatched {
+		if inScope(e.AbsPath(dir)) {
+			fresh = append(fresh, Stale(e, filepath.ToSlash(a.File)))
+		}
+	}
+	return fresh
+}
+
+// AbsPath is the path the entry names as an absolute OS path; dir is the
+// baseline's folder.
+func (e Entry) AbsPath(dir string) string {
+	p := filepath.FromSlash(e.Path)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return p
+}
+
+// Read reads and parses a baseline file; shown names it in errors. A
+// missing file is an error wrapping fs.ErrNotExist.
+func Read(file, shown string) (*Baseline, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("read baseline %s: %w", shown, err)
+	}
+	b, err := Parse(data, shown)
+	if err != nil {
+		return nil, fmt.Errorf("%w (repair it, or delete it and run memlint baseline)", err)
+	}
+	return b, nil
 }

@@ -20,11 +20,22 @@ var MemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
 	Severity: lint.Error,
 	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
+	Scope:    lint.ScopeRepository,
 	Doc:      memoryDirectoryDoc,
 }
 
 //go:embed settings-memory-directory.md
 var memoryDirectoryDoc string
+
+// The rule runs Check, whose findings name the rule: set here, not
+// in the literal, which would make an initialization cycle.
+func init() {
+	MemoryDirectory.RunRepo = func(p *lint.RepoPass) {
+		for _, d := range Check(p.Path, p.Src, p.Home) {
+			p.Report(d)
+		}
+	}
+}
 
 // settingsKey is the setting MemoryDirectory looks for.
 const settingsKey = "autoMemoryDirectory"

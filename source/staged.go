@@ -1,4 +1,4 @@
-package hooks
+package source
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/memlint/memlint/lint"
@@ -33,7 +34,7 @@ type Staged struct {
 
 // ProjectSettings is Claude Code's checked-in project settings file,
 // relative to the worktree root.
-const ProjectSettings = ".claude/settings.json"
+const ProjectSettings = lint.ProjectSettings
 
 // keepStaged selects the index entries memlint can use: Markdown files,
 // anything in a logs/ folder, configuration files and Claude Code's
@@ -239,4 +240,99 @@ func (s *Staged) Changed(p string) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// Index is the staged content as a lint.Source of a change: a run lints
+// the memory dirs with a staged change, as the index holds them, and
+// compares with HEAD, or with Base when set (--base).
+type Index struct {
+	Staged *Staged
+	Base   *Revision
+
+	earlier lint.Earlier
+}
+
+// RootDir is the worktree the index belongs to.
+func (x *Index) RootDir() string { return x.Staged.Root }
+
+// ChangedDirs returns the memory dirs with a staged change, absolute.
+func (x *Index) ChangedDirs(ignored func(abs string) bool) ([]string, error) {
+	var rel func(string) bool
+	if ignored != nil {
+		rel = func(p string) bool { return ignored(filepath.Join(x.Staged.Root, filepath.FromSlash(p))) }
+	}
+	dirs, earlier, err := x.Staged.ChangedMemoryDirs(rel)
+	if err != nil {
+		return nil, err
+	}
+	x.earlier = earlier
+	out := make([]string, len(dirs))
+	for i, d := range dirs {
+		out[i] = filepath.Join(x.Staged.Root, filepath.FromSlash(d))
+	}
+	return out, nil
+}
+
+// Open returns the whole index, rooted at the worktree.
+func (x *Index) Open([]string) (string, fs.FS, lint.Earlier, error) {
+	earlier := x.earlier
+	if x.Base != nil {
+		var err error
+		if earlier, err = x.Base.Earlier(x.Staged.Root); err != nil {
+			return "", nil, nil, fmt.Errorf("--base: %w", err)
+		}
+	}
+	return x.Staged.Root, x.Staged.FS, earlier, nil
+}
+
+// Repos is the worktree alone: the commit is in that repository.
+func (x *Index) Repos(lint.Plan, []*lint.Target) []string { return []string{x.Staged.Root} }
+
+// RepoFile reads a file of the commit when the commit adds or changes it:
+// like the memory dirs, it is checked when the commit touches it, so that
+// a setting accepted earlier does not fail every later commit.
+func (x *Index) RepoFile(top, rel string) ([]byte, string, error) {
+	changed, err := x.Staged.Changed(rel)
+	if err != nil || !changed {
+		return nil, "", err
+	}
+	shown := rel + " (staged)"
+	info, err := fs.Stat(x.Staged.FS, rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s: %w", shown, err)
+	}
+	switch {
+	case !info.Mode().IsRegular():
+		return nil, shown + " is not a regular file; not checked", nil
+	case info.Size() > lint.DefaultMaxFileSize:
+		return nil, fmt.Sprintf("%s is larger than %d bytes; not checked", shown, lint.DefaultMaxFileSize), nil
+	}
+	src, err := fs.ReadFile(x.Staged.FS, rel)
+	if err != nil {
+		return nil, "", fmt.Errorf("read %s: %w", shown, err)
+	}
+	return src, "", nil
+}
+
+// FixedContents reads the staged content of the files the fixes of ds
+// edit (paths absolute, slash separated), by path: what lint.FixOptions'
+// Staged compares the working copies with.
+func (x *Index) FixedContents(ds []lint.Diagnostic) map[string][]byte {
+	staged := x.Staged
+	out := map[string][]byte{}
+	for _, d := range ds {
+		for _, e := range d.Fix.EditsOf() {
+			if _, done := out[e.Path]; done {
+				continue
+			}
+			rel, err := filepath.Rel(staged.Root, filepath.FromSlash(e.Path))
+			if err != nil {
+				continue
+			}
+			if data, err := fs.ReadFile(staged.FS, filepath.ToSlash(rel)); err == nil {
+				out[e.Path] = data
+			}
+		}
+	}
+	return out
 }

@@ -1,0 +1,154 @@
+package lint
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// This file is a run's filter: a dir's findings are settled as its rules
+// report them (severity, off, suppressions, redaction: Linter.settle),
+// scoped to the files a PATH named (Result.add), and then the baseline of
+// accepted findings applies to the whole run (applyBaseline), its own
+// findings settled in turn.
+
+// Baseline is a record of accepted findings (package lint/baseline).
+type Baseline interface {
+	// Apply returns ds without the findings it accepts, plus a finding
+	// (baseline-stale) for each of its entries that matched none and that
+	// inScope, given the entry's absolute OS path, says this run could
+	// judge.
+	Apply(ds []Diagnostic, inScope func(path string) bool) []Diagnostic
+}
+
+// applyBaseline filters res through the plan's baseline, if any.
+func applyBaseline(src Source, plan Plan, cfg *Config, res *Result) error {
+	if plan.Baseline == nil {
+		return nil
+	}
+	b, err := plan.Baseline(cfg)
+	if err != nil || b == nil {
+		return err
+	}
+	// A change (the staged index) cannot tell a deleted file from one the
+	// change does not touch; the working tree can.
+	_, change := src.(Changes)
+	judged := append(append([]*Target(nil), res.Targets...), res.Repos...)
+	reg := cfg.Registry(plan.Registry)
+	kept := res.Diagnostics[:0:0]
+	for _, d := range b.Apply(res.Diagnostics, func(p string) bool { return InScope(judged, p, !change) }) {
+		// The findings the baseline adds are its rules', settled here.
+		if rule, ok := reg.Lookup(d.Rule); ok && rule.Scope == ScopeBaseline {
+			off, sev, _ := cfg.Resolve(rule, filepath.FromSlash(d.Path))
+			if off {
+				continue
+			}
+			if sev != SeverityDefault {
+				d.Severity = sev
+			}
+		}
+		kept = append(kept, d)
+	}
+	res.Diagnostics = kept
+	return nil
+}
+
+// InScope reports whether a run that linted targets can judge a finding
+// about the file or folder p (absolute): p is in a linted dir or file, or,
+// when gone counts, p no longer exists, so that nothing will ever match
+// it. A baseline's entries about other paths are neither stale nor
+// dropped.
+func InScope(targets []*Target, p string, gone bool) bool {
+	for _, t := range targets {
+		if t.Files != nil {
+			if t.Files[p] {
+				return true
+			}
+			continue
+		}
+		if Within(p, t.Dir) {
+			return true
+		}
+	}
+	if !gone {
+		return false
+	}
+	_, err := os.Lstat(p)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// settle applies configuration and suppressions to a finding and records
+// the text it flags; ok is false when configuration drops it, and a
+// suppressed finding comes back marked Suppressed.
+func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
+	rule, known := l.Registry.Lookup(diag.Rule)
+	if known {
+		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
+		if off {
+			return diag, false
+		}
+		switch {
+		case sev != SeverityDefault:
+			diag.Severity = sev
+		case diag.Severity == SeverityDefault:
+			diag.Severity = rule.Severity
+		}
+	}
+	if diag.Severity == SeverityDefault {
+		diag.Severity = Error
+	}
+	defer func() {
+		if l.Redact != nil {
+			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
+		}
+	}()
+	var sups []*Suppression
+	if f := files[diag.Path]; f != nil {
+		sups = f.Suppressions
+		diag.Text = flaggedText(f, diag.Start, diag.End)
+	} else if diag.Path == d.Path && d.Index != nil {
+		// Findings about the whole dir are suppressed from its index.
+		for _, s := range d.Index.Suppressions {
+			if s.Kind == DisableFile {
+				sups = append(sups, s)
+			}
+		}
+	}
+	for _, s := range sups {
+		if s.Covers(diag.Rule, diag.Start.Line) {
+			if s.Used == nil {
+				s.Used = map[string]bool{}
+			}
+			s.Used[diag.Rule] = true
+			diag.Suppressed, diag.Justification = true, s.Reason
+			return diag, true
+		}
+	}
+	return diag, true
+}
+
+// maxFlaggedText bounds the text kept per finding: enough to tell
+// findings apart, never a whole file.
+const maxFlaggedText = 512
+
+// flaggedText returns the source between two positions of f, or the rest
+// of the start line when there is no end; "" for whole-file findings.
+func flaggedText(f *File, start, end Pos) string {
+	if !start.IsValid() || f.Lines == nil {
+		return ""
+	}
+	from := f.Lines.Offset(start)
+	to := f.Lines.LineEnd(start.Line)
+	if end.IsValid() && !end.Before(start) {
+		to = f.Lines.Offset(end)
+	}
+	if to < from {
+		to = from
+	}
+	to = min(to, from+maxFlaggedText)
+	for to > from && to < len(f.Src) && f.Src[to]&0xC0 == 0x80 {
+		to-- // never cut a character in two
+	}
+	return string(f.Src[from:to])
+}

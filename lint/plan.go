@@ -1,0 +1,362 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/memlint/memlint/internal/gitrepo"
+)
+
+// This file plans a run: which memory dirs it lints, from the PATHs named,
+// the configured roots, or discovery. MemoryDirOf is the one answer to
+// "which memory dir does this file belong to".
+
+// Plan says what a run lints and how.
+type Plan struct {
+	// Cwd is the absolute folder relative PATHs and discovery start from.
+	Cwd string
+	// Paths are the PATH arguments: memory dirs, files in them, or folders
+	// to search. Empty means the configured roots, or discovery.
+	Paths []string
+	// Getenv reads the environment (Claude Code's config dir); nil means
+	// os.Getenv.
+	Getenv func(string) string
+	// Note, when set, tells the user what the plan chose when it is not
+	// obvious (discovery falling back to the user's Claude Code memory).
+	Note func(format string, args ...any)
+
+	// Baseline, when set, gives the baseline of accepted findings to
+	// filter the run through (nil for none), once the run's configuration
+	// is known.
+	Baseline func(cfg *Config) (Baseline, error)
+
+	// Registry holds the built-in rules; the configuration adds its custom
+	// ones.
+	Registry *Registry
+	// Redact, RecallProbe and Now are as in Linter.
+	Redact      func(string) string
+	RecallProbe RecallProbe
+	Now         time.Time
+}
+
+// MissingPathError is a PATH that does not exist.
+type MissingPathError struct{ Path string }
+
+func (e *MissingPathError) Error() string { return e.Path + ": no such file or directory" }
+
+// Target is one memory dir to lint.
+type Target struct {
+	// Dir is the absolute, clean path of the memory dir.
+	Dir string
+	// Files, when not nil, restricts the findings reported to these
+	// absolute file paths: the dir was reached through file PATHs only.
+	Files map[string]bool
+}
+
+// targetSet collects targets by dir. A dir named as a whole wins over
+// files named in it.
+type targetSet map[string]*Target
+
+func (s targetSet) addDir(dir string) {
+	s[dir] = &Target{Dir: dir}
+}
+
+func (s targetSet) addFile(dir, file string) {
+	t := s[dir]
+	if t == nil {
+		t = &Target{Dir: dir, Files: map[string]bool{}}
+		s[dir] = t
+	}
+	if t.Files != nil {
+		t.Files[file] = true
+	}
+}
+
+func (s targetSet) sorted() []*Target {
+	out := make([]*Target, 0, len(s))
+	for _, t := range s {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
+	return out
+}
+
+// planner decides which memory dirs a run lints.
+type planner struct {
+	cwd    string
+	cfg    *Config
+	getenv func(string) string
+	// note tells the user what was chosen when it is not obvious.
+	note func(format string, args ...any)
+}
+
+// Targets resolves the plan's PATHs, or, without any, the configured
+// roots or the memory dirs found in the current repository, falling back
+// to the user's own Claude Code memory for it. Each memory dir is listed
+// once. An empty list with no error means there is nothing to lint.
+func (pl Plan) Targets(cfg *Config) ([]*Target, error) {
+	p := &planner{cwd: pl.Cwd, cfg: cfg, getenv: pl.Getenv, note: pl.Note}
+	if p.getenv == nil {
+		p.getenv = os.Getenv
+	}
+	if p.note == nil {
+		p.note = func(string, ...any) {}
+	}
+	set := targetSet{}
+	switch {
+	case len(pl.Paths) > 0:
+		for _, arg := range pl.Paths {
+			if err := p.addPath(set, arg); err != nil {
+				return nil, err
+			}
+		}
+	case p.cfg != nil && len(p.cfg.Roots) > 0:
+		if err := p.addRoots(set); err != nil {
+			return nil, err
+		}
+	default:
+		if err := p.discover(set); err != nil {
+			return nil, err
+		}
+	}
+	return set.sorted(), nil
+}
+
+// addPath adds what one PATH names: a directory is searched for memory
+// dirs (and is one itself when the search finds none); a file stands for
+// its memory dir, reporting only the findings in that file.
+func (p *planner) addPath(set targetSet, arg string) error {
+	abs := arg
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(p.cwd, abs)
+	}
+	abs = filepath.Clean(abs)
+	info, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &MissingPathError{Path: arg}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", arg, pathErr(err))
+	}
+	if info.IsDir() {
+		return p.addDir(set, abs)
+	}
+	set.addFile(MemoryDirOf(abs), abs)
+	return nil
+}
+
+// addDir adds the memory dirs at or below dir, or dir itself when there
+// are none: it was named explicitly.
+func (p *planner) addDir(set targetSet, dir string) error {
+	found, err := FindMemoryDirs(os.DirFS(dir), ".", p.ignoredIn(dir))
+	if err != nil {
+		return fmt.Errorf("search %s for memory dirs: %w", RelPath(p.cwd, dir), err)
+	}
+	if len(found) == 0 {
+		set.addDir(dir)
+	}
+	for _, d := range found {
+		set.addDir(filepath.Join(dir, filepath.FromSlash(d)))
+	}
+	return nil
+}
+
+// ignoredIn returns the configuration's ignore test for paths of an fs.FS
+// rooted at root.
+func (p *planner) ignoredIn(root string) func(string) bool {
+	if p.cfg == nil || len(p.cfg.Ignore) == 0 {
+		return nil
+	}
+	return func(q string) bool { return p.cfg.Ignored(filepath.Join(root, filepath.FromSlash(q))) }
+}
+
+// discover searches the current repository (or, outside one, the current
+// directory) for memory dirs; when there are none it lints the user's
+// Claude Code memory for the repository.
+func (p *planner) discover(set targetSet) error {
+	top := RepoTopLevel(p.cwd)
+	if top == "" {
+		top = p.cwd
+	}
+	found, err := FindMemoryDirs(os.DirFS(top), ".", p.ignoredIn(top))
+	if err != nil {
+		return fmt.Errorf("search %s for memory dirs: %w", top, err)
+	}
+	if len(found) > 0 {
+		for _, d := range found {
+			set.addDir(filepath.Join(top, filepath.FromSlash(d)))
+		}
+		return nil
+	}
+	project := MainWorktreeRoot(p.cwd)
+	if project == "" {
+		project = p.cwd
+	}
+	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
+	dir, source := ClaudeMemoryDir(p.getenv, home, project)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		p.note("no memory dirs found in %s, and %s does not exist", top, dir)
+		return nil
+	}
+	p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s)", top, dir, source)
+	return p.addDir(set, dir)
+}
+
+// addRoots adds the folders matching the configuration's roots, each as if
+// named on the command line. A match inside another match is not a root
+// of its own (the outer one's search finds it if it is a memory dir).
+func (p *planner) addRoots(set targetSet) error {
+	base := p.cfg.Dir
+	matches := map[string]bool{}
+	for _, g := range p.cfg.Roots {
+		if err := matchRoots(base, g, p.ignoredIn(base), matches); err != nil {
+			return fmt.Errorf("roots in %s: %w", RelPath(p.cwd, p.cfg.Path), err)
+		}
+	}
+	if len(matches) == 0 {
+		p.note("no folder matches the roots in %s", RelPath(p.cwd, p.cfg.Path))
+		return nil
+	}
+	for m := range matches {
+		if nestedIn(m, matches) {
+			continue
+		}
+		if err := p.addDir(set, filepath.Join(base, filepath.FromSlash(m))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// matchRoots adds to matches the folders below base (slash paths relative
+// to it) that glob matches, without descending into a match, version
+// control or dependency folders, or ignored folders.
+func matchRoots(base, glob string, ignored func(string) bool, matches map[string]bool) error {
+	fsys := os.DirFS(base)
+	if !strings.ContainsAny(glob, `*?[{\`) {
+		if info, err := fs.Stat(fsys, glob); err == nil && info.IsDir() {
+			matches[glob] = true
+		}
+		return nil
+	}
+	start, _ := doublestar.SplitPattern(glob)
+	// Without "**", a match is never deeper than the pattern.
+	maxDepth := -1
+	if !strings.Contains(glob, "**") {
+		maxDepth = strings.Count(glob, "/") + 1
+	}
+	err := fs.WalkDir(fsys, start, func(q string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if q == start && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil // an unreadable folder below base holds no root we can lint
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if q != start && (skippedDir(d.Name()) || (ignored != nil && ignored(q))) {
+			return fs.SkipDir
+		}
+		if ok, _ := doublestar.Match(glob, q); ok && q != "." {
+			matches[q] = true
+			return fs.SkipDir
+		}
+		if maxDepth >= 0 && q != "." && strings.Count(q, "/")+1 >= maxDepth {
+			return fs.SkipDir
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("search for %q: %w", glob, err)
+	}
+	return nil
+}
+
+// skippedDir reports folders a roots search never enters.
+func skippedDir(name string) bool {
+	return name == ".git" || name == "node_modules" || name == "vendor"
+}
+
+// nestedIn reports whether a parent folder of the slash path m is in set.
+func nestedIn(m string, set map[string]bool) bool {
+	for q := path.Dir(m); q != "." && q != "/"; q = path.Dir(q) {
+		if set[q] {
+			return true
+		}
+	}
+	return false
+}
+
+// MemoryDirOf returns the memory dir a file belongs to: its nearest
+// ancestor folder that memory dir discovery accepts, searching no higher
+// than the repository's top level, or else the file's own folder.
+func MemoryDirOf(file string) string {
+	own := filepath.Dir(file)
+	stop := RepoTopLevel(own)
+	for d := own; ; {
+		if IsMemoryDir(d) {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if d == stop || parent == d {
+			return own
+		}
+		d = parent
+	}
+}
+
+// IsMemoryDir asks FindMemoryDirs about dir alone, as a file named on
+// the command line or written by Claude Code is resolved: the search starts
+// at dir's parent (whose name matters, as for agent-memory/<agent>/ and
+// team/) and enters no other folder. A hidden dir, which a search skips, is
+// asked about on its own: it was reached through a file inside it.
+func IsMemoryDir(dir string) bool {
+	parent := filepath.Dir(dir)
+	if parent == dir {
+		found, err := FindMemoryDirs(os.DirFS(dir), ".", func(string) bool { return true })
+		return err == nil && len(found) > 0
+	}
+	fsRoot, start := filepath.Dir(parent), filepath.Base(parent)
+	want := path.Join(start, filepath.Base(dir))
+	if fsRoot == parent || strings.HasPrefix(filepath.Base(dir), ".") {
+		fsRoot, start = parent, filepath.Base(dir)
+		want = start
+	}
+	found, err := FindMemoryDirs(os.DirFS(fsRoot), start, func(q string) bool { return q != want })
+	return err == nil && slices.Contains(found, want)
+}
+
+// RepoTopLevel returns the top level of the git work tree around dir (see
+// gitrepo.Locate: .git folders, .git files of linked worktrees and
+// submodules), or "" outside one.
+func RepoTopLevel(dir string) string {
+	r, err := gitrepo.Locate(dir, nil)
+	if err != nil {
+		return ""
+	}
+	return r.WorkTree
+}
+
+// pathErr is the cause of a file system error, without the path the
+// message around it names already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,374 @@
+package lint
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// This file is a run from end to end: plan, then load, check and filter
+// each memory dir once, whatever the content comes from.
+
+// Source is where a run reads the memory it lints: the working tree, the
+// git index, or a test's fs.FS.
+type Source interface {
+	// Open returns the content below root for the memory dirs (absolute,
+	// clean, on one volume): an fs.FS rooted at root, and the content its
+	// files had at an earlier revision (nil when the run compares with
+	// nothing).
+	Open(dirs []string) (root string, fsys fs.FS, earlier Earlier, err error)
+}
+
+// Changes is a Source of a change (the staged index): a run lints the
+// memory dirs the change touches, narrowed by the PATHs, rather than
+// planning from the PATHs.
+type Changes interface {
+	Source
+	// RootDir is the absolute folder the change is in (the worktree).
+	RootDir() string
+	// ChangedDirs returns the memory dirs (absolute) a change touches.
+	// ignored, when not nil, tells which absolute paths to leave out.
+	ChangedDirs(ignored func(abs string) bool) ([]string, error)
+}
+
+// WorkingTree is the files on disk.
+type WorkingTree struct {
+	// Earlier, when set, gives the earlier content of the files below a
+	// folder (--base).
+	Earlier func(root string) (Earlier, error)
+}
+
+// Open roots an os.DirFS at the deepest folder holding every dir, so
+// that nested dirs are told apart and each is read once.
+func (w WorkingTree) Open(dirs []string) (string, fs.FS, Earlier, error) {
+	root := dirs[0]
+	for _, d := range dirs[1:] {
+		root = commonDir(root, d)
+	}
+	var earlier Earlier
+	if w.Earlier != nil {
+		var err error
+		if earlier, err = w.Earlier(root); err != nil {
+			return "", nil, nil, err
+		}
+	}
+	return root, os.DirFS(root), earlier, nil
+}
+
+// Run lints what plan names in src with configuration cfg (nil means
+// defaults): it plans the memory dirs (or asks a Changes source which
+// have a change), loads and checks each once, and filters the findings:
+// those of a dir reached through file PATHs only are those files'. Paths
+// in the result are absolute and slash separated, and Result.Targets
+// lists what was linted. The repository rules run next, and last the
+// baseline filters the whole run.
+func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
+	targets, err := planTargets(src, plan, cfg)
+	if err != nil {
+		return nil, err
+	}
+	reg := cfg.Registry(plan.Registry)
+	res := &Result{Diagnostics: []Diagnostic{}, Targets: targets}
+	if err := runTargets(src, plan, cfg, targets, nil, res); err != nil {
+		return nil, err
+	}
+	if res.Repos, err = runRepos(src, plan, cfg, reg, res); err != nil {
+		return nil, err
+	}
+	res.unfiltered = res.Diagnostics
+	if err := applyBaseline(src, plan, cfg, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Relint lints again the memory dirs of prev, a result of Run, that hold
+// the files changed (absolute, slash separated: what --fix wrote), and
+// filters the whole run again; the other dirs keep their findings, and
+// the repository rules, which read no memory file, are not run again.
+func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) (*Result, error) {
+	all := make([]string, len(prev.Targets))
+	for i, t := range prev.Targets {
+		all[i] = filepath.ToSlash(t.Dir)
+	}
+	redo := map[string]bool{}
+	for _, p := range changed {
+		if d := owner(p, all); d != "" {
+			redo[d] = true
+		}
+	}
+	repoFiles := map[string]bool{}
+	for _, t := range prev.Repos {
+		for f := range t.Files {
+			repoFiles[filepath.ToSlash(f)] = true
+		}
+	}
+	kept := func(p string) bool { return repoFiles[p] || !redo[owner(p, all)] }
+	res := &Result{Diagnostics: []Diagnostic{}, Targets: prev.Targets, Repos: prev.Repos, Files: prev.Files}
+	for _, d := range prev.Dirs {
+		if redo[d.Path] {
+			res.Files -= d.Files
+			continue
+		}
+		res.Dirs = append(res.Dirs, d)
+	}
+	for _, list := range []struct{ from, to *[]Diagnostic }{{&prev.unfiltered, &res.Diagnostics}, {&prev.Suppressed, &res.Suppressed}} {
+		for _, d := range *list.from {
+			if kept(d.Path) {
+				*list.to = append(*list.to, d)
+			}
+		}
+	}
+	for _, e := range prev.Errors {
+		if !redo[e.Dir] {
+			res.Errors = append(res.Errors, e)
+		}
+	}
+	var again []*Target
+	for _, t := range prev.Targets {
+		if redo[filepath.ToSlash(t.Dir)] {
+			again = append(again, t)
+		}
+	}
+	if err := runTargets(src, plan, cfg, again, prev.Targets, res); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(res.Dirs, func(i, j int) bool { return res.Dirs[i].Path < res.Dirs[j].Path })
+	sort.SliceStable(res.Suppressed, func(i, j int) bool { return res.Suppressed[i].Less(res.Suppressed[j]) })
+	res.unfiltered = res.Diagnostics
+	if err := applyBaseline(src, plan, cfg, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// planTargets is the plan's targets, or for a change the dirs it touches
+// that a PATH names.
+func planTargets(src Source, plan Plan, cfg *Config) ([]*Target, error) {
+	ch, ok := src.(Changes)
+	if !ok {
+		return plan.Targets(cfg)
+	}
+	var ignored func(string) bool
+	if cfg != nil {
+		ignored = cfg.Ignored
+	}
+	dirs, err := ch.ChangedDirs(ignored)
+	if err != nil {
+		return nil, err
+	}
+	if dirs, err = selectDirs(uniqueSorted(dirs), plan.Paths, plan.Cwd, ch.RootDir()); err != nil {
+		return nil, err
+	}
+	targets := make([]*Target, len(dirs))
+	for i, d := range dirs {
+		targets[i] = &Target{Dir: d}
+	}
+	return targets, nil
+}
+
+// selectDirs keeps the memory dirs (absolute) that a PATH names: the dir
+// itself, a folder above it, or a file inside it. Every PATH must be in
+// the repository at root.
+func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
+	if len(args) == 0 {
+		return dirs, nil
+	}
+	var out []string
+	for _, d := range dirs {
+		for _, arg := range args {
+			abs := arg
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(cwd, arg)
+			}
+			if !Within(abs, root) {
+				return nil, fmt.Errorf("%s is outside the repository %s", arg, root)
+			}
+			abs = filepath.Clean(abs)
+			if Within(d, abs) || Within(abs, d) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// runTargets lints targets, through one fs.FS per volume, and adds the
+// outcome to res; others are as for runGroup.
+func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, res *Result) error {
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	byVolume := map[string][]*Target{}
+	var volumes []string
+	for _, t := range targets {
+		v := filepath.VolumeName(t.Dir)
+		if _, ok := byVolume[v]; !ok {
+			volumes = append(volumes, v)
+		}
+		byVolume[v] = append(byVolume[v], t)
+	}
+	sort.Strings(volumes)
+	for _, v := range volumes {
+		if err := runGroup(base, src, byVolume[v], res, others); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runGroup lints targets on one volume through one fs.FS and adds the
+// outcome to res. others are the run's other targets, whose files are no
+// part of these.
+func runGroup(base *Linter, src Source, targets []*Target, res *Result, others []*Target) error {
+	dirs := make([]string, len(targets))
+	for i, t := range targets {
+		dirs[i] = t.Dir
+	}
+	root, fsys, earlier, err := src.Open(dirs)
+	if err != nil {
+		return err
+	}
+	byRel := make(map[string]*Target, len(targets))
+	rels := make([]string, 0, len(targets))
+	for _, t := range targets {
+		rel, err := filepath.Rel(root, t.Dir)
+		if err != nil {
+			return fmt.Errorf("lint %s: %w", t.Dir, err)
+		}
+		rel = filepath.ToSlash(rel)
+		byRel[rel] = t
+		rels = append(rels, rel)
+	}
+	l := *base
+	l.Root, l.Earlier = root, earlier
+	for _, t := range others {
+		if rel, err := filepath.Rel(root, t.Dir); err == nil && Within(t.Dir, root) && byRel[filepath.ToSlash(rel)] == nil {
+			l.alsoNested = append(l.alsoNested, filepath.ToSlash(rel))
+		}
+	}
+	got, err := l.Lint(fsys, rels)
+	if err != nil {
+		return fmt.Errorf("lint %s: %w", root, err)
+	}
+	res.add(got, root, func(p string) *Target { return byRel[owner(p, rels)] })
+	return nil
+}
+
+// add adds a run over the fs.FS rooted at root to r, with absolute slash
+// paths, keeping of a target reached through file PATHs only those files.
+func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) {
+	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	for _, d := range res.Dirs {
+		t := targetOf(d.Path)
+		s := DirSummary{Path: filepath.ToSlash(abs(d.Path)), Kind: d.Kind, Files: d.Files}
+		if t != nil && t.Files != nil {
+			s.Files = len(t.Files)
+		}
+		if d.Index != nil && (t == nil || t.Files == nil || t.Files[abs(d.Index.Path)]) {
+			s.Index = &IndexSummary{Path: filepath.ToSlash(abs(d.Index.Path)), Budget: d.Index.Budget}
+		}
+		r.Dirs = append(r.Dirs, s)
+		r.Files += s.Files
+	}
+	for _, list := range []struct {
+		from []Diagnostic
+		to   *[]Diagnostic
+	}{{res.Diagnostics, &r.Diagnostics}, {res.Suppressed, &r.Suppressed}} {
+		for _, diag := range list.from {
+			if t := targetOf(diag.Path); t != nil && t.Files != nil && !t.Files[abs(diag.Path)] {
+				continue
+			}
+			diag.Path = filepath.ToSlash(abs(diag.Path))
+			if diag.Fix != nil {
+				fix := *diag.Fix
+				fix.Edits = append([]TextEdit(nil), fix.Edits...)
+				for i := range fix.Edits {
+					fix.Edits[i].Path = filepath.ToSlash(abs(fix.Edits[i].Path))
+				}
+				diag.Fix = &fix
+			}
+			*list.to = append(*list.to, diag)
+		}
+	}
+	for _, e := range res.Errors {
+		e.Dir = filepath.ToSlash(abs(e.Dir))
+		r.Errors = append(r.Errors, e)
+	}
+}
+
+// owner returns the memory dir among dirs (slash paths) that p belongs
+// to: the deepest one holding it.
+func owner(p string, dirs []string) string {
+	best, bestLen := "", -1
+	for _, d := range dirs {
+		n := len(d)
+		switch {
+		case d == ".":
+			n = 0
+		case p != d && !strings.HasPrefix(p, d+"/"):
+			continue
+		}
+		if n > bestLen {
+			best, bestLen = d, n
+		}
+	}
+	return best
+}
+
+// commonDir returns the deepest folder holding both a and b (absolute,
+// clean, on one volume).
+func commonDir(a, b string) string {
+	for {
+		if Within(b, a) {
+			return a
+		}
+		parent := filepath.Dir(a)
+		if parent == a {
+			return a
+		}
+		a = parent
+	}
+}
+
+// Within reports whether the path p is dir or inside it.
+func Within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// FSSource is content held in an fs.FS that stands for the folder Root:
+// test input, or any content not on disk. A run lints the memory dirs
+// Dirs (paths of FS), narrowed by the plan's PATHs.
+type FSSource struct {
+	Root string
+	FS   fs.FS
+	Dirs []string
+	// Earlier, when set, is the content the files had before.
+	Earlier Earlier
+}
+
+// Open returns the whole fs.FS.
+func (s FSSource) Open([]string) (string, fs.FS, Earlier, error) {
+	return s.Root, s.FS, s.Earlier, nil
+}
+
+// RootDir is the folder the fs.FS stands for.
+func (s FSSource) RootDir() string { return s.Root }
+
+// ChangedDirs returns Dirs as absolute paths.
+func (s FSSource) ChangedDirs(func(string) bool) ([]string, error) {
+	out := make([]string, len(s.Dirs))
+	for i, d := range s.Dirs {
+		out[i] = filepath.Join(s.Root, filepath.FromSlash(d))
+	}
+	return out, nil
+}
+
+// Repos is none: an fs.FS has no repository settings to check.
+func (FSSource) Repos(Plan, []*Target) []string { return nil }
+
+// RepoFile is never called: Repos is empty.
+func (FSSource) RepoFile(string, string) ([]byte, string, error) { return nil, "", nil }
