@@ -2,12 +2,9 @@ package claudecode
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"strings"
+
+	"github.com/memlint/memlint/internal/safefile"
 )
 
 // MaxSettingsSize bounds a settings file memlint reads: a repository can
@@ -19,47 +16,19 @@ const MaxSettingsSize = 8 << 20
 // settings and per-project history, a few megabytes at most.
 const MaxStateSize = 32 << 20
 
-// ErrNotRegular is returned, wrapped, by ReadFile for a folder, device,
-// pipe or socket.
-var ErrNotRegular = errors.New("not a regular file")
-
-// ErrTooLarge is returned, wrapped, by ReadFile for a file larger than the
-// bound it was given.
-var ErrTooLarge = errors.New("too large")
+// ErrNotRegular and ErrTooLarge are the errors ReadFile wraps for a file
+// that is not a regular one, or too large (see safefile).
+var (
+	ErrNotRegular = safefile.ErrNotRegular
+	ErrTooLarge   = safefile.ErrTooLarge
+)
 
 // ReadFile reads a file of Claude Code's own (settings, state), following
 // a symbolic link as Claude Code does (dotfile managers make them), only
 // when it is a regular file of at most max bytes: a FIFO or a link to
 // /dev/zero planted in a repository must not block or exhaust memlint. A
 // missing file gives an error satisfying errors.Is(err, fs.ErrNotExist).
-func ReadFile(name string, max int64) ([]byte, error) {
-	info, err := os.Stat(name)
-	switch {
-	case err != nil:
-		return nil, err
-	case !info.Mode().IsRegular():
-		return nil, &fs.PathError{Op: "read", Path: name, Err: ErrNotRegular}
-	case info.Size() > max:
-		return nil, tooLarge(name, max)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > max {
-		return nil, tooLarge(name, max)
-	}
-	return src, nil
-}
-
-func tooLarge(name string, max int64) error {
-	return &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: larger than %d bytes", ErrTooLarge, max)}
-}
+func ReadFile(name string, max int64) ([]byte, error) { return safefile.ReadFile(name, max) }
 
 // ReadSettings reads a Claude Code settings file (settings.json,
 // settings.local.json): ReadFile bounded by MaxSettingsSize. Every reader

@@ -14,10 +14,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/memlint/memlint/internal/safefile"
 )
 
 // Repo is where one repository's parts are, as absolute, clean paths.
@@ -258,25 +259,4 @@ func relTo(dir, p string) string {
 }
 
 // readSmall reads a regular file of at most maxSmallFile bytes.
-func readSmall(name string) ([]byte, error) {
-	info, err := os.Stat(name)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: not a regular file", name)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSmallFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	if len(b) > maxSmallFile {
-		return nil, fmt.Errorf("read %s: larger than %d bytes", name, maxSmallFile)
-	}
-	return b, nil
-}
+func readSmall(name string) ([]byte, error) { return safefile.ReadFile(name, maxSmallFile) }
