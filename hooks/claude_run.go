@@ -57,9 +57,13 @@ const maxFindingLines = 10
 // deciding from the path and a few stats (no repository scan) whether the
 // file is memory at all. It returns 1, with one line on stderr that Claude
 // Code shows the user only, when the event cannot be read or the memory
-// dir cannot be linted. newLinter is called only for memory files, so a
-// write elsewhere never pays for (or trips over) loading configuration.
-func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir string) (*lint.Linter, error), getenv func(string) string) (code int) {
+// dir cannot be linted. plan gives the rules (Registry, with the custom
+// ones of the configuration added), Redact, RecallProbe, Now and Getenv
+// (the environment: CLAUDE_PROJECT_DIR, Claude Code's config dir); the
+// configuration is loaded (lint.ResolveConfig, from the project folder)
+// only for memory files, so a write elsewhere never pays for (or trips
+// over) it.
+func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 	defer func() {
 		// A Go panic exits with status 2, which would hand a stack trace
 		// to the agent as if it were a finding.
@@ -68,6 +72,10 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir str
 			code = 1
 		}
 	}()
+	getenv := plan.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
 	var ev claudeEvent
 	if err := json.NewDecoder(in).Decode(&ev); err != nil {
 		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
@@ -107,16 +115,19 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, newLinter func(projectDir str
 	if !ok {
 		return 0
 	}
-	l, err := newLinter(projectDir)
+	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
 	if err != nil {
+		// Shown to the user, not the agent, which was not asked about
+		// the configuration.
 		fmt.Fprintf(stderr, "memlint: %v\n", err)
 		return 1
 	}
-	if l.Config.Ignored(file) {
+	if cfg.Ignored(file) {
 		return 0
 	}
 
-	w := &memoryWrite{linter: l, memDir: memDir, file: file}
+	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
+	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
 	w.prev = previousContent(&ev, file)
 	diags, err := w.introducedErrors()
 	if err != nil {
@@ -262,45 +273,32 @@ func undoEdit(content string, e claudeEdit) (string, bool) {
 
 // memoryWrite is one write to a file of a memory dir.
 type memoryWrite struct {
-	linter *lint.Linter
+	plan   lint.Plan
+	cfg    *lint.Config
 	memDir string // absolute
 	file   string // absolute
 	prev   previousState
-
-	root      string // the folder the linted fs.FS stands for
-	dirPath   string // the memory dir in that fs.FS
-	filePath  string // the written file in that fs.FS
-	indexPath string // the dir's MEMORY.md in that fs.FS
 }
 
 // introducedErrors lints the memory dir and returns the error-level
 // findings in the written file and in the dir's index that the write
 // introduced: those that linting the dir as it was before does not give.
+// Both runs are lint.Run over the dir alone, rooted at the dir as memlint
+// check DIR roots it, so that configuration globs and the dir's kind are
+// judged from the same absolute paths in both.
 func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
-	w.root, w.dirPath = filepath.Dir(w.memDir), filepath.Base(w.memDir)
-	if w.root == w.memDir {
-		w.dirPath = "."
-	}
-	rel, err := filepath.Rel(w.root, w.file)
+	rel, err := filepath.Rel(w.memDir, w.file)
 	if err != nil {
 		return nil, fmt.Errorf("locate %s in %s: %w", w.file, w.memDir, err)
 	}
-	w.filePath = filepath.ToSlash(rel)
-	w.indexPath = path.Join(w.dirPath, lint.IndexName)
-
-	l := *w.linter
-	l.Root = w.root
-	base := os.DirFS(w.root)
+	base := os.DirFS(w.memDir)
 	// The state before the write is linted only when the write leaves
-	// errors to tell apart, in a run of its own: both states in one run
-	// would need the dir at two fs.FS paths, and configuration globs and
-	// the dir's kind are judged from the one OS path Linter.Root maps a
-	// path to.
-	after, err := w.errors(&l, base)
+	// errors to tell apart.
+	after, err := w.errors(base)
 	if err != nil || len(after) == 0 || !w.prev.known {
 		return after, err
 	}
-	before, err := w.errors(&l, &beforeWriteFS{base: base, name: w.filePath, data: w.prev.content, removed: !w.prev.existed})
+	before, err := w.errors(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: w.prev.content, removed: !w.prev.existed})
 	if err != nil {
 		return nil, err
 	}
@@ -342,21 +340,22 @@ func blankNumbers(s string) string {
 	}, s)
 }
 
-// errors lints the memory dir in fsys and keeps the error-level findings
-// in the written file and the index.
-func (w *memoryWrite) errors(l *lint.Linter, fsys fs.FS) ([]lint.Diagnostic, error) {
-	res, err := l.Lint(fsys, []string{w.dirPath})
+// errors lints the memory dir as fsys (rooted at it) holds it and keeps
+// the error-level findings in the written file and the index.
+func (w *memoryWrite) errors(fsys fs.FS) ([]lint.Diagnostic, error) {
+	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, w.plan, w.cfg)
 	if err != nil {
-		return nil, fmt.Errorf("lint %s: %w", w.memDir, err)
+		return nil, err
 	}
 	if len(res.Errors) > 0 {
 		// A rule that failed is memlint's bug, not the agent's: the user
 		// is told (exit 1), the agent is not handed a stack trace.
 		return nil, fmt.Errorf("internal error (please report this bug): %w", res.Errors[0])
 	}
+	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, lint.IndexName))
 	var out []lint.Diagnostic
 	for _, d := range res.Diagnostics {
-		if d.Severity == lint.Error && (d.Path == w.filePath || d.Path == w.indexPath) {
+		if d.Severity == lint.Error && (d.Path == file || d.Path == index) {
 			out = append(out, d)
 		}
 	}
@@ -366,14 +365,13 @@ func (w *memoryWrite) errors(l *lint.Linter, fsys fs.FS) ([]lint.Diagnostic, err
 // report tells the agent what to fix, in a few lines: findings in the
 // written file first, then those in the index.
 func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir string) {
-	shown := func(p string) string {
-		return lint.RelPath(projectDir, filepath.Join(w.root, filepath.FromSlash(p)))
-	}
+	shown := func(p string) string { return lint.RelPath(projectDir, filepath.FromSlash(p)) }
+	file := filepath.ToSlash(w.file)
 	sort.SliceStable(diags, func(i, j int) bool {
-		return diags[i].Path == w.filePath && diags[j].Path != w.filePath
+		return diags[i].Path == file && diags[j].Path != file
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "memlint found problems in the memory you just wrote (%s):\n", shown(w.filePath))
+	fmt.Fprintf(&b, "memlint found problems in the memory you just wrote (%s):\n", shown(file))
 	var ids []string
 	for _, d := range diags {
 		if !slices.Contains(ids, d.Rule) {
@@ -382,11 +380,11 @@ func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir 
 	}
 	for i, d := range diags {
 		if i == maxFindingLines-1 && len(diags) > maxFindingLines {
-			fmt.Fprintf(&b, "- … and %d more: run memlint %s\n", len(diags)-i, shown(w.dirPath))
+			fmt.Fprintf(&b, "- … and %d more: run memlint %s\n", len(diags)-i, shown(w.memDir))
 			break
 		}
 		var where []string
-		if d.Path != w.filePath {
+		if d.Path != file {
 			where = append(where, shown(d.Path))
 		}
 		if d.Start.Line > 0 {

@@ -148,8 +148,7 @@ func multiEdit(t *testing.T, cwd, file string, pairs ...string) string {
 func run(t *testing.T, ev string, env map[string]string) hookResult {
 	t.Helper()
 	var stderr bytes.Buffer
-	l := &lint.Linter{Registry: rules.Registry()}
-	code := hooks.RunClaudeHook(strings.NewReader(ev), &stderr, func(string) (*lint.Linter, error) { return l, nil }, func(k string) string { return env[k] })
+	code := hooks.RunClaudeHook(strings.NewReader(ev), &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
 	return hookResult{code, stderr.String()}
 }
 

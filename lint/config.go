@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -88,6 +89,57 @@ func FindConfig(dir string) string {
 		}
 		dir = parent
 	}
+}
+
+// StagedConfig is a Source that holds configuration files of its own
+// (the git index): the one it holds nearest above a folder is the
+// configuration of a run over it, before any on disk.
+type StagedConfig interface {
+	Source
+	// StagedConfig returns the absolute path and the content of the
+	// configuration file nearest above the absolute folder dir, or ok
+	// false when the source holds none there.
+	StagedConfig(dir string) (file string, data []byte, ok bool, err error)
+}
+
+// ResolveConfig is the configuration of a run over src from the folder
+// cwd: file (--config) when given, else the one src holds nearest above
+// cwd (a StagedConfig source), else the .memlint.yaml found by walking up
+// from cwd; nil means defaults. Paths in configuration errors are shown
+// relative to cwd, and a staged file's with " (staged)" after it.
+func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error) {
+	if file == "" {
+		if sc, ok := src.(StagedConfig); ok {
+			staged, data, ok, err := sc.StagedConfig(cwd)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				cfg, err := ParseConfig(data, staged, reg)
+				return cfg, shownConfigError(err, cwd, " (staged)")
+			}
+		}
+		if file = FindConfig(cwd); file == "" {
+			return nil, nil
+		}
+	}
+	cfg, err := LoadConfig(file, reg)
+	if err != nil {
+		return nil, shownConfigError(err, cwd, "")
+	}
+	return cfg, nil
+}
+
+// shownConfigError is err with the path of a ConfigError made relative to
+// cwd and followed by label.
+func shownConfigError(err error, cwd, label string) error {
+	var ce *ConfigError
+	if errors.As(err, &ce) {
+		shown := *ce
+		shown.Path = RelPath(cwd, ce.Path) + label
+		return &shown
+	}
+	return err
 }
 
 // LoadConfig reads and validates a configuration file against the rules

@@ -273,6 +273,21 @@ func (x *Index) ChangedDirs(ignored func(abs string) bool) ([]string, error) {
 	return out, nil
 }
 
+// StagedConfig returns the staged .memlint.yaml nearest above the
+// absolute folder dir (the configuration being committed); a dir outside
+// the worktree looks from its top.
+func (x *Index) StagedConfig(dir string) (string, []byte, bool, error) {
+	rel, err := filepath.Rel(x.Staged.Root, dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		rel = "."
+	}
+	p, data, ok, err := x.Staged.StagedConfig(filepath.ToSlash(rel))
+	if err != nil {
+		return "", nil, false, fmt.Errorf("read staged %s: %w", p, err)
+	}
+	return filepath.Join(x.Staged.Root, filepath.FromSlash(p)), data, ok, nil
+}
+
 // Open returns the whole index, rooted at the worktree.
 func (x *Index) Open([]string) (string, fs.FS, lint.Earlier, error) {
 	earlier := x.earlier

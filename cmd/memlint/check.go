@@ -183,11 +183,11 @@ func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.
 // discovery finds), comparing with --base when given. It returns what it
 // linted with the report.
 func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
-	cfg, err := loadConfig(o.configFile, cwd, reg)
+	var src lint.WorkingTree
+	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var src lint.WorkingTree
 	if o.base != "" {
 		// Opened on first use: a run with nothing to lint reads no git.
 		var rev *source.Revision
@@ -232,11 +232,11 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		return nil, nil, nil, err
 	}
 	defer staged.Close()
-	cfg, err := o.stagedConfig(staged, cwd, reg)
+	src := &source.Index{Staged: staged}
+	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	src := &source.Index{Staged: staged}
 	if o.base != "" {
 		if src.Base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
 			return nil, nil, nil, fmt.Errorf("--base: %w", err)
@@ -255,34 +255,6 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		o.stagedContent = src.FixedContents(res.Diagnostics)
 	}
 	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
-}
-
-// stagedConfig is --config, else the .memlint.yaml staged nearest above
-// cwd (the configuration being committed), else one found on disk.
-func (o *checkOptions) stagedConfig(staged *source.Staged, cwd string, reg *lint.Registry) (*lint.Config, error) {
-	if o.configFile != "" {
-		return loadConfig(o.configFile, cwd, reg)
-	}
-	rel, err := filepath.Rel(staged.Root, cwd)
-	if err != nil || strings.HasPrefix(rel, "..") {
-		rel = "."
-	}
-	p, data, ok, err := staged.StagedConfig(filepath.ToSlash(rel))
-	if err != nil {
-		return nil, fmt.Errorf("read staged %s: %w", p, err)
-	}
-	if !ok {
-		return loadConfig("", cwd, reg)
-	}
-	file := filepath.Join(staged.Root, filepath.FromSlash(p))
-	cfg, err := lint.ParseConfig(data, file, reg)
-	var ce *lint.ConfigError
-	if errors.As(err, &ce) {
-		shown := *ce
-		shown.Path = lint.RelPath(cwd, ce.Path) + " (staged)"
-		return nil, &shown
-	}
-	return cfg, err
 }
 
 // close releases what the run kept open.
@@ -338,29 +310,6 @@ func (o *checkOptions) note(format string, args ...any) {
 		return
 	}
 	fmt.Fprintf(o.stderr, "memlint: "+format+"\n", args...)
-}
-
-// loadConfig reads --config, or the .memlint.yaml found by walking up from
-// cwd; nil means defaults. Paths in configuration errors are shown
-// relative to cwd.
-func loadConfig(file, cwd string, reg *lint.Registry) (*lint.Config, error) {
-	if file == "" {
-		file = lint.FindConfig(cwd)
-		if file == "" {
-			return nil, nil
-		}
-	}
-	cfg, err := lint.LoadConfig(file, reg)
-	var ce *lint.ConfigError
-	if errors.As(err, &ce) {
-		shown := *ce
-		shown.Path = lint.RelPath(cwd, ce.Path)
-		return nil, &shown
-	}
-	if err != nil {
-		return nil, err
-	}
-	return cfg, nil
 }
 
 // commandNames are the subcommands, for a hint when a PATH that does not

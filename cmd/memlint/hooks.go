@@ -147,22 +147,8 @@ func projectDir(cwd string, getenv func(string) string) string {
 // runClaudeHook lints after a Claude Code write, with the project's
 // configuration, which is only loaded when the file written is memory.
 func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
-	newLinter := func(projectDir string) (*lint.Linter, error) {
-		reg := builtinRules()
-		l := &lint.Linter{Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
-		if file := lint.FindConfig(projectDir); file != "" {
-			cfg, err := lint.LoadConfig(file, reg)
-			if err != nil {
-				// Reported with exit 1: shown to the user, not the agent,
-				// which was not asked about the configuration.
-				return nil, err
-			}
-			l.Config = cfg
-			l.Registry = cfg.Registry(reg)
-		}
-		return l, nil
-	}
-	return hooks.RunClaudeHook(stdin, stderr, newLinter, os.Getenv)
+	return hooks.RunClaudeHook(stdin, stderr, lint.Plan{Getenv: os.Getenv,
+		Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()})
 }
 
 // executable is the absolute path of the running memlint.

@@ -64,7 +64,7 @@ func (o *previewOptions) run(args []string) error {
 	if err != nil {
 		return fmt.Errorf("current directory: %w", err)
 	}
-	cfg, err := loadConfig(o.configFile, cwd, builtinRules())
+	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, cwd, o.configFile, builtinRules())
 	if err != nil {
 		return err
 	}
