@@ -83,6 +83,11 @@ type Diagnostic struct {
 	// has no end), filled in by the engine; baselines and SARIF
 	// fingerprints are made from it, so they survive lines moving.
 	Text string
+	// Key, when set, tells apart findings of the rule that flag the same
+	// text but are different problems (frontmatter-required reports each
+	// missing field at the opening ---): it joins Text in the
+	// fingerprint. Rules set it; it is never shown.
+	Key string
 	// Fix, when set, repairs the finding mechanically.
 	Fix *Fix
 	// Suppressed is set on findings an inline memlint-disable comment

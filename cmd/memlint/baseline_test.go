@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/memlint/memlint/lint"
@@ -78,5 +81,42 @@ func TestBaselineScope(t *testing.T) {
 		if got := lint.InScope(tc.targets, baseline.Entry{Path: tc.path}.AbsPath(dir), tc.gone); got != tc.want {
 			t.Errorf("in scope(%s, %d targets, files %v, gone %v) = %v, want %v", tc.path, len(tc.targets), tc.targets != nil && tc.targets[0].Files != nil, tc.gone, got, tc.want)
 		}
+	}
+}
+
+// TestBaselineKeepsSameTextFindingsApart: frontmatter-required reports
+// every missing field at the opening ---. A baseline that accepted "no
+// type" must not hide a later "no description" (and report the accepted
+// one instead), as it did while the two shared a fingerprint.
+func TestBaselineKeepsSameTextFindingsApart(t *testing.T) {
+	dir := t.TempDir()
+	mem := filepath.Join(dir, "memory")
+	must(t, os.MkdirAll(mem, 0o755))
+	must(t, os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte("- [Role](user_role.md) — the user is a data scientist\n"), 0o644))
+	topic := filepath.Join(mem, "user_role.md")
+	must(t, os.WriteFile(topic, []byte("---\nname: Role\ndescription: the user is a data scientist\n---\nThe user is a data scientist.\n"), 0o644))
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"baseline", "memory"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("baseline: exit %d: %s", code, stderr.String())
+	}
+	must(t, os.WriteFile(topic, []byte("---\nname: Role\n---\nThe user is a data scientist.\n"), 0o644))
+	stdout.Reset()
+	stderr.Reset()
+	run([]string{"--format", "json", "memory"}, &stdout, &stderr)
+	var out struct {
+		Diagnostics []struct{ Rule, Message string }
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	var required []string
+	for _, d := range out.Diagnostics {
+		if d.Rule == "frontmatter-required" {
+			required = append(required, d.Message)
+		}
+	}
+	if len(required) != 1 || !strings.Contains(required[0], "no description") {
+		t.Errorf("frontmatter-required findings after the baseline = %q, want only the new “no description”", required)
 	}
 }

@@ -220,6 +220,7 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		return
 	}
 	checkFixes(t, linter, dir, dirs, res, only)
+	checkFingerprints(t, res.Diagnostics)
 	for _, d := range res.Diagnostics {
 		if len(only) > 0 && !contains(only, d.Rule) {
 			continue
@@ -414,4 +415,25 @@ func mapContents(m fstest.MapFS) map[string][]byte {
 		out[p] = f.Data
 	}
 	return out
+}
+
+// checkFingerprints requires findings that share a fingerprint to be the
+// same problem: two findings of one rule in one file that flag the same
+// text but say different things must tell themselves apart with
+// Diagnostic.Key, or a baseline accepting one would hide the other, and
+// the Claude Code hook would take a new one for an old one.
+func checkFingerprints(t TB, ds []lint.Diagnostic) {
+	t.Helper()
+	type id struct{ rule, path, text, key string }
+	seen := map[id]string{}
+	for _, d := range ds {
+		k := id{d.Rule, d.Path, lint.FingerprintText(d), d.Key}
+		msg := lint.FingerprintText(lint.Diagnostic{Message: d.Message})
+		if prev, ok := seen[k]; ok && prev != msg {
+			t.Errorf("%s:%d: two %s findings flag the same text %q but say different things (%q, %q): set Diagnostic.Key to tell them apart",
+				d.Path, d.Start.Line, d.Rule, lint.FingerprintText(d), prev, msg)
+			continue
+		}
+		seen[k] = msg
+	}
 }

@@ -223,8 +223,10 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key stri
 			msg += fmt.Sprintf("; a %s: line is on line %d, below the --- on line %d where the frontmatter ends", key, n, fm.CloseLine)
 			suggestion = fmt.Sprintf("move line %d above the closing --- (and remove any --- inside the values above it)", n)
 		}
+		// Every missing field is reported at the opening ---: the key
+		// tells the findings apart.
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
-			Message: msg, Suggestion: suggestion})
+			Message: msg, Suggestion: suggestion, Key: key})
 	case isEmpty(v):
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Pos(k),
 			Message:    fmt.Sprintf("%s is empty: %s", key, requiredWhy[key]),

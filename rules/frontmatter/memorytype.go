@@ -45,7 +45,9 @@ var MemoryType = &lint.Rule{
 			if nested.Kind != yaml.ScalarNode || !contains(memoryTypes, nested.Value) {
 				used = "so Claude Code uses metadata.type even here, and drops it: this memory has no type"
 			}
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested),
+			// Keyed apart from a finding on the same value that it is
+			// no type at all.
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: fm.Pos(nested), Key: "two types",
 				Message: fmt.Sprintf("type is %s at the top level (line %d) but %s under metadata: metadata.type wins when both exist, %s",
 					ruleutil.Quote(top.Value), fm.Pos(top).Line, ruleutil.Quote(nested.Value), used),
 				Suggestion: "keep the type in one place: under metadata, where Claude Code writes it"})
