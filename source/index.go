@@ -27,6 +27,11 @@ const (
 // the git command line (split or sparse index).
 var errIndexUnsupported = errors.New("index format not supported")
 
+// maxIndexSize bounds the git index memlint reads: the largest
+// repositories' indexes are a few hundred megabytes, and it is mapped, not
+// copied.
+const maxIndexSize = 2 << 30
+
 // readIndex decodes the git index file at path and returns the stage-0
 // entries for which keep returns true, in index order (sorted by path).
 // It decodes versions 2, 3 and 4, skips conflict stages, intent-to-add
@@ -38,7 +43,7 @@ var errIndexUnsupported = errors.New("index format not supported")
 // allocation: on a repository of 100,000 files only the few memory files
 // become strings.
 func readIndex(path string, hashLen int, keep func(path []byte) bool) ([]IndexEntry, error) {
-	data, release, err := readFileMapped(path)
+	data, release, err := readFileMapped(path, maxIndexSize)
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}

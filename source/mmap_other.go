@@ -2,10 +2,11 @@
 
 package source
 
-import "os"
+import "github.com/memlint/memlint/internal/safefile"
 
-// readFileMapped reads the file; memory mapping is used on Unix only.
-func readFileMapped(path string) ([]byte, func(), error) {
-	data, err := os.ReadFile(path)
+// readFileMapped reads a regular file of at most max bytes; memory mapping
+// is used on Unix only.
+func readFileMapped(path string, max int64) ([]byte, func(), error) {
+	data, err := safefile.ReadFile(path, max)
 	return data, func() {}, err
 }

@@ -78,6 +78,11 @@ func (l *lockedObjects) close() error {
 	return l.inner.close()
 }
 
+// largeObject is the size above which go-git streams an object from
+// disk instead of loading it whole: memlint reads no file larger
+// (lint.DefaultMaxFileSize), so a larger blob is only ever refused.
+const largeObject = 8 << 20
+
 // errTooLarge is returned for blobs over the size a caller accepts.
 var errTooLarge = errors.New("too large")
 
@@ -94,7 +99,7 @@ var harmlessExtensions = map[string]bool{
 func openObjects(l repoLayout) (*lockedObjects, string, error) {
 	// KeepDescriptors: without it go-git reopens the packfile for every
 	// object it reads; close() releases it.
-	st := filesystem.NewStorageWithOptions(osfs.New(l.commonDir), cache.NewObjectLRUDefault(), filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true})
+	st := filesystem.NewStorageWithOptions(osfs.New(l.commonDir), cache.NewObjectLRUDefault(), filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true, LargeObjectThreshold: largeObject})
 	store, err := newGoGitStore(l, st)
 	if err == nil {
 		return &lockedObjects{inner: store}, "", nil
@@ -248,6 +253,14 @@ func (g *goGitStore) listTree(treeID, prefix string) ([]IndexEntry, error) {
 }
 
 func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
+	// The size first, from the loose object's header or the packfile's
+	// entry: EncodedObject inflates a whole loose object into memory
+	// before its size can be looked at. (An object only an alternate
+	// holds is not found here; LargeObjectThreshold keeps EncodedObject
+	// from loading a large one, and its size is checked below.)
+	if size, err := g.st.EncodedObjectSize(plumbing.NewHash(hash)); err == nil && size > max {
+		return nil, errTooLarge
+	}
 	obj, err := g.st.EncodedObject(plumbing.BlobObject, plumbing.NewHash(hash))
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", hash, err)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -107,6 +108,12 @@ func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
 			return nil, err
 		}
 		s.Fallback = err.Error()
+	}
+	// git would block opening a FIFO there, or read a device forever.
+	if f, _, err := safefile.Open(layout.indexFile, maxIndexSize); err == nil {
+		f.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read git index: %w", err)
 	}
 	cli, err := newGitCLIStore(layout)
 	if err != nil {
