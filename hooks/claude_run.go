@@ -76,8 +76,8 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	var ev claudeEvent
-	if err := json.NewDecoder(in).Decode(&ev); err != nil {
+	ev, err := readEvent(in, maxEventSize, eventTimeout)
+	if err != nil {
 		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
 		return 1
 	}
@@ -128,7 +128,7 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
 	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
-	w.prev = previousContent(&ev, file)
+	w.prev = previousContent(ev, file)
 	diags, err := w.introducedErrors()
 	if err != nil {
 		fmt.Fprintf(stderr, "memlint: %v\n", err)
@@ -491,3 +491,64 @@ func (fi beforeWriteInfo) Mode() fs.FileMode  { return 0o644 }
 func (fi beforeWriteInfo) ModTime() time.Time { return fi.modTime }
 func (fi beforeWriteInfo) IsDir() bool        { return false }
 func (fi beforeWriteInfo) Sys() any           { return nil }
+
+// maxEventSize bounds the hook event read from stdin: a Write event holds
+// the file's whole content, and memlint lints no file over
+// lint.DefaultMaxFileSize (JSON escaping can make it up to six times
+// longer).
+const maxEventSize = 6*lint.DefaultMaxFileSize + 1<<20
+
+// eventTimeout bounds the wait for the event: Claude Code writes it at
+// once, and a stdin that stays open with half an event must not keep the
+// hook (and the agent's turn) waiting forever.
+const eventTimeout = 5 * time.Second
+
+// errEventTooLarge is the error for an event over maxEventSize.
+var errEventTooLarge = fmt.Errorf("the event is larger than %d bytes", maxEventSize)
+
+// readEvent decodes the first JSON value on in, reading at most max bytes
+// and waiting at most timeout for it. On a timeout the read goes on in
+// the background, which the hook's exit ends.
+func readEvent(in io.Reader, max int64, timeout time.Duration) (*claudeEvent, error) {
+	type result struct {
+		ev  *claudeEvent
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var ev claudeEvent
+		lr := &limitedReader{r: in, left: max}
+		err := json.NewDecoder(lr).Decode(&ev)
+		if lr.over {
+			err = errEventTooLarge
+		}
+		done <- result{&ev, err}
+	}()
+	select {
+	case r := <-done:
+		return r.ev, r.err
+	case <-time.After(timeout):
+		return nil, fmt.Errorf("no complete event within %v", timeout)
+	}
+}
+
+// limitedReader is io.LimitReader that remembers hitting its limit, so
+// that an event cut there is told apart from a truncated one.
+type limitedReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		l.over = true
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
