@@ -12,6 +12,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/internal/safefile"
 )
 
 // ConfigFileName is the name memlint looks for, walking up from the
@@ -142,10 +144,16 @@ func shownConfigError(err error, cwd, label string) error {
 	return err
 }
 
+// MaxConfigSize bounds the configuration file memlint reads: a repository
+// can plant anything at .memlint.yaml, and a real one is a few kilobytes.
+const MaxConfigSize = 1 << 20
+
 // LoadConfig reads and validates a configuration file against the rules
-// of reg.
+// of reg. The file must be a regular one (a link to one is followed) of at
+// most MaxConfigSize bytes: a FIFO, a device or a huge file is an error
+// naming it, found without reading it.
 func LoadConfig(file string, reg *Registry) (*Config, error) {
-	src, err := os.ReadFile(file)
+	src, err := safefile.ReadFile(file, MaxConfigSize)
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

@@ -32,10 +32,9 @@ var ErrTooLarge = errors.New("too large")
 // errors.Is(err, fs.ErrNotExist).
 func Open(name string, max int64) (*os.File, fs.FileInfo, error) {
 	// A first look by name spares opening a device at all (opening some
-	// has effects); the checks that count are made on the descriptor.
-	if info, err := os.Stat(name); err != nil {
-		return nil, nil, err
-	} else if !info.Mode().IsRegular() {
+	// has effects); the checks that count are made on the descriptor,
+	// and an error is the open's ("open NAME: no such file").
+	if info, err := os.Stat(name); err == nil && !info.Mode().IsRegular() {
 		return nil, nil, notRegular(name)
 	}
 	return openChecked(name, max)

@@ -28,7 +28,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -36,6 +35,7 @@ import (
 	"unicode"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -454,10 +454,17 @@ func (e Entry) AbsPath(dir string) string {
 	return p
 }
 
+// MaxSize bounds the baseline file memlint reads: a repository can plant
+// anything at .memlint-baseline.json (a link to /dev/zero, a FIFO), and a
+// baseline holds a few hundred bytes a finding.
+const MaxSize = 64 << 20
+
 // Read reads and parses a baseline file; shown names it in errors. A
-// missing file is an error wrapping fs.ErrNotExist.
+// missing file is an error wrapping fs.ErrNotExist; one that is not a
+// regular file, or larger than MaxSize, is an error wrapping
+// safefile.ErrNotRegular or safefile.ErrTooLarge, found without reading it.
 func Read(file, shown string) (*Baseline, error) {
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadFile(file, MaxSize)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
