@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,6 +61,23 @@ func (o ClaudeHookOptions) settingsFile() (string, error) {
 	return "", fmt.Errorf("unknown scope %q (want project, local or user)", o.Scope)
 }
 
+// openForWrite opens the settings file install and uninstall rewrite. A
+// project's settings (project and local scope) come with the repository,
+// so a symbolic link there — the file or its .claude folder — is refused:
+// it may lead to the user's own ~/.claude/settings.json, which memlint
+// would then rewrite for a repository. The user's settings file may be a
+// link (into a dotfiles repository): it is written through.
+func (o ClaudeHookOptions) openForWrite(file string) (*claudecode.SettingsFile, error) {
+	if o.Scope != "user" {
+		for _, p := range []string{filepath.Dir(file), file} {
+			if info, err := os.Lstat(p); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+				return nil, fmt.Errorf("%s is a symbolic link; memlint does not write a project's Claude Code settings through a link (it may lead to your own settings): make it a regular file, or use --scope user", p)
+			}
+		}
+	}
+	return claudecode.OpenSettings(file)
+}
+
 func (o ClaudeHookOptions) out() io.Writer {
 	if o.Out == nil {
 		return io.Discard
@@ -83,7 +101,7 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := claudecode.OpenSettings(file)
+	doc, err := o.openForWrite(file)
 	if err != nil {
 		return err
 	}
@@ -146,7 +164,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := claudecode.OpenSettings(file)
+	doc, err := o.openForWrite(file)
 	if err != nil {
 		return err
 	}
