@@ -173,6 +173,9 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist\n", file)
 		return nil
 	}
+	if err := duplicateHookKeys(doc); err != nil {
+		return err
+	}
 	hooksObj := doc.Root.Get("hooks")
 	postToolUse := hooksObj.Get(claudeHookEvent)
 	removed := 0
@@ -448,9 +451,40 @@ func firstShellWord(command string) string {
 	return b.String()
 }
 
+// duplicateHookKeys refuses a settings file naming "hooks", or its
+// PostToolUse list, twice: JSON readers disagree on which one counts, and
+// editing one while keeping the other (or dropping both) would change
+// what the file means.
+func duplicateHookKeys(d *claudecode.SettingsFile) error {
+	if n := keyCount(d.Root, "hooks"); n > 1 {
+		return fmt.Errorf("%s: \"hooks\" appears %d times; fix it first, memlint leaves it alone", d.File, n)
+	}
+	if n := keyCount(d.Root.Get("hooks"), claudeHookEvent); n > 1 {
+		return fmt.Errorf("%s: \"hooks\".%q appears %d times; fix it first, memlint leaves it alone", d.File, claudeHookEvent, n)
+	}
+	return nil
+}
+
+// keyCount counts the members named key of v, when v is an object.
+func keyCount(v *claudecode.JSONValue, key string) int {
+	n := 0
+	if v == nil || v.Kind != claudecode.JSONObject {
+		return 0
+	}
+	for _, m := range v.Members {
+		if m.Key == key {
+			n++
+		}
+	}
+	return n
+}
+
 // hookLists returns the "hooks" object and its PostToolUse list, either
 // nil when absent, and refuses values of the wrong type.
 func hookLists(d *claudecode.SettingsFile) (hooksObj, postToolUse *claudecode.JSONValue, err error) {
+	if err := duplicateHookKeys(d); err != nil {
+		return nil, nil, err
+	}
 	hooksObj = d.Root.Get("hooks")
 	if hooksObj == nil {
 		return nil, nil, nil
