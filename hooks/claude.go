@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,6 +61,23 @@ func (o ClaudeHookOptions) settingsFile() (string, error) {
 	return "", fmt.Errorf("unknown scope %q (want project, local or user)", o.Scope)
 }
 
+// openForWrite opens the settings file install and uninstall rewrite. A
+// project's settings (project and local scope) come with the repository,
+// so a symbolic link there — the file or its .claude folder — is refused:
+// it may lead to the user's own ~/.claude/settings.json, which memlint
+// would then rewrite for a repository. The user's settings file may be a
+// link (into a dotfiles repository): it is written through.
+func (o ClaudeHookOptions) openForWrite(file string) (*claudecode.SettingsFile, error) {
+	if o.Scope != "user" {
+		for _, p := range []string{filepath.Dir(file), file} {
+			if info, err := os.Lstat(p); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+				return nil, fmt.Errorf("%s is a symbolic link; memlint does not write a project's Claude Code settings through a link (it may lead to your own settings): make it a regular file, or use --scope user", p)
+			}
+		}
+	}
+	return claudecode.OpenSettings(file)
+}
+
 func (o ClaudeHookOptions) out() io.Writer {
 	if o.Out == nil {
 		return io.Discard
@@ -83,7 +101,7 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := claudecode.OpenSettings(file)
+	doc, err := o.openForWrite(file)
 	if err != nil {
 		return err
 	}
@@ -146,7 +164,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	doc, err := claudecode.OpenSettings(file)
+	doc, err := o.openForWrite(file)
 	if err != nil {
 		return err
 	}
@@ -154,6 +172,9 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	if !doc.Exists {
 		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist\n", file)
 		return nil
+	}
+	if err := duplicateHookKeys(doc); err != nil {
+		return err
 	}
 	hooksObj := doc.Root.Get("hooks")
 	postToolUse := hooksObj.Get(claudeHookEvent)
@@ -430,9 +451,40 @@ func firstShellWord(command string) string {
 	return b.String()
 }
 
+// duplicateHookKeys refuses a settings file naming "hooks", or its
+// PostToolUse list, twice: JSON readers disagree on which one counts, and
+// editing one while keeping the other (or dropping both) would change
+// what the file means.
+func duplicateHookKeys(d *claudecode.SettingsFile) error {
+	if n := keyCount(d.Root, "hooks"); n > 1 {
+		return fmt.Errorf("%s: \"hooks\" appears %d times; fix it first, memlint leaves it alone", d.File, n)
+	}
+	if n := keyCount(d.Root.Get("hooks"), claudeHookEvent); n > 1 {
+		return fmt.Errorf("%s: \"hooks\".%q appears %d times; fix it first, memlint leaves it alone", d.File, claudeHookEvent, n)
+	}
+	return nil
+}
+
+// keyCount counts the members named key of v, when v is an object.
+func keyCount(v *claudecode.JSONValue, key string) int {
+	n := 0
+	if v == nil || v.Kind != claudecode.JSONObject {
+		return 0
+	}
+	for _, m := range v.Members {
+		if m.Key == key {
+			n++
+		}
+	}
+	return n
+}
+
 // hookLists returns the "hooks" object and its PostToolUse list, either
 // nil when absent, and refuses values of the wrong type.
 func hookLists(d *claudecode.SettingsFile) (hooksObj, postToolUse *claudecode.JSONValue, err error) {
+	if err := duplicateHookKeys(d); err != nil {
+		return nil, nil, err
+	}
 	hooksObj = d.Root.Get("hooks")
 	if hooksObj == nil {
 		return nil, nil, nil

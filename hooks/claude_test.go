@@ -907,6 +907,8 @@ func TestInstallClaudeHookRefuses(t *testing.T) {
 		"hooks not an object":   {`{"hooks": []}`, `"hooks" is an array, not an object`},
 		"PostToolUse not array": {`{"hooks": {"PostToolUse": {"matcher": "x"}}}`, `"hooks"."PostToolUse" is an object, not an array`},
 		"hooks null":            {`{"hooks": null}`, `"hooks" is null, not an object`},
+		"hooks twice":           {`{"hooks": {}, "model": "opus", "hooks": {"PostToolUse": []}}`, `"hooks" appears 2 times`},
+		"PostToolUse twice":     {`{"hooks": {"PostToolUse": [], "PostToolUse": []}}`, `"hooks"."PostToolUse" appears 2 times`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			o, _ := settingsOptions(t, "project")
@@ -922,6 +924,14 @@ func TestInstallClaudeHookRefuses(t *testing.T) {
 		})
 	}
 	o, _ := settingsOptions(t, "project")
+	twice := `{"hooks": {"PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "memlint hooks run claude"}]}]}, "hooks": {}}`
+	writeFile(t, settingsPath(o), twice)
+	if err := hooks.UninstallClaudeHook(o); err == nil || !strings.Contains(err.Error(), `"hooks" appears 2 times`) {
+		t.Errorf("uninstall with \"hooks\" twice: %v", err)
+	}
+	if got := readFile(t, settingsPath(o)); got != twice {
+		t.Errorf("uninstall changed the file: %q", got)
+	}
 	writeFile(t, settingsPath(o), "{oops")
 	if err := hooks.UninstallClaudeHook(o); err == nil {
 		t.Errorf("uninstall accepted invalid JSON")

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"path"
@@ -162,6 +163,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	}
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
+	linted := make([]map[string][sha256.Size]byte, len(dirs))
 	suppressed := make([][]Diagnostic, len(dirs))
 	failed := make([][]RuleError, len(dirs))
 	errs := make([]error, len(dirs))
@@ -195,6 +197,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		}
 		d.settleUnreadable()
 		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall)
+		linted[i] = fixedDigests(d, perDir[i])
 		res.Dirs[i] = d.summary()
 	})
 	for i, err := range errs {
@@ -205,6 +208,12 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		res.Diagnostics = append(res.Diagnostics, perDir[i]...)
 		res.Suppressed = append(res.Suppressed, suppressed[i]...)
 		res.Errors = append(res.Errors, failed[i]...)
+		for p, sum := range linted[i] {
+			if res.Linted == nil {
+				res.Linted = map[string][sha256.Size]byte{}
+			}
+			res.Linted[p] = sum
+		}
 	}
 	for _, list := range []*[]Diagnostic{&res.Diagnostics, &res.Suppressed} {
 		ds := *list
@@ -212,6 +221,31 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		*list = dedupe(ds)
 	}
 	return res, nil
+}
+
+// fixedDigests is the SHA-256 of each file of d that a fix of ds edits,
+// taken while its content is still loaded.
+func fixedDigests(d *Dir, ds []Diagnostic) map[string][sha256.Size]byte {
+	var out map[string][sha256.Size]byte
+	var byPath map[string]*File
+	for _, diag := range ds {
+		for _, e := range diag.Fix.EditsOf() {
+			if _, done := out[e.Path]; done {
+				continue
+			}
+			if byPath == nil {
+				byPath = map[string]*File{}
+				for _, f := range d.Files() {
+					byPath[f.Path] = f
+				}
+				out = map[string][sha256.Size]byte{}
+			}
+			if f := byPath[e.Path]; f != nil {
+				out[e.Path] = sha256.Sum256(f.Src)
+			}
+		}
+	}
+	return out
 }
 
 func (d *Dir) summary() DirSummary {

@@ -2,10 +2,13 @@ package lint
 
 import (
 	"bytes"
-	"os"
+	"crypto/sha256"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/memlint/memlint/internal/atomicfile"
 )
 
 // This file is memlint's fix policy: which fixes of a run apply, which
@@ -20,6 +23,10 @@ type FixOptions struct {
 	// by absolute slash path (--staged): a file whose working copy
 	// differs is refused, since the fixes do not fit it.
 	Staged map[string][]byte
+	// Linted is Result.Linted: a file whose content on disk is not what
+	// the rules saw is refused, since the fixes' offsets do not fit it.
+	// Without it (a caller that did not lint) the file is taken as it is.
+	Linted map[string][sha256.Size]byte
 }
 
 // Fixed is what applying a run's fixes gives, before anything is
@@ -54,7 +61,7 @@ func PlanFixes(ds []Diagnostic, dirs []string, opts FixOptions) *Fixed {
 			if _, seen := contents[e.Path]; seen || refused[e.Path] != "" {
 				continue
 			}
-			data, why := fixableContent(e.Path, dirs, opts.Staged)
+			data, why := fixableContent(e.Path, dirs, opts)
 			if why != "" {
 				refused[e.Path] = why
 				continue
@@ -84,20 +91,31 @@ func PlanFixes(ds []Diagnostic, dirs []string, opts FixOptions) *Fixed {
 }
 
 // fixableContent reads a file a fix edits, or says why memlint will not
-// write it.
-func fixableContent(p string, dirs []string, staged map[string][]byte) ([]byte, string) {
+// write it. A symbolic link is never followed: a file swapped for one
+// since it was linted would otherwise have the link's target copied in.
+func fixableContent(p string, dirs []string, opts FixOptions) ([]byte, string) {
 	if !strings.HasSuffix(p, ".md") || !insideAny(p, dirs) {
 		return nil, "it is not a Markdown file of a memory dir linted"
 	}
-	data, err := os.ReadFile(filepath.FromSlash(p))
-	if err != nil {
-		return nil, err.Error()
+	data, err := atomicfile.ReadNoFollow(filepath.FromSlash(p), DefaultMaxFileSize)
+	switch {
+	case errors.Is(err, atomicfile.ErrSymlink):
+		return nil, "it is now a symbolic link; not followed"
+	case errors.Is(err, atomicfile.ErrNotRegular):
+		return nil, "it is no longer a regular file"
+	case errors.Is(err, atomicfile.ErrTooLarge):
+		return nil, "it changed since it was linted (run memlint again)"
+	case err != nil:
+		return nil, errText(err)
 	}
-	if staged != nil {
+	if staged := opts.Staged; staged != nil {
 		s, ok := staged[p]
 		if !ok || !bytes.Equal(s, data) {
 			return nil, "its staged and working copies differ (stage or stash the changes, then run again)"
 		}
+	}
+	if sum, ok := opts.Linted[p]; opts.Linted != nil && (!ok || sha256.Sum256(data) != sum) {
+		return nil, "it changed since it was linted (run memlint again)"
 	}
 	return data, ""
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"runtime/debug"
 )
@@ -26,6 +27,12 @@ type Result struct {
 	// Repos are the repository files the rules of ScopeRepository read,
 	// each as a target reached through that file only.
 	Repos []*Target
+
+	// Linted is the SHA-256 of each file a finding's fix edits, as the
+	// rules saw it, by absolute slash path: --fix writes a file only while
+	// it still holds exactly these bytes, since the edits' offsets fit
+	// them alone.
+	Linted map[string][sha256.Size]byte
 
 	// unfiltered are the findings before the baseline, for Relint.
 	unfiltered []Diagnostic

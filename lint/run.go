@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
@@ -120,6 +121,14 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 			if kept(d.Path) {
 				*list.to = append(*list.to, d)
 			}
+		}
+	}
+	for p, sum := range prev.Linted {
+		if kept(p) {
+			if res.Linted == nil {
+				res.Linted = map[string][sha256.Size]byte{}
+			}
+			res.Linted[p] = sum
 		}
 	}
 	for _, e := range prev.Errors {
@@ -292,6 +301,12 @@ func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) 
 			}
 			*list.to = append(*list.to, diag)
 		}
+	}
+	for p, sum := range res.Linted {
+		if r.Linted == nil {
+			r.Linted = map[string][sha256.Size]byte{}
+		}
+		r.Linted[filepath.ToSlash(abs(p))] = sum
 	}
 	for _, e := range res.Errors {
 		e.Dir = filepath.ToSlash(abs(e.Dir))

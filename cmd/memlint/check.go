@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,9 @@ type checkOptions struct {
 	// staged content of the files fixes edit, by absolute slash path:
 	// with --staged, fixes apply only where the working copy equals it.
 	stagedContent map[string][]byte
+	// linted is the run's Result.Linted, for --fix to write only files
+	// still as linted.
+	linted map[string][sha256.Size]byte
 	// hook is set for memlint hooks run pre-commit: no budget lines, and
 	// nothing at all when there is nothing to say.
 	hook bool
@@ -209,12 +213,13 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 		return nil, nil, nil, planError(err)
 	}
 	o.failed = append(o.failed, res.Errors...)
+	o.linted = res.Linted
 	o.relint = func(changed []string) (*report.Report, error) {
 		again, err := lint.Relint(src, plan, cfg, res, changed)
 		if err != nil {
 			return nil, err
 		}
-		o.failed = again.Errors
+		o.failed, o.linted = again.Errors, again.Linted
 		return newReport(again), nil
 	}
 	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
@@ -253,6 +258,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	}
 	if o.fixing() {
 		o.stagedContent = src.FixedContents(res.Diagnostics)
+		o.linted = res.Linted
 	}
 	return newReport(res), append(res.Targets, res.Repos...), cfg, nil
 }

@@ -18,7 +18,7 @@ import (
 // --staged, a file whose working copy differs from its staged copy is
 // refused, since the fixes were computed from the staged one.
 func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error) {
-	fx := lint.PlanFixes(r.Diagnostics, r.MemoryDirs, lint.FixOptions{Unsafe: o.unsafeFixes, Staged: o.stagedContent})
+	fx := lint.PlanFixes(r.Diagnostics, r.MemoryDirs, lint.FixOptions{Unsafe: o.unsafeFixes, Staged: o.stagedContent, Linted: o.linted})
 	for _, p := range sortedKeys(fx.Refused) {
 		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", lint.RelPath(cwd, filepath.FromSlash(p)), fx.Refused[p])
 	}
@@ -31,15 +31,26 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error
 		}
 		return fx.Paths, nil
 	}
-	for _, p := range fx.Paths {
-		if err := atomicfile.WriteFile(filepath.FromSlash(p), fx.After[p], 0o644); err != nil {
-			return nil, fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), pathErrText(err))
-		}
+	if err := writeFixes(cwd, fx); err != nil {
+		return nil, err
 	}
 	if len(fx.Paths) > 0 {
 		o.note("fixed %s in %s", plural(fx.Applied, "finding"), plural(len(fx.Paths), "file"))
 	}
 	return fx.Paths, nil
+}
+
+// writeFixes writes the files fx changes, each only while it still holds
+// the bytes the fixes were planned on and is no symbolic link
+// (atomicfile.ReplaceUnchanged): a file edited or swapped for a link since
+// is refused, naming it, and left as it is.
+func writeFixes(cwd string, fx *lint.Fixed) error {
+	for _, p := range fx.Paths {
+		if err := atomicfile.ReplaceUnchanged(filepath.FromSlash(p), fx.Before[p], fx.After[p]); err != nil {
+			return fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), pathErrText(err))
+		}
+	}
+	return nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -5,7 +5,9 @@
 package atomicfile
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -113,4 +115,68 @@ func pathError(path string, err error) error {
 		err = le.Err
 	}
 	return &fs.PathError{Op: "write", Path: path, Err: err}
+}
+
+// ErrChanged is the error ReplaceUnchanged returns, inside an
+// *fs.PathError, when the file no longer holds what the caller read.
+var ErrChanged = errors.New("changed since it was read; not written")
+
+// ErrTooLarge is the error ReadNoFollow returns, inside an *fs.PathError,
+// for a file larger than the bound it was given.
+var ErrTooLarge = errors.New("is larger than memlint reads")
+
+// ReadNoFollow reads the regular file at path, of at most max bytes,
+// without following a symbolic link there (ErrSymlink) and refusing
+// anything else that is not a regular file (ErrNotRegular). The file
+// opened is checked to be the one looked at, so a link swapped in between
+// is caught too.
+func ReadNoFollow(path string, max int64) ([]byte, error) {
+	info, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case info.Mode()&fs.ModeSymlink != 0:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrSymlink}
+	case !info.Mode().IsRegular():
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrNotRegular}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !os.SameFile(info, opened) {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrSymlink}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrTooLarge}
+	}
+	return data, nil
+}
+
+// ReplaceUnchanged writes data to path as WriteFile does, but only while
+// path still is the regular file holding exactly old: right before the
+// write it is read again without following a link, and a file changed,
+// or swapped for a link, since the caller read it is refused (ErrChanged,
+// ErrSymlink) and left as it is. Edits computed from old would otherwise
+// land inside someone else's new text, or copy a linked file's content in.
+func ReplaceUnchanged(path string, old, data []byte) error {
+	now, err := ReadNoFollow(path, int64(len(old)))
+	switch {
+	case errors.Is(err, ErrTooLarge):
+		return &fs.PathError{Op: "write", Path: path, Err: ErrChanged}
+	case err != nil:
+		return pathError(path, err)
+	case !bytes.Equal(now, old):
+		return &fs.PathError{Op: "write", Path: path, Err: ErrChanged}
+	}
+	return WriteFile(path, data, 0o644)
 }

@@ -147,3 +147,49 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 		t.Errorf("%s holds %v, want %v", dir, got, names)
 	}
 }
+
+// TestReplaceUnchanged: the write happens only while the file holds
+// exactly the bytes given; a change, a growth or a link swapped in is
+// refused and the file left as it is.
+func TestReplaceUnchanged(t *testing.T) {
+	for _, tc := range []struct {
+		name, now string
+		link      bool
+		want      error
+	}{
+		{"same", "old", false, nil},
+		{"edited", "olD", false, ErrChanged},
+		{"grown", "old and more", false, ErrChanged},
+		{"shrunk", "ol", false, ErrChanged},
+		{"link", "old", true, ErrSymlink},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "x.md")
+			at := path
+			if tc.link {
+				at = filepath.Join(t.TempDir(), "outside.md")
+				if err := os.Symlink(at, path); err != nil {
+					t.Skip("cannot make symbolic links here:", err)
+				}
+			}
+			if err := os.WriteFile(at, []byte(tc.now), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := ReplaceUnchanged(path, []byte("old"), []byte("new"))
+			if !errors.Is(err, tc.want) || (err == nil) != (tc.want == nil) {
+				t.Fatalf("error %v, want %v", err, tc.want)
+			}
+			want := tc.now
+			if tc.want == nil {
+				want = "new"
+			}
+			if got, _ := os.ReadFile(at); string(got) != want {
+				t.Errorf("%s holds %q, want %q", at, got, want)
+			}
+			if err != nil && !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q does not name %s", err, path)
+			}
+		})
+	}
+}

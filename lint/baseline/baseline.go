@@ -405,21 +405,50 @@ func marshalEntry(e Entry) ([]byte, error) {
 }
 
 // WriteFile writes the baseline to path atomically (atomicfile.WriteFile),
-// so that a reader never sees half a file. An existing file keeps its permissions; a symbolic link is
-// followed.
+// so that a reader never sees half a file. An existing file keeps its
+// permissions. A symbolic link is written through only when its target
+// lies inside the repository holding the link (or, outside git, the folder
+// holding it): a baseline kept elsewhere in the repository and linked in
+// is updated, while a link a repository commits to a file of the user's
+// own (~/.bashrc) is refused and that file left alone.
 func (b *Baseline) WriteFile(path string) error {
 	data, err := b.Marshal()
 	if err != nil {
 		return err
 	}
-	// A baseline kept elsewhere and linked in is written through the link.
-	if resolved, err := filepath.EvalSymlinks(path); err == nil {
-		path = resolved
+	if info, err := os.Lstat(path); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		if path, err = linkInside(path); err != nil {
+			return fmt.Errorf("write baseline: %w", err)
+		}
 	}
 	if err := atomicfile.WriteFile(path, data, 0o644); err != nil {
 		return fmt.Errorf("write baseline: %w", err)
 	}
 	return nil
+}
+
+// linkInside resolves the symbolic link at path, refusing a target
+// outside the repository (or folder) holding the link.
+func linkInside(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	top := filepath.Dir(abs)
+	if repo := lint.RepoTopLevel(top); repo != "" {
+		top = repo
+	}
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", &fs.PathError{Op: "write", Path: path, Err: errors.New("is a symbolic link that cannot be resolved; not followed")}
+	}
+	if !lint.Within(target, top) {
+		return "", &fs.PathError{Op: "write", Path: path, Err: errors.New("is a symbolic link to a file outside the repository; not followed")}
+	}
+	return target, nil
 }
 
 // Applied is a baseline file as a run applies it: lint.Plan's Baseline.
