@@ -105,3 +105,46 @@ func TestFixFileNamesFixedPoint(t *testing.T) {
 		t.Errorf("second --fix rewrote MEMORY.md:\n%s", after)
 	}
 }
+
+// TestBrokenIndexAndNameFindings: a memory dir whose MEMORY.md is a folder
+// is found and reported as index-missing, and a topic file whose name is
+// not UTF-8 gets a finding saying so, not a bare "invalid argument".
+func TestBrokenIndexAndNameFindings(t *testing.T) {
+	root := t.TempDir()
+	notes := filepath.Join(root, "notes")
+	if err := os.MkdirAll(filepath.Join(notes, "MEMORY.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	topic := []byte("---\nname: a\ndescription: a topic file beside an index that is a folder\ntype: user\n---\nbody\n")
+	if err := os.WriteFile(filepath.Join(notes, "a.md"), topic, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	latin1 := filepath.Join(notes, "caf\xe9.md")
+	if err := os.WriteFile(latin1, topic, 0o644); err != nil {
+		t.Skipf("this file system refuses a name that is not UTF-8: %v", err)
+	}
+	t.Chdir(root)
+	done := make(chan string, 1)
+	go func() {
+		var stdout bytes.Buffer
+		run([]string{"check", "--color", "never", "."}, &stdout, &stdout)
+		done <- stdout.String()
+	}()
+	var out string
+	select {
+	case out = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("memlint check did not finish within 20s")
+	}
+	for _, want := range []string{
+		"notes/MEMORY.md: error: MEMORY.md is a folder: Claude Code loads nothing from it, so the agent gets no index at all [index-missing]",
+		`notes/caf\xe9.md: error: caf\xe9.md: its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it [file-unreadable]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "invalid argument") {
+		t.Errorf("output names no cause:\n%s", out)
+	}
+}
