@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -132,4 +133,33 @@ func BenchmarkParseMarkdown(b *testing.B) {
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	b.ReportMetric(float64(len(names)), "files/op")
 	b.ReportMetric(ns/float64(len(names)), "ns/file")
+}
+
+// tinyFilesFS is one memory dir of n tiny topic files (a four-line
+// frontmatter and a one-line body) with an index listing only the first:
+// the shape where per-file overhead, not text, sets the cost.
+func tinyFilesFS(n int) fstest.MapFS {
+	fsys := fstest.MapFS{"memory/" + lint.IndexName: {Data: []byte("# Index\n- [t0](t0.md) — first\n")}}
+	for i := range n {
+		fsys[fmt.Sprintf("memory/t%d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil,
+			"---\nname: t%d\ndescription: tiny memory number %d for the benchmark\ntype: user\n---\nbody %d\n", i, i, i)}
+	}
+	return fsys
+}
+
+// BenchmarkLintTinyFiles lints 100,000 tiny topic files in one memory dir
+// from memory, and reports the heap the result keeps alive per file
+// (live-B/file, after a GC): the cost cliff of issue 11.
+func BenchmarkLintTinyFiles(b *testing.B) {
+	const n = 100_000
+	fsys := tinyFilesFS(n)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res := lintOnce(b, fsys)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(res)
+	benchLint(b, fsys, totalBytes(fsys))
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "live-B/file")
 }

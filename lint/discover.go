@@ -66,9 +66,12 @@ func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]str
 	return out, nil
 }
 
+// hasIndex reports whether entries hold a MEMORY.md. A folder of that name
+// counts too: it marks a memory dir whose index is broken, which
+// index-missing then reports, where skipping the dir would report nothing.
 func hasIndex(entries []fs.DirEntry) bool {
 	for _, e := range entries {
-		if e.Name() == IndexName && !e.IsDir() {
+		if e.Name() == IndexName {
 			return true
 		}
 	}

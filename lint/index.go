@@ -363,10 +363,12 @@ func ResolveLink(fromRel, dest string) (string, LinkKind) {
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i]
 	}
+	// A raw \ is a Windows separator; an encoded one (%5C) is a byte of
+	// the file name, so the separator is replaced before decoding.
+	dest = strings.ReplaceAll(dest, `\`, "/")
 	if u, err := url.PathUnescape(dest); err == nil {
 		dest = u
 	}
-	dest = strings.ReplaceAll(dest, `\`, "/")
 	target := path.Join(path.Dir(fromRel), dest)
 	if target == ".." || strings.HasPrefix(target, "../") {
 		return target, LinkEscape

@@ -9,6 +9,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // DefaultMaxFileSize is the largest file memlint reads. Memory files are a
@@ -254,6 +255,11 @@ func (l *loader) readFile(f *File) {
 
 // readBounded reads a regular file of at most max bytes.
 func readBounded(fsys fs.FS, p string, max int64) ([]byte, fs.FileInfo, error) {
+	if !utf8.ValidString(p) {
+		// io/fs paths are UTF-8: os.DirFS refuses the name with a bare
+		// "invalid argument" though the file itself is readable.
+		return nil, nil, errors.New("its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it")
+	}
 	file, err := fsys.Open(p)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot be read: %s", errText(err))

@@ -20,7 +20,7 @@ import (
 func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error) {
 	fx := lint.PlanFixes(r.Diagnostics, r.MemoryDirs, lint.FixOptions{Unsafe: o.unsafeFixes, Staged: o.stagedContent, Linted: o.linted})
 	for _, p := range sortedKeys(fx.Refused) {
-		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", lint.RelPath(cwd, filepath.FromSlash(p)), fx.Refused[p])
+		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p))), fx.Refused[p])
 	}
 	if o.diff {
 		for _, p := range fx.Paths {

@@ -89,17 +89,60 @@ func MemoryEntry(f *lint.File) string {
 	if title == "" {
 		title = f.Stem()
 	}
-	line := fmt.Sprintf("- [%s](%s)", Clip(title, 60), LinkPath(f.Rel))
+	line := fmt.Sprintf("- [%s](%s)", LinkText(Clip(title, 60)), LinkPath(f.Rel))
 	if d := f.FieldValue("description"); d != "" {
-		line += " — " + Clip(d, 100)
+		line += " — " + OneLine(Clip(d, 100))
 	}
 	return line
 }
 
 // LinkPath escapes a relative path for use as a Markdown link
-// destination: spaces, brackets and percent signs are percent-encoded.
+// destination that lint.ResolveLink (and goldmark) read back as the same
+// file: every byte that would end the destination, start a fragment or
+// query, be taken for a path separator or be unreadable on a terminal is
+// percent-encoded — space, ( ) < >, %, # ?, \, control characters (C0,
+// DEL, C1, U+2028/U+2029) and bytes that are not UTF-8.
 func LinkPath(rel string) string {
-	return strings.NewReplacer("%", "%25", " ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(rel)
+	var b strings.Builder
+	for i := 0; i < len(rel); {
+		r, size := utf8.DecodeRuneInString(rel[i:])
+		if (r == utf8.RuneError && size == 1) || linkEscaped(r) {
+			for _, c := range []byte(rel[i : i+size]) {
+				fmt.Fprintf(&b, "%%%02X", c)
+			}
+		} else {
+			b.WriteString(rel[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// linkEscaped reports whether LinkPath percent-encodes r.
+func linkEscaped(r rune) bool {
+	switch r {
+	case '%', ' ', '(', ')', '<', '>', '#', '?', '\\', '\u2028', '\u2029':
+		return true
+	}
+	return unicode.IsControl(r)
+}
+
+// LinkText escapes a title for use as Markdown link text on one line:
+// \ [ ] are backslash-escaped so the text cannot close the link early.
+func LinkText(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(OneLine(s))
+}
+
+// OneLine replaces control characters (and the Unicode line and paragraph
+// separators) with spaces, so text copied into MEMORY.md stays one line
+// and writes no raw control byte.
+func OneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // numberToken is a date, time or version: digits joined by - . / :
