@@ -22,6 +22,9 @@ const ConfigFileName = ".memlint.yaml"
 type Config struct {
 	// Path is the file it was read from; empty for the defaults.
 	Path string
+	// Staged is set when Path was read from the git index (ResolveConfig
+	// of a StagedConfig source), not from disk.
+	Staged bool
 	// Dir is the absolute folder globs and roots are relative to.
 	Dir       string
 	Roots     []string
@@ -148,7 +151,11 @@ func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error)
 			}
 			if ok {
 				cfg, err := ParseConfig(data, staged, reg)
-				return cfg, shownConfigError(err, cwd, " (staged)")
+				if err != nil {
+					return nil, shownConfigError(err, cwd, " (staged)")
+				}
+				cfg.Staged = true
+				return cfg, nil
 			}
 		}
 		found, err := FindConfig(cwd)
