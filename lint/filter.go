@@ -101,6 +101,9 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 	defer func() {
 		if l.Redact != nil {
 			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
+			// A suppression's reason is the author's free text: it may quote
+			// the very value it excuses (SARIF shows it as the justification).
+			settled.Justification = l.Redact(settled.Justification)
 		}
 	}()
 	var sups []*Suppression
