@@ -31,7 +31,14 @@ func TestNoOutputShowsASecret(t *testing.T) {
 // justification), and a bare password holding delimiters (masked whole,
 // in every format and in --fix --diff).
 func TestNoOutputShowsASecretElsewhere(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "memory")
+	root := t.TempDir()
+	dir := filepath.Join(root, "memory")
+	// A custom rule whose {match} is the bare value the secret rule flags.
+	config := "custom-rules:\n  - id: no-troubadour\n    message: \"memory mentions {match}\"\n    pattern: 'Tr0ub4dor\\S*'\n"
+	if err := os.WriteFile(filepath.Join(root, ".memlint.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
 	key := "sk-ant-api03-MemLintFixturejEIcwHgTHRbmdVUUcDiUCpqv0PmXKp6VoLvV8HsW4TuJ5UMWuoUGFnxC1IZTvCWvATZRnsHuIk2VcVAAA"
 	files := map[string]string{
 		"MEMORY.md": "- [DB](project_db.md) — staging database access\n",
