@@ -24,6 +24,9 @@ const ConfigFileName = ".memlint.yaml"
 type Config struct {
 	// Path is the file it was read from; empty for the defaults.
 	Path string
+	// Staged is set when Path was read from the git index (ResolveConfig
+	// of a StagedConfig source), not from disk.
+	Staged bool
 	// Dir is the absolute folder globs and roots are relative to.
 	Dir       string
 	Roots     []string
@@ -73,24 +76,56 @@ func (e *ConfigError) Error() string {
 	return b.String()
 }
 
+// ErrConfigSymlink is the error for a .memlint.yaml found by discovery
+// that is a symbolic link: on disk and in the git index alike it is
+// refused, not followed, so that the hook (which reads the index, where a
+// link is only its target's name) and a plain run agree, and a repository
+// cannot point memlint at a file outside it. --config names a file
+// explicitly and follows links.
+var ErrConfigSymlink = errors.New("is a symlink: memlint reads only a regular file as its configuration (name the file with --config)")
+
 // FindConfig walks up from dir looking for .memlint.yaml and returns its
-// path, or "" when there is none.
-func FindConfig(dir string) string {
+// path, or "" when there is none. Inside a git work tree the walk stops at
+// its top level, so a file in a folder above the repository (a shared
+// /tmp) never configures it. Outside one the walk stops at the home
+// directory (searched), and before a folder that other users may write
+// to, such as /tmp (not searched). A .memlint.yaml that is a symlink is
+// an error (ErrConfigSymlink); one that is another kind of non-regular
+// file (a folder) is passed over.
+func FindConfig(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return ""
+		return "", fmt.Errorf("config search from %s: %w", dir, err)
 	}
+	top := RepoTopLevel(dir)
+	home, _ := os.UserHomeDir()
 	for {
+		if top == "" && sharedFolder(dir) {
+			return "", nil
+		}
 		p := filepath.Join(dir, ConfigFileName)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-			return p
+		if info, err := os.Lstat(p); err == nil {
+			if info.Mode()&os.ModeSymlink != 0 {
+				return "", &symlinkedConfig{path: p}
+			}
+			if info.Mode().IsRegular() {
+				return p, nil
+			}
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
+		if parent == dir || dir == top || (top == "" && home != "" && dir == filepath.Clean(home)) {
+			return "", nil
 		}
 		dir = parent
 	}
+}
+
+// sharedFolder reports whether other users may write to dir (its mode
+// has the o+w bit, as /tmp does): a configuration there could be planted
+// by anyone on the machine.
+func sharedFolder(dir string) bool {
+	info, err := os.Stat(dir)
+	return err == nil && info.Mode().Perm()&0o002 != 0
 }
 
 // StagedConfig is a Source that holds configuration files of its own
@@ -106,8 +141,8 @@ type StagedConfig interface {
 
 // ResolveConfig is the configuration of a run over src from the folder
 // cwd: file (--config) when given, else the one src holds nearest above
-// cwd (a StagedConfig source), else the .memlint.yaml found by walking up
-// from cwd; nil means defaults. Paths in configuration errors are shown
+// cwd (a StagedConfig source), else the .memlint.yaml FindConfig finds
+// from cwd (up to the repository's top level); nil means defaults. Paths in configuration errors are shown
 // relative to cwd, and a staged file's with " (staged)" after it.
 func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error) {
 	if file == "" {
@@ -118,10 +153,18 @@ func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error)
 			}
 			if ok {
 				cfg, err := ParseConfig(data, staged, reg)
-				return cfg, shownConfigError(err, cwd, " (staged)")
+				if err != nil {
+					return nil, shownConfigError(err, cwd, " (staged)")
+				}
+				cfg.Staged = true
+				return cfg, nil
 			}
 		}
-		if file = FindConfig(cwd); file == "" {
+		found, err := FindConfig(cwd)
+		if err != nil {
+			return nil, shownConfigPath(err, cwd)
+		}
+		if file = found; file == "" {
 			return nil, nil
 		}
 	}
@@ -147,6 +190,22 @@ func shownConfigError(err error, cwd, label string) error {
 // MaxConfigSize bounds the configuration file memlint reads: a repository
 // can plant anything at .memlint.yaml, and a real one is a few kilobytes.
 const MaxConfigSize = 1 << 20
+
+// symlinkedConfig is ErrConfigSymlink for the file at path.
+type symlinkedConfig struct{ path string }
+
+func (e *symlinkedConfig) Error() string { return e.path + ": " + ErrConfigSymlink.Error() }
+func (e *symlinkedConfig) Unwrap() error { return ErrConfigSymlink }
+
+// shownConfigPath is a discovery error with the path of the file it
+// names shown relative to cwd.
+func shownConfigPath(err error, cwd string) error {
+	var se *symlinkedConfig
+	if errors.As(err, &se) {
+		return &symlinkedConfig{path: RelPath(cwd, se.path)}
+	}
+	return err
+}
 
 // LoadConfig reads and validates a configuration file against the rules
 // of reg. The file must be a regular one (a link to one is followed) of at

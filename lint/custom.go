@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -580,9 +581,45 @@ func spacedWordRune(r rune) bool {
 // report records one match, with its text in the message and suggestion.
 func (cr *customRule) report(pass *Pass, f *File, s Span, match []byte) {
 	shown := showMatch(match)
+	if pass.linter != nil && pass.linter.Redact != nil && matchHoldsSecret(pass.linter.Redact, f.Src, s, match) {
+		shown = maskedMatch(shown)
+	}
 	msg := strings.ReplaceAll(cr.message, matchPlaceholder, shown)
 	suggestion := strings.ReplaceAll(cr.suggestion, matchPlaceholder, shown)
 	pass.ReportSpan(f, s, msg, suggestion)
+}
+
+// matchHoldsSecret reports whether the matched text overlaps a value
+// redact masks in the lines around it: the redacted lines no longer hold
+// the match whole. A match is often the bare value, which redact alone
+// cannot tell from prose without the label before it.
+func matchHoldsSecret(redact func(string) string, src []byte, s Span, match []byte) bool {
+	if s.Start < 0 || s.End > len(src) || s.Start > s.End || len(match) == 0 {
+		return redact(string(match)) != string(match)
+	}
+	from := max(bytes.LastIndexByte(src[:s.Start], '\n')+1, s.Start-maxSecretContext)
+	to := len(src)
+	if i := bytes.IndexByte(src[s.End:], '\n'); i >= 0 {
+		to = s.End + i
+	}
+	to = min(to, s.End+maxSecretContext)
+	around := string(src[from:to])
+	redacted := redact(around)
+	return redacted != around && !strings.Contains(redacted, string(match))
+}
+
+// maxSecretContext bounds the text either side of a match that
+// matchHoldsSecret redacts.
+const maxSecretContext = 512
+
+// maskedMatch is a match that holds a secret as shown: its first four
+// characters and an ellipsis.
+func maskedMatch(shown string) string {
+	r := []rune(shown)
+	if len(r) > 4 {
+		r = r[:4]
+	}
+	return string(r) + "…"
 }
 
 // maxShownMatch bounds the matched text a message repeats.

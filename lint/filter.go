@@ -101,12 +101,25 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 	defer func() {
 		if l.Redact != nil {
 			settled.Message, settled.Suggestion, settled.Text = l.Redact(settled.Message), l.Redact(settled.Suggestion), l.Redact(settled.Text)
+			// A suppression's reason is the author's free text: it may quote
+			// the very value it excuses (SARIF shows it as the justification).
+			settled.Justification = l.Redact(settled.Justification)
 		}
 	}()
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions
 		diag.Text = flaggedText(f, diag.Start, diag.End)
+		if l.Redact != nil && diag.Text != "" && f.Lines != nil && diag.Start.IsValid() {
+			// The flagged text may be a bare secret value that Redact,
+			// seeing it without its label, would leave whole: judge it
+			// in its place (baselines and fingerprints keep this text).
+			// Text Redact masks alone is left to it, as before.
+			from := f.Lines.Offset(diag.Start)
+			if l.Redact(diag.Text) == diag.Text && matchHoldsSecret(l.Redact, f.Src, Span{Start: from, End: from + len(diag.Text)}, []byte(diag.Text)) {
+				diag.Text = maskedMatch(diag.Text)
+			}
+		}
 	} else if diag.Path == d.Path && d.Index != nil {
 		// Findings about the whole dir are suppressed from its index.
 		for _, s := range d.Index.Suppressions {

@@ -215,7 +215,11 @@ func differs(before []IndexEntry, staged *treeFS, inDir func(string) bool) bool 
 func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err error) {
 	for dir := path.Clean(rel); ; dir = path.Dir(dir) {
 		p := path.Join(dir, lint.ConfigFileName)
-		if _, isFile := s.FS.(*treeFS).files[p]; isFile {
+		if e, isFile := s.FS.(*treeFS).files[p]; isFile {
+			if e.Mode&modeTypeBit == modeSymlink {
+				// Refused as on disk (lint.FindConfig): not followed.
+				return p, nil, false, lint.ErrConfigSymlink
+			}
 			data, err := fs.ReadFile(s.FS, p)
 			return p, data, err == nil, err
 		}

@@ -26,6 +26,7 @@ type checkOptions struct {
 	strict     bool
 	color      string
 	quiet      bool
+	verbose    bool
 	staged     bool
 	base       string
 	// outputs are extra reports, FORMAT=FILE each (--output).
@@ -63,6 +64,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
+	f.BoolVar(&o.verbose, "verbose", false, "also say on stderr which configuration file the run uses")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
 	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
 	f.Var(&outputFlag{specs: &o.outputs}, "output", "also write the full report in FORMAT ("+report.FormatList()+") to FILE; may repeat")
@@ -192,6 +194,7 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	o.sayConfig(cwd, cfg)
 	if o.base != "" {
 		// Opened on first use: a run with nothing to lint reads no git.
 		var rev *source.Revision
@@ -242,6 +245,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	o.sayConfig(cwd, cfg)
 	if o.base != "" {
 		if src.Base, err = source.OpenRevision(cwd, o.base, os.Getenv); err != nil {
 			return nil, nil, nil, fmt.Errorf("--base: %w", err)
@@ -316,6 +320,28 @@ func (o *checkOptions) note(format string, args ...any) {
 		return
 	}
 	fmt.Fprintf(o.stderr, "memlint: "+format+"\n", args...)
+}
+
+// sayConfig is --verbose: the configuration file in use on stderr,
+// relative to cwd and marked when it is the staged one, or none.
+func (o *checkOptions) sayConfig(cwd string, cfg *lint.Config) {
+	if o.verbose {
+		fmt.Fprintf(o.stderr, "memlint: config: %s\n", escapeTerminal(configShown(cwd, cfg)))
+	}
+}
+
+// configShown names the configuration of a run for a person: its file
+// relative to cwd (" (staged)" after one read from the git index), or
+// "none (defaults)".
+func configShown(cwd string, cfg *lint.Config) string {
+	if cfg == nil || cfg.Path == "" {
+		return "none (defaults)"
+	}
+	shown := lint.RelPath(cwd, cfg.Path)
+	if cfg.Staged {
+		shown += " (staged)"
+	}
+	return shown
 }
 
 // commandNames are the subcommands, for a hint when a PATH that does not

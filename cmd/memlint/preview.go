@@ -97,7 +97,9 @@ func (o *previewOptions) run(args []string) error {
 		_, err := o.stdout.Write(buf.Bytes())
 		return err
 	}
-	return writePreviewText(o.stdout, doc, color)
+	// The configuration in use, text only: the JSON shape of preview has
+	// no place for it that SPEC allows.
+	return writePreviewText(o.stdout, doc, color, configShown(cwd, cfg))
 }
 
 // previewDirs returns the dirs to preview: those the planner found; but a
@@ -257,7 +259,7 @@ const (
 // its lines numbered, the cut and the lost lines after a marker, then the
 // manifest. Control and invisible characters are escaped, so that what
 // is printed cannot drive the terminal.
-func writePreviewText(w io.Writer, doc previewDoc, color bool) error {
+func writePreviewText(w io.Writer, doc previewDoc, color bool, config string) error {
 	style := func(s, text string) string {
 		if !color {
 			return text
@@ -280,6 +282,9 @@ func writePreviewText(w io.Writer, doc previewDoc, color bool) error {
 		}
 		writeIndexText(&b, d.Index, style)
 		writeManifestText(&b, d, style)
+	}
+	if len(doc.Dirs) > 0 {
+		fmt.Fprintf(&b, "\n%s\n", style(styleDim, "config: "+escapeTerminal(config)))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

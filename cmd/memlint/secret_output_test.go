@@ -23,6 +23,63 @@ func TestNoOutputShowsASecret(t *testing.T) {
 	secrets := fixtureSecrets(t, fixture)
 	dir := filepath.Join(t.TempDir(), "memory")
 	copySecretFixture(t, fixture, dir)
+	assertNoOutputShows(t, dir, secrets)
+}
+
+// TestNoOutputShowsASecretElsewhere checks the places a value reaches the
+// output besides a finding's own text: a suppression's reason (SARIF's
+// justification), and a bare password holding delimiters (masked whole,
+// in every format and in --fix --diff).
+func TestNoOutputShowsASecretElsewhere(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "memory")
+	// A custom rule whose {match} is the bare value the secret rule flags.
+	config := "custom-rules:\n  - id: no-troubadour\n    message: \"memory mentions {match}\"\n    pattern: 'Tr0ub4dor\\S*'\n"
+	if err := os.WriteFile(filepath.Join(root, ".memlint.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	key := "sk-ant-api03-MemLintFixturejEIcwHgTHRbmdVUUcDiUCpqv0PmXKp6VoLvV8HsW4TuJ5UMWuoUGFnxC1IZTvCWvATZRnsHuIk2VcVAAA"
+	files := map[string]string{
+		"MEMORY.md": "- [DB](project_db.md) — staging database access\n",
+		"project_db.md": "---\nname: db\ndescription: staging database access\ntype: project\n---\n" +
+			"<!-- memlint-disable-next-line secret -- the old key " + key + " was rotated -->\n" +
+			"ANTHROPIC_API_KEY=sk-ant-api03-MemLintFixtureOLDcwHgTHRbmdVUUcDiUCpqv0PmXKp6VoLvV8HsW4TuJ5UMWuoUGFnxC1IZTvCWvATZRnsHuIk2VcVAAA\n" +
+			"password: Tr0ub4dor&3xK9pLmQ2vW8\n",
+		// Not in the index: the orphan-memory fix must not copy the
+		// description's token into MEMORY.md.
+		"reference_chat.md": "---\nname: chat-bot\ndescription: the bot token is xoxb-966632132733-4195039528911-MemLintINzRARJ6YrZRKY8TJ\ntype: reference\n---\nThe chat bot.\n",
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secrets := []string{key[20:], "MemLintFixtureOLDcwHg", "3xK9pLmQ2vW8", "MemLintINzRARJ6YrZRKY8TJ"}
+	assertNoOutputShows(t, dir, secrets)
+
+	// --diff shows exactly what --fix writes: the entry without the
+	// description, and MEMORY.md holds no secret afterwards.
+	const entry = "- [chat-bot](reference_chat.md)\n"
+	var diff, stderr bytes.Buffer
+	run([]string{"--fix", "--diff", dir}, &diff, &stderr)
+	if !strings.Contains(diff.String(), "\n+"+entry) {
+		t.Errorf("--fix --diff does not add %q:\n%s%s", entry, diff.String(), stderr.String())
+	}
+	run([]string{"--fix", dir}, &bytes.Buffer{}, &stderr)
+	index := readOutput(t, filepath.Join(dir, "MEMORY.md"))
+	if want := files["MEMORY.md"] + entry; index != want {
+		t.Errorf("MEMORY.md after --fix:\n%s\nwant:\n%s", index, want)
+	}
+}
+
+// assertNoOutputShows runs memlint over the memory dir in every output
+// format and mode and fails when any output holds one of secrets.
+func assertNoOutputShows(t *testing.T, dir string, secrets []string) {
+	t.Helper()
 	out := t.TempDir()
 
 	type result struct {

@@ -3,6 +3,7 @@ package index
 import (
 	_ "embed"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
+	"github.com/memlint/memlint/rules/secret"
 
 	"bytes"
 	"fmt"
@@ -100,7 +101,7 @@ var OrphanMemory = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "a topic file is neither linked nor named in MEMORY.md",
 	Doc:      orphanMemoryDoc,
-	Fix:      "safe (--fix): appends an index entry made from the memory's name and description (none when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
+	Fix:      "safe (--fix): appends an index entry made from the memory's name and description (the description left out when it holds a secret; none when the name does, or when the index ends inside an open code fence, comment or HTML block, which would swallow it)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if d.Index == nil {
@@ -136,15 +137,29 @@ var OrphanMemory = &lint.Rule{
 			if named[t.Rel] {
 				continue
 			}
-			entry := ruleutil.MemoryEntry(t)
+			entry, clean := orphanEntry(t)
 			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
 				Suggestion: "add to MEMORY.md: " + entry}
-			if appendIsRead(d.Index) {
+			if clean && appendIsRead(d.Index) {
 				diag.Fix = &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}
 			}
 			pass.Report(diag)
 		}
 	},
+}
+
+// orphanEntry is the index entry suggested for t, from its name and
+// description. MEMORY.md is loaded into every conversation, so a fix must
+// never copy a secret there: a description the secret rule would flag is
+// left out, and clean is false (no fix) when the link itself holds one;
+// the entry is then the same in the suggestion, in --diff and on disk.
+func orphanEntry(t *lint.File) (entry string, clean bool) {
+	entry = ruleutil.MemoryEntry(t)
+	if secret.Redact(entry) == entry {
+		return entry, true
+	}
+	entry = ruleutil.MemoryLink(t)
+	return entry, secret.Redact(entry) == entry
 }
 
 //go:embed orphan-memory.md

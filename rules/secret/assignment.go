@@ -246,10 +246,7 @@ func assignedValue[T scText](s T, v int) (vs, ve, end int, ok bool) {
 		}
 		// No closing quote: read on as a bare value (a quote cut short).
 	}
-	e := v
-	for e < len(s) && e-v < 300 && !scValueEnd(s[e]) {
-		e++
-	}
+	e := scBareEnd(s, v)
 	if scHasPrefixAt(s, e, "…") {
 		e += len("…") // kept: it marks a placeholder, or a value a message cut short
 	}
@@ -271,6 +268,38 @@ func assignedValue[T scText](s T, v int) (vs, ve, end int, ok bool) {
 		}
 	}
 	return v, e, e, e > v
+}
+
+// scBareEnd is where a bare value starting at s[v] ends. A delimiter
+// that joins two runs of value characters (Tr0ub4dor&3xK9, a;b) is part
+// of it — passwords hold such characters, and stopping there would show
+// the rest — unless what follows assigns a value of its own (the next
+// field of a query string, a=1&b=2).
+func scBareEnd[T scText](s T, v int) int {
+	e := v
+	for {
+		for e < len(s) && e-v < 300 && !scValueEnd(s[e]) {
+			e++
+		}
+		if e+1 >= len(s) || e-v >= 300 || strings.IndexByte(scJoiners, s[e]) < 0 || scValueEnd(s[e+1]) || scAssignsNext(s, e+1) {
+			return e
+		}
+		e++
+	}
+}
+
+// scJoiners are the delimiters that may sit inside a bare value.
+const scJoiners = "&;|,()"
+
+// scAssignsNext reports whether the run of value characters at s[i] is
+// name=value: the start of another field, not more of this value.
+func scAssignsNext[T scText](s T, i int) bool {
+	for ; i < len(s) && !scValueEnd(s[i]); i++ {
+		if s[i] == '=' {
+			return true
+		}
+	}
+	return false
 }
 
 func scAuthScheme(w string) bool {

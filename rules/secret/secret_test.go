@@ -424,3 +424,26 @@ func TestSecretLabelNamesTheLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactBareValueWithDelimiters checks that a bare value holding
+// delimiters a password may contain is masked whole, while a delimiter
+// that starts another field (a query string) still ends it.
+func TestRedactBareValueWithDelimiters(t *testing.T) {
+	for _, tc := range []struct{ in, secret, kept string }{
+		{"password: Tr0ub4dor&3xK9pLmQ2vW8", "3xK9pLmQ", ""},
+		{"password: Tr0ub4dor;3xK9pLmQ2vW8 for staging", "3xK9pLmQ", " for staging"},
+		{"db_password=Tr0ub4dor|3xK9pLmQ2vW8.", "3xK9pLmQ", ""},
+		{"api_token=Zq8vW2kP9xL4mN7rT&user=alice", "Zq8vW2kP9xL4", "&user=alice"},
+	} {
+		got := Redact(tc.in)
+		if strings.Contains(got, tc.secret) {
+			t.Errorf("Redact(%q) = %q: shows %q", tc.in, got, tc.secret)
+		}
+		if !strings.HasSuffix(got, tc.kept) {
+			t.Errorf("Redact(%q) = %q: want it to end with %q", tc.in, got, tc.kept)
+		}
+		if got == tc.in {
+			t.Errorf("Redact(%q) masked nothing", tc.in)
+		}
+	}
+}

@@ -85,15 +85,20 @@ func EntryLabel(f *lint.File, e lint.IndexEntry) string {
 // MemoryEntry suggests an index line for a topic file, from its name and
 // description.
 func MemoryEntry(f *lint.File) string {
-	title := f.FieldValue("name")
-	if title == "" {
-		title = f.Stem()
-	}
-	line := fmt.Sprintf("- [%s](%s)", LinkText(Clip(title, 60)), LinkPath(f.Rel))
+	line := MemoryLink(f)
 	if d := f.FieldValue("description"); d != "" {
 		line += " — " + OneLine(Clip(d, 100))
 	}
 	return line
+}
+
+// MemoryLink is the start of MemoryEntry: the link alone, "- [name](path)".
+func MemoryLink(f *lint.File) string {
+	title := f.FieldValue("name")
+	if title == "" {
+		title = f.Stem()
+	}
+	return fmt.Sprintf("- [%s](%s)", LinkText(Clip(title, 60)), LinkPath(f.Rel))
 }
 
 // LinkPath escapes a relative path for use as a Markdown link
