@@ -13,21 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/source"
 )
-
-// within runs f and fails the test when it has not returned in 10 s.
-func within(t *testing.T, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { defer close(done); f() }()
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("still blocked after 10s")
-	}
-}
 
 // TestStagedIndexNotRegular: GIT_INDEX_FILE naming a FIFO (opening it
 // would wait for a writer forever) or a device (/dev/zero never ends) is
@@ -41,7 +30,7 @@ func TestStagedIndexNotRegular(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, index := range []string{fifo, "/dev/zero"} {
-		within(t, func() {
+		hostiletest.Within(t, 10*time.Second, func() {
 			s, err := source.OpenStaged(r.Dir, func(k string) string {
 				if k == "GIT_INDEX_FILE" {
 					return index

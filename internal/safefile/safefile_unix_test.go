@@ -9,20 +9,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-// within runs f and fails the test when it has not returned in 5 s: a
-// read that blocks must fail, not hang the suite.
-func within(t *testing.T, f func()) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { defer close(done); f() }()
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("still blocked after 5s")
-	}
-}
+	"github.com/memlint/memlint/internal/hostiletest"
+)
 
 // TestReadFileHostile: opening a FIFO with no writer blocks forever and
 // /dev/zero never ends, so either planted where a settings, baseline or
@@ -55,7 +44,7 @@ func TestReadFileHostile(t *testing.T) {
 		{"a sparse 1 GB file", sparse, ErrTooLarge, "read " + sparse + ": too large: larger than 5 bytes"},
 	}
 	for _, c := range cases {
-		within(t, func() {
+		hostiletest.Within(t, 5*time.Second, func() {
 			got, err := ReadFile(c.path, 5)
 			if !errors.Is(err, c.err) || got != nil || err.Error() != c.text {
 				t.Errorf("%s: got %q, %v; want %q", c.name, got, err, c.text)
@@ -71,7 +60,7 @@ func TestOpenCheckedFIFO(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	within(t, func() {
+	hostiletest.Within(t, 5*time.Second, func() {
 		f, _, err := openChecked(fifo, 5)
 		if !errors.Is(err, ErrNotRegular) || f != nil {
 			t.Errorf("got %v, %v; want ErrNotRegular", f, err)
