@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -221,10 +222,9 @@ func previousContent(ev *claudeEvent, file string) previousState {
 	} else if json.Unmarshal(in.Edits, &edits) != nil || len(edits) == 0 {
 		return previousState{}
 	}
-	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() || info.Size() > lint.DefaultMaxFileSize {
-		return previousState{}
-	}
-	current, err := os.ReadFile(file)
+	// Bounded and checked on the opened file: a FIFO swapped in after the
+	// write must not block the hook.
+	current, err := safefile.ReadFile(file, lint.DefaultMaxFileSize)
 	if err != nil {
 		return previousState{}
 	}
