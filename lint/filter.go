@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // This file is a run's filter: a dir's findings are settled as its rules
@@ -164,4 +165,86 @@ func flaggedText(f *File, start, end Pos) string {
 		to-- // never cut a character in two
 	}
 	return string(f.Src[from:to])
+}
+
+// RedactPath masks with redact (the secret rule's Redact) each component
+// of the path p that holds a secret, so that a file or folder named after a
+// token is shown as ghp_…wXyz.md while every other component, and every
+// path holding no secret, stays byte for byte as it is. Components are
+// separated by "/" (and the OS separator): masking is per name, so a mask
+// never runs across a separator. The result depends on p alone, so a path
+// stored masked (a baseline entry) matches the same file on the next run.
+// A nil redact returns p.
+func RedactPath(redact func(string) string, p string) string {
+	if redact == nil {
+		return p
+	}
+	var b []byte
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' && p[i] != filepath.Separator {
+			continue
+		}
+		name := p[start:i]
+		if masked := redact(name); masked != name || b != nil {
+			if b == nil {
+				b = append(make([]byte, 0, len(p)), p[:start]...)
+			}
+			b = append(b, masked...)
+			if i < len(p) {
+				b = append(b, p[i])
+			}
+		}
+		start = i + 1
+	}
+	if b == nil {
+		return p
+	}
+	return string(b)
+}
+
+// UnmaskPath finds the file a path masked by RedactPath names: p itself
+// when it exists, else the path whose names, each masked with redact,
+// give p's, as long as every masked name matches exactly one entry of its
+// folder. A baseline stores masked paths; asking whether its entry's file
+// still exists, or is one a run linted, needs the real one. Anything it
+// cannot resolve comes back as p.
+func UnmaskPath(redact func(string) string, p string) string {
+	if redact == nil {
+		return p
+	}
+	if _, err := os.Lstat(p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return p
+	}
+	vol := filepath.VolumeName(p)
+	real := vol
+	for i, name := range strings.Split(p[len(vol):], string(filepath.Separator)) {
+		if name == "" {
+			if i == 0 {
+				real += string(filepath.Separator)
+			}
+			continue
+		}
+		next := filepath.Join(real, name)
+		if _, err := os.Lstat(next); err != nil {
+			next = ""
+			entries, err := os.ReadDir(real)
+			if err != nil {
+				return p
+			}
+			for _, e := range entries {
+				if e.Name() != name && redact(e.Name()) == name {
+					if next != "" {
+						return p // two files with the same mask: none is the one
+					}
+					next = filepath.Join(real, e.Name())
+				}
+			}
+			if next == "" {
+				return p
+			}
+		}
+		real = next
+	}
+	return real
 }

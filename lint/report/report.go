@@ -32,6 +32,12 @@ type Report struct {
 	// path shown to the user: relative to the current directory with "/"
 	// separators, or absolute when outside it. Nil shows paths as they are.
 	DisplayPath func(p string) string
+	// Redact, when set, masks secrets (the secret rule's Redact) in every
+	// path a format shows — displayed paths, paths relative to Root, URIs,
+	// the root itself — one name at a time (lint.RedactPath): a topic file
+	// named after a token must not print the token. Messages were masked
+	// by the engine already.
+	Redact func(string) string
 	// Rules are the rules that ran, for formats that describe them
 	// (SARIF's tool.driver.rules). Findings of a rule missing here are
 	// still reported.
@@ -93,7 +99,7 @@ func (r *Report) Display(p string) string {
 	if r.DisplayPath != nil {
 		d = r.DisplayPath(p)
 	}
-	d = EscapeText(d)
+	d = EscapeText(r.redactPath(d))
 	r.shown[p] = d
 	return d
 }
@@ -214,10 +220,18 @@ func FormatList() string {
 	return strings.Join(Formats[:last], ", ") + " or " + Formats[last]
 }
 
+// redactPath masks the names of p that hold a secret (Redact).
+func (r *Report) redactPath(p string) string { return lint.RedactPath(r.Redact, p) }
+
 // relToRoot returns p (an absolute slash path, as in Diagnostics) relative
-// to Root, with "/" separators; ok is false when p is not inside Root.
-// Root itself is ".".
+// to Root, with "/" separators and names holding a secret masked; ok is
+// false when p is not inside Root. Root itself is ".".
 func (r *Report) relToRoot(p string) (rel string, ok bool) {
+	rel, ok = r.relToRootRaw(p)
+	return r.redactPath(rel), ok
+}
+
+func (r *Report) relToRootRaw(p string) (rel string, ok bool) {
 	if r.Root == "" {
 		return "", false
 	}

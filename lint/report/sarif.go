@@ -142,7 +142,7 @@ func (SARIF) Report(w io.Writer, r *Report) error {
 	}
 	if r.Root != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{
-			SARIFSourceRoot: {URI: fileURI(strings.TrimSuffix(r.Root, "/") + "/")},
+			SARIFSourceRoot: {URI: fileURI(r.redactPath(strings.TrimSuffix(r.Root, "/")) + "/")},
 		}
 	}
 
@@ -311,18 +311,21 @@ func sarifRegionOf(start, end lint.Pos) *sarifRegion {
 
 // sarifPath is the path a finding's fingerprint is made of: relative to
 // the root when inside it, so that fingerprints do not depend on where
-// the repository is checked out.
+// the repository is checked out; names holding a secret masked, as shown.
 func (r *Report) sarifPath(p string) string {
 	if rel, ok := r.relToRoot(p); ok {
 		return rel
 	}
-	return p
+	return r.redactPath(p)
 }
 
 // artifactLocation is a relative URI under %SRCROOT% for a path inside the
-// root, an absolute file URI for one outside it.
+// root, an absolute file URI for one outside it. Names holding a secret
+// are masked before escaping, so the mask's "…" is percent-encoded and
+// the URI stays valid.
 func (r *Report) artifactLocation(p string) sarifArtifactLocation {
 	rel, ok := r.relToRoot(p)
+	p = r.redactPath(p)
 	switch {
 	case ok && rel == ".":
 		return sarifArtifactLocation{URI: "./", URIBaseID: SARIFSourceRoot}
