@@ -39,7 +39,7 @@ var Missing = &lint.Rule{
 			}
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Message: msg,
 				Suggestion: fmt.Sprintf("start the file with:\n---\nname: %s\ndescription: <one specific line: what this memory is for>\ntype: <user|feedback|project|reference>\n---",
-					slugify(f.Stem()))})
+					stemSlug(f))})
 		}
 	},
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules/secret"
 )
 
 // NameDuplicate reports two memories of one dir with the same name.
@@ -90,19 +91,22 @@ var NameFormat = &lint.Rule{
 //go:embed name-format.md
 var nameFormatDoc string
 
+// slugPlaceholder stands for a slug memlint has none to propose for.
+const slugPlaceholder = "<a short kebab-case slug>"
+
 // suggestSlug proposes a slug for a name: the name's own words, or, when
 // those are not plain ASCII (a Chinese or Korean title, emoji), the file
 // name's, which people type in links more easily; cut to max characters
 // at a word boundary.
 func suggestSlug(name, stem string, max int) string {
-	slug := slugify(name)
+	slug := slugOf(name)
 	if !isASCII(slug) || slug == "" {
-		if s := slugify(stem); s != "" && isASCII(s) {
+		if s := slugOf(stem); s != "" && isASCII(s) {
 			slug = s
 		}
 	}
 	if slug == "" {
-		return "<a short kebab-case slug>"
+		return slugPlaceholder
 	}
 	if r := []rune(slug); len(r) > max {
 		cut := string(r[:max])
@@ -121,6 +125,24 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// slugOf is slugify(s), or "" when s holds a secret: a lowercased token
+// in a suggestion (or a fix) is still most of the token.
+func slugOf(s string) string {
+	if secret.Redact(s) != s {
+		return ""
+	}
+	return slugify(s)
+}
+
+// stemSlug is the name suggested from a file's name, a placeholder when
+// the name holds a secret.
+func stemSlug(f *lint.File) string {
+	if secret.Redact(f.Stem()) != f.Stem() {
+		return slugPlaceholder
+	}
+	return slugify(f.Stem())
 }
 
 // slugify turns a name into a kebab-case slug: letters and digits kept and

@@ -44,6 +44,7 @@ const (
 
 func runSecret(pass *lint.Pass) {
 	check := func(f *lint.File) {
+		reportName(pass, f)
 		if f.Lines == nil {
 			return
 		}
