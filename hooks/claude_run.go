@@ -132,7 +132,12 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 	w.prev = previousContent(ev, file)
 	diags, err := w.introducedErrors()
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		// The error may name the file, which may be named after a token.
+		msg := err.Error()
+		if plan.Redact != nil {
+			msg = plan.Redact(msg)
+		}
+		fmt.Fprintf(stderr, "memlint: %s\n", msg)
 		return 1
 	}
 	if len(diags) == 0 {
@@ -365,7 +370,10 @@ func (w *memoryWrite) errors(fsys fs.FS) ([]lint.Diagnostic, error) {
 // report tells the agent what to fix, in a few lines: findings in the
 // written file first, then those in the index.
 func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir string) {
-	shown := func(p string) string { return lint.RelPath(projectDir, filepath.FromSlash(p)) }
+	shown := func(p string) string {
+		// A file may be named after a token: masked as in every output.
+		return lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p)))
+	}
 	file := filepath.ToSlash(w.file)
 	sort.SliceStable(diags, func(i, j int) bool {
 		return diags[i].Path == file && diags[j].Path != file

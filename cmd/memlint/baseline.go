@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules"
 )
 
 // newBaselineCmd builds memlint baseline, which records the current
@@ -64,21 +65,21 @@ func (o *checkOptions) writeBaseline(args []string) error {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	entries := baseline.Entries(r.Diagnostics, dir)
+	entries := baseline.Entries(r.Diagnostics, dir, rules.Redact)
 	kept := 0
 	if old != nil {
 		for _, e := range old.Entries {
-			if !lint.InScope(linted, e.AbsPath(dir), true) {
+			if !lint.InScope(linted, lint.UnmaskPath(rules.Redact, e.AbsPath(dir)), true) {
 				entries = append(entries, e)
 				kept++
 			}
 		}
 	}
 	if err := baseline.New(entries).WriteFile(file); err != nil {
-		return fmt.Errorf("%s: %w", shown, err)
+		return fmt.Errorf("%s: %w", lint.RedactPath(rules.Redact, shown), err)
 	}
 	c := r.Counts()
-	fmt.Fprintf(o.stdout, "wrote %s: %s accepted (%s, %s, %s)", shown, plural(c.Total(), "finding"),
+	fmt.Fprintf(o.stdout, "wrote %s: %s accepted (%s, %s, %s)", lint.RedactPath(rules.Redact, shown), plural(c.Total(), "finding"),
 		plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Infos, "info"))
 	if kept > 0 {
 		fmt.Fprintf(o.stdout, "; kept %s for paths not linted", plural(kept, "entry", "entries"))
@@ -104,7 +105,7 @@ func (o *checkOptions) baseline(cwd string) func(cfg *lint.Config) (lint.Baselin
 		if err != nil {
 			return nil, err
 		}
-		return baseline.Applied{Baseline: b, File: file}, nil
+		return baseline.Applied{Baseline: b, File: file, Redact: rules.Redact}, nil
 	}
 }
 

@@ -102,6 +102,7 @@ func (o *checkOptions) run(args []string) error {
 	}
 	decorate := func(r *report.Report) {
 		r.DisplayPath = func(p string) string { return lint.RelPath(cwd, filepath.FromSlash(p)) }
+		r.Redact = rules.Redact
 		r.Rules, r.CustomRules = rulesRun(cfg, reg)
 		r.Root, r.ToolVersion = reportRoot(cwd), version()
 	}
@@ -171,7 +172,7 @@ func (o *checkOptions) reportFailed(cwd string) error {
 	}
 	for _, e := range o.failed {
 		fmt.Fprintf(o.stderr, "memlint: internal error: rule %s failed on %s: %v (please report this bug)\n",
-			e.Rule, lint.RelPath(cwd, e.Dir), rules.Redact(e.Err.Error()))
+			e.Rule, rules.Redact(lint.RelPath(cwd, e.Dir)), rules.Redact(e.Err.Error()))
 		if e.Stack != nil {
 			fmt.Fprintf(o.stderr, "%s\n", e.Stack)
 		}
@@ -319,14 +320,14 @@ func (o *checkOptions) note(format string, args ...any) {
 	if o.quiet {
 		return
 	}
-	fmt.Fprintf(o.stderr, "memlint: "+format+"\n", args...)
+	fmt.Fprintf(o.stderr, "memlint: %s\n", rules.Redact(fmt.Sprintf(format, args...)))
 }
 
 // sayConfig is --verbose: the configuration file in use on stderr,
 // relative to cwd and marked when it is the staged one, or none.
 func (o *checkOptions) sayConfig(cwd string, cfg *lint.Config) {
 	if o.verbose {
-		fmt.Fprintf(o.stderr, "memlint: config: %s\n", escapeTerminal(configShown(cwd, cfg)))
+		fmt.Fprintf(o.stderr, "memlint: config: %s\n", escapeTerminal(rules.Redact(configShown(cwd, cfg))))
 	}
 }
 

@@ -20,11 +20,11 @@ import (
 func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error) {
 	fx := lint.PlanFixes(r.Diagnostics, r.MemoryDirs, lint.FixOptions{Unsafe: o.unsafeFixes, Staged: o.stagedContent, Linted: o.linted})
 	for _, p := range sortedKeys(fx.Refused) {
-		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p))), fx.Refused[p])
+		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", shownPath(cwd, p), rules.Redact(fx.Refused[p]))
 	}
 	if o.diff {
 		for _, p := range fx.Paths {
-			shown := report.EscapeText(lint.RelPath(cwd, filepath.FromSlash(p)))
+			shown := shownPath(cwd, p)
 			// The changed lines are the file's own text: a secret in
 			// them is masked as in every other output.
 			fmt.Fprint(o.stdout, rules.Redact(unifiedDiff(shown, fx.Before[p], fx.After[p])))
@@ -47,10 +47,17 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error
 func writeFixes(cwd string, fx *lint.Fixed) error {
 	for _, p := range fx.Paths {
 		if err := atomicfile.ReplaceUnchanged(filepath.FromSlash(p), fx.Before[p], fx.After[p]); err != nil {
-			return fmt.Errorf("fix %s: %w", lint.RelPath(cwd, filepath.FromSlash(p)), pathErrText(err))
+			return fmt.Errorf("fix %s: %w", shownPath(cwd, p), pathErrText(err))
 		}
 	}
 	return nil
+}
+
+// shownPath is how a message names the file at slash path p: relative to
+// cwd, names holding a secret masked (a topic file may be named after a
+// token), control characters escaped.
+func shownPath(cwd, p string) string {
+	return report.EscapeText(lint.RedactPath(rules.Redact, lint.RelPath(cwd, filepath.FromSlash(p))))
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -69,7 +69,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &exit):
 		return exit.code
 	}
-	fmt.Fprintf(stderr, "memlint: %v\n", err)
+	// An error may name a file, and a file may be named after a token.
+	fmt.Fprintf(stderr, "memlint: %s\n", rules.Redact(err.Error()))
 	return exitUsage
 }
 

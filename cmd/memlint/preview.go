@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules"
 )
 
 // previewOptions are the flags of the preview command.
@@ -69,7 +70,7 @@ func (o *previewOptions) run(args []string) error {
 		return err
 	}
 	plan := lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: func(format string, args ...any) {
-		fmt.Fprintf(o.stderr, "memlint: "+format+"\n", args...)
+		fmt.Fprintf(o.stderr, "memlint: %s\n", rules.Redact(fmt.Sprintf(format, args...)))
 	}}
 	targets, err := plan.Targets(cfg)
 	if err != nil {
@@ -94,7 +95,9 @@ func (o *previewOptions) run(args []string) error {
 		if err := enc.Encode(doc); err != nil {
 			return fmt.Errorf("encode preview: %w", err)
 		}
-		_, err := o.stdout.Write(buf.Bytes())
+		// A file may be named after a token, and the index may quote one:
+		// masked as in every other output.
+		_, err := io.WriteString(o.stdout, rules.Redact(buf.String()))
 		return err
 	}
 	// The configuration in use, text only: the JSON shape of preview has
@@ -286,7 +289,9 @@ func writePreviewText(w io.Writer, doc previewDoc, color bool, config string) er
 	if len(doc.Dirs) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", style(styleDim, "config: "+escapeTerminal(config)))
 	}
-	_, err := io.WriteString(w, b.String())
+	// A file may be named after a token, and the index may quote one:
+	// masked as in every other output.
+	_, err := io.WriteString(w, rules.Redact(b.String()))
 	return err
 }
 

@@ -53,13 +53,67 @@ func TestNoOutputShowsASecretElsewhere(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Files and a folder named after tokens: a name is shown in every
+	// format, in the baseline and in messages (orphan-memory quotes it).
+	named := map[string]string{
+		"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.md": "The GitHub notes, with no frontmatter.\n",
+		"xoxb-966632132733-4195039528911-MemLintQq7RARJ6YrZRKY8TJ/notes.md": "---\nname: notes\ndescription: chat notes\ntype: reference\n---\nNotes written 2 days ago.\n",
+		key[:len(key)-6] + "ZZVAAA.md": "no frontmatter here\nthe bot PAT: 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\n",
+	}
+	for name, text := range named {
+		files[name] = text
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "xoxb-966632132733-4195039528911-MemLintQq7RARJ6YrZRKY8TJ"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	secrets := []string{key[20:], "MemLintFixtureOLDcwHg", "3xK9pLmQ2vW8", "MemLintINzRARJ6YrZRKY8TJ"}
+	secrets := []string{key[20:], "MemLintFixtureOLDcwHg", "3xK9pLmQ2vW8", "MemLintINzRARJ6YrZRKY8TJ",
+		"MemLintFixtureNdMv48qoCJrB2Ioq0bZDAu", "MemLintQq7RARJ6YrZRKY8TJ", "MemLintFixturerJoU7ctpZc76Re6G1QLzNO"}
+	antName := key[:len(key)-6] + "ZZVAAA"
+	secrets = append(secrets, antName[20:],
+		// A name turned into a slug (frontmatter-missing suggests one) is
+		// lowercased, and still most of the token.
+		"memlintfixturendmv48qocjrb2ioq0bzdau", strings.ToLower(antName[20:]))
 	assertNoOutputShows(t, dir, secrets)
+
+	// The names themselves are secret findings, on the files.
+	var report bytes.Buffer
+	run([]string{"--format", "json", dir}, &report, &bytes.Buffer{})
+	for _, want := range []string{
+		`"path": "memory/ghp_…ZDAu.md",`,
+		`"path": "memory/xoxb-…Y8TJ/notes.md",`,
+		`"path": "memory/sk-ant-api03-…VAAA.md",`,
+	} {
+		if !regexp.MustCompile(`"rule": "secret",\s+"severity": "error",\s+` + regexp.QuoteMeta(want) + `\s+"line": 0,`).MatchString(report.String()) {
+			t.Errorf("no secret finding about the name, %s:\n%s", want, report.String())
+		}
+	}
+
+	// Errors naming a file: a PATH that does not exist, --verbose.
+	var stdout, errs bytes.Buffer
+	run([]string{"--verbose", filepath.Join(dir, "gone", "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.md")}, &stdout, &errs)
+	if !strings.Contains(errs.String(), "ghp_…") {
+		t.Errorf("no error naming the missing file (masked): %s", errs.String())
+	}
+	assertNotShown(t, "missing PATH", stdout.String()+errs.String(), secrets)
+
+	// The Claude Code hook, after a write of the file named after a token.
+	t.Setenv("CLAUDE_PROJECT_DIR", root)
+	written := filepath.Join(dir, key[:len(key)-6]+"ZZVAAA.md")
+	event := `{"hook_event_name":"PostToolUse","tool_name":"Write","cwd":` + strconv.Quote(root) +
+		`,"tool_input":{"file_path":` + strconv.Quote(written) + `,"content":"no frontmatter here\nthe bot PAT: 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\n"}}`
+	errs.Reset()
+	if code := runClaudeHook(strings.NewReader(event), &errs); code != 2 {
+		t.Errorf("Claude Code hook: exit %d, want 2 (findings): %s", code, errs.String())
+	}
+	if !strings.Contains(errs.String(), "sk-ant-api03-…") {
+		t.Errorf("Claude Code hook does not name the written file (masked):\n%s", errs.String())
+	}
+	assertNotShown(t, "Claude Code hook", errs.String(), secrets)
 
 	// --diff shows exactly what --fix writes: the entry without the
 	// description, and MEMORY.md holds no secret afterwards.
@@ -112,6 +166,9 @@ func assertNoOutputShows(t *testing.T, dir string, secrets []string) {
 	baselineFile := filepath.Join(out, "baseline.json")
 	runCase("baseline", "baseline", "--baseline", baselineFile, dir)
 	runCase("rules secret", "rules", "secret")
+	runCase("check against the baseline", "--baseline", baselineFile, "--format", "json", "--verbose", dir)
+	runCase("preview", "preview", "--color", "always", dir)
+	runCase("preview json", "preview", "--format", "json", dir)
 	for format, file := range files {
 		results = append(results, result{"--output " + format, readOutput(t, file)})
 	}
@@ -120,15 +177,29 @@ func assertNoOutputShows(t *testing.T, dir string, secrets []string) {
 	if !strings.Contains(results[0].text, "[secret]") {
 		t.Fatalf("text output reports no secret at all:\n%s", results[0].text)
 	}
+	// The baseline written with masked paths accepts every finding on the
+	// next run.
 	for _, r := range results {
-		t.Run(r.name, func(t *testing.T) {
-			for _, s := range secrets {
-				if strings.Contains(r.text, s) {
-					t.Errorf("shows the fake secret %q", s)
-				}
-			}
-		})
+		if r.name == "check against the baseline stdout" && !strings.Contains(r.text, `"diagnostics": [],`) {
+			t.Errorf("the baseline does not accept the findings it was written from:\n%s", r.text)
+		}
 	}
+	for _, r := range results {
+		assertNotShown(t, r.name, r.text, secrets)
+	}
+}
+
+// assertNotShown fails when text, the output named name, holds one of
+// secrets.
+func assertNotShown(t *testing.T, name, text string, secrets []string) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("shows the fake secret %q", s)
+			}
+		}
+	})
 }
 
 // fixtureSecrets returns the fake credentials of a fixture folder: the
@@ -241,4 +312,58 @@ func readOutput(t *testing.T, file string) string {
 		t.Errorf("%v", err)
 	}
 	return string(data)
+}
+
+// TestBaselineOfASecretName checks that a baseline entry stored with a
+// masked path is the real file's: accepted on the next run, kept when
+// memlint baseline rewrites the baseline for another file, not stale while
+// the file exists, and stale once it is gone.
+func TestBaselineOfASecretName(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	dir := filepath.Join(root, "memory")
+	const name = "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.md"
+	files := map[string]string{
+		"MEMORY.md": "- [Other](other.md) — the other notes\n",
+		name:        "GitHub notes without frontmatter.\n",
+		"other.md":  "Other notes without frontmatter.\n",
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for n, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := filepath.Join(root, "baseline.json")
+	check := func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code == exitUsage {
+			t.Fatalf("memlint %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
+		}
+		return stdout.String() + stderr.String()
+	}
+	check("baseline", "--baseline", base, dir)
+	check("baseline", "--baseline", base, filepath.Join(dir, "other.md"))
+	written := readOutput(t, base)
+	if strings.Contains(written, "MemLintFixtureNdMv48qoCJrB2Ioq0bZDAu") || !strings.Contains(written, `"path":"memory/ghp_…ZDAu.md"`) {
+		t.Errorf("the baseline does not keep the masked entry, or shows the token:\n%s", written)
+	}
+	for _, args := range [][]string{{dir}, {filepath.Join(dir, "other.md")}, {filepath.Join(dir, name)}} {
+		if out := check(append([]string{"--baseline", base, "--format", "json"}, args...)...); !strings.Contains(out, `"diagnostics": [],`) {
+			t.Errorf("memlint check %s against the baseline reports findings:\n%s", args[0], out)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
+	}
+	out := check("--baseline", base, dir)
+	if !strings.Contains(out, "baseline entry for secret in memory/ghp_…ZDAu.md matches nothing any more") {
+		t.Errorf("no baseline-stale finding for the removed file:\n%s", out)
+	}
+	if strings.Contains(out, "MemLintFixtureNdMv48qoCJrB2Ioq0bZDAu") {
+		t.Errorf("shows the token:\n%s", out)
+	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/rules"
 )
 
 func pathErrText(err error) error {
@@ -30,7 +31,7 @@ func planError(err error) error {
 // newReport is the report of a run's result, before the settings check
 // and the baseline add to it.
 func newReport(res *lint.Result) *report.Report {
-	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files}
+	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files, Redact: rules.Redact}
 	for _, d := range res.Dirs {
 		r.Dirs++
 		r.MemoryDirs = append(r.MemoryDirs, d.Path)

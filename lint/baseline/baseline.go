@@ -137,9 +137,12 @@ func (e Entry) less(f Entry) bool {
 
 // Entries returns an entry for each finding. Finding paths are absolute
 // with "/" separators, as in a report; dir is the baseline's folder, which
-// entry paths are relative to.
-func Entries(ds []lint.Diagnostic, dir string) []Entry {
-	keys := identify(ds, dir)
+// entry paths are relative to. redact (the secret rule's Redact, or nil)
+// masks the names in entry paths that hold a secret, as every output
+// does: the file is committed. Fingerprints are made of the masked path,
+// which depends on the path alone, so the next run matches them.
+func Entries(ds []lint.Diagnostic, dir string, redact func(string) string) []Entry {
+	keys := identify(ds, dir, redact)
 	out := make([]Entry, len(ds))
 	for i, d := range ds {
 		text := ""
@@ -151,17 +154,17 @@ func Entries(ds []lint.Diagnostic, dir string) []Entry {
 	return out
 }
 
-// Filter splits findings (paths as for Entries) into those the baseline
-// does not hold, in their original order, and counts those it does. It
-// also returns the entries that no finding matched.
-func (b *Baseline) Filter(ds []lint.Diagnostic, dir string) (fresh []lint.Diagnostic, matched int, unmatched []Entry) {
+// Filter splits findings (paths and redact as for Entries) into those the
+// baseline does not hold, in their original order, and counts those it
+// does. It also returns the entries that no finding matched.
+func (b *Baseline) Filter(ds []lint.Diagnostic, dir string, redact func(string) string) (fresh []lint.Diagnostic, matched int, unmatched []Entry) {
 	want := make(map[string]bool, len(b.Entries))
 	for _, e := range b.Entries {
 		want[e.Fingerprint] = true
 	}
 	used := make(map[string]bool, len(b.Entries))
 	fresh = []lint.Diagnostic{}
-	for i, k := range identify(ds, dir) {
+	for i, k := range identify(ds, dir, redact) {
 		if want[k.fingerprint] {
 			used[k.fingerprint] = true
 			matched++
@@ -185,11 +188,12 @@ type key struct {
 }
 
 // identify computes the key of each finding: its path relative to dir,
-// and its occurrence counted in file order, whatever order ds is in.
-func identify(ds []lint.Diagnostic, dir string) []key {
+// with the names holding a secret masked, and its occurrence counted in
+// file order, whatever order ds is in.
+func identify(ds []lint.Diagnostic, dir string, redact func(string) string) []key {
 	rel := make([]string, len(ds))
 	for i, d := range ds {
-		rel[i] = relPath(dir, d.Path)
+		rel[i] = lint.RedactPath(redact, relPath(dir, d.Path))
 	}
 	order := make([]int, len(ds))
 	for i := range order {
@@ -458,6 +462,9 @@ type Applied struct {
 	// File is the baseline's absolute path; entry paths are relative to
 	// its folder.
 	File string
+	// Redact masks secrets in paths, as for Entries: the same function
+	// that wrote the baseline.
+	Redact func(string) string
 }
 
 // Apply drops the findings the baseline accepts and adds a baseline-stale
@@ -465,9 +472,11 @@ type Applied struct {
 // run could judge.
 func (a Applied) Apply(ds []lint.Diagnostic, inScope func(path string) bool) []lint.Diagnostic {
 	dir := filepath.Dir(a.File)
-	fresh, _, unmatched := a.Baseline.Filter(ds, dir)
+	fresh, _, unmatched := a.Baseline.Filter(ds, dir, a.Redact)
 	for _, e := range unmatched {
-		if inScope(e.AbsPath(dir)) {
+		// The entry's path may be masked (a file named after a token):
+		// whether the run judged it is a question about the real file.
+		if inScope(lint.UnmaskPath(a.Redact, e.AbsPath(dir))) {
 			fresh = append(fresh, Stale(e, filepath.ToSlash(a.File)))
 		}
 	}

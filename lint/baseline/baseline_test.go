@@ -33,7 +33,7 @@ func TestRoundTrip(t *testing.T) {
 		finding(root, "mem/notes.md", "frontmatter-missing", 1, 1, "just <notes> & more"),
 		{Rule: "orphan-memory", Severity: lint.Warning, Path: filepath.ToSlash(filepath.Join(root, "mem", "notes.md")), Message: "memory is not listed in MEMORY.md (2 dirs)"},
 	}
-	b := New(Entries(ds, root))
+	b := New(Entries(ds, root, nil))
 	data, err := b.Marshal()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestNewSortsAndRemovesDuplicates(t *testing.T) {
 		finding(root, "a.md", "x", 9, 1, "z"),
 		finding(root, "a.md", "x", 2, 1, "a"),
 	}
-	es := Entries(ds, root)
+	es := Entries(ds, root, nil)
 	forward := New(es)
 	reversed := make([]Entry, 0, 2*len(es))
 	for i := len(es) - 1; i >= 0; i-- {
@@ -119,7 +119,7 @@ func TestPathsAreRelativeToTheBaselineFolder(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "repo")
 	d := finding(root, "mem/plan.md", "relative-date", 6, 21, "next week")
 
-	es := Entries([]lint.Diagnostic{d}, root)
+	es := Entries([]lint.Diagnostic{d}, root, nil)
 	if es[0].Path != "mem/plan.md" {
 		t.Errorf("path = %q, want mem/plan.md", es[0].Path)
 	}
@@ -130,7 +130,7 @@ func TestPathsAreRelativeToTheBaselineFolder(t *testing.T) {
 	}
 
 	// A baseline in a subfolder reaches the file with "..".
-	sub := Entries([]lint.Diagnostic{d}, filepath.Join(root, "ci"))
+	sub := Entries([]lint.Diagnostic{d}, filepath.Join(root, "ci"), nil)
 	if sub[0].Path != "../mem/plan.md" {
 		t.Errorf("path from ci/ = %q, want ../mem/plan.md", sub[0].Path)
 	}
@@ -138,7 +138,7 @@ func TestPathsAreRelativeToTheBaselineFolder(t *testing.T) {
 	// Moving the repository keeps the fingerprint.
 	root2 := filepath.Join(t.TempDir(), "elsewhere", "repo2")
 	moved := finding(root2, "mem/plan.md", "relative-date", 6, 21, "next week")
-	movedEs := Entries([]lint.Diagnostic{moved}, root2)
+	movedEs := Entries([]lint.Diagnostic{moved}, root2, nil)
 	if movedEs[0].Fingerprint != es[0].Fingerprint {
 		t.Errorf("moving the repository changed the fingerprint: %s, %s", movedEs[0].Fingerprint, es[0].Fingerprint)
 	}
@@ -150,7 +150,7 @@ func TestOccurrencesFollowFileOrder(t *testing.T) {
 	second := finding(root, "a.md", "relative-date", 9, 1, "tomorrow")
 	other := finding(root, "b.md", "relative-date", 1, 1, "tomorrow")
 
-	es := Entries([]lint.Diagnostic{second, other, first}, root)
+	es := Entries([]lint.Diagnostic{second, other, first}, root, nil)
 	if es[0].Occurrence != 1 || es[1].Occurrence != 0 || es[2].Occurrence != 0 {
 		t.Errorf("occurrences = %d %d %d, want 1 0 0 (counted per file, in file order)", es[0].Occurrence, es[1].Occurrence, es[2].Occurrence)
 	}
@@ -160,8 +160,8 @@ func TestOccurrencesFollowFileOrder(t *testing.T) {
 
 	// Accepting one "tomorrow" accepts the first; a second one added later
 	// in the file is new.
-	b := New(Entries([]lint.Diagnostic{first}, root))
-	fresh, matched, unmatched := b.Filter([]lint.Diagnostic{second, first}, root)
+	b := New(Entries([]lint.Diagnostic{first}, root, nil))
+	fresh, matched, unmatched := b.Filter([]lint.Diagnostic{second, first}, root, nil)
 	if matched != 1 || len(unmatched) != 0 || len(fresh) != 1 || fresh[0].Start.Line != 9 {
 		t.Errorf("Filter = %+v, %d, %+v; want the one on line 9 reported", fresh, matched, unmatched)
 	}
@@ -174,7 +174,7 @@ func TestFilter(t *testing.T) {
 		finding(root, "mem/plan.md", "feedback-structure", 6, 1, "We ship next week."),
 		finding(root, "mem/gone.md", "relative-date", 2, 1, "yesterday"),
 	}
-	b := New(Entries(accepted, root))
+	b := New(Entries(accepted, root, nil))
 
 	// Lines inserted above move every finding; whitespace changes inside
 	// the flagged text do not matter.
@@ -185,7 +185,7 @@ func TestFilter(t *testing.T) {
 	otherFile := finding(root, "mem/other.md", "relative-date", 6, 21, "next week")
 	ds := []lint.Diagnostic{sameLine, otherFile, moved}
 
-	fresh, matched, unmatched := b.Filter(ds, root)
+	fresh, matched, unmatched := b.Filter(ds, root, nil)
 	if matched != 1 {
 		t.Errorf("matched = %d, want 1", matched)
 	}
@@ -210,7 +210,7 @@ func TestEntryText(t *testing.T) {
 		finding(root, "a.md", "secret", 3, 1, "sk-ant-api03-secretvalue"),
 		finding(root, "a.md", "x", 4, 1, "bad \xff byte"),
 	}
-	es := Entries(ds, root)
+	es := Entries(ds, root, nil)
 	if got := es[0].Text; utf8.RuneCountInString(got) != maxText+1 || !strings.HasSuffix(got, "…") || !strings.HasPrefix(got, "ab ab") {
 		t.Errorf("long text kept as %q (%d characters), want %d characters and …", got, utf8.RuneCountInString(got), maxText)
 	}
