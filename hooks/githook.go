@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/internal/safefile"
 )
 
 // GitHookOptions say where and what to install.
@@ -23,6 +24,10 @@ type GitHookOptions struct {
 	Memlint string
 	// Out receives one line per thing done or found.
 	Out io.Writer
+	// Force lets install and uninstall replace or remove a hook that
+	// carries memlint's marker but is not the hook memlint wrote; the
+	// file is kept as pre-commit.memlint-backup.
+	Force bool
 }
 
 func (o GitHookOptions) out() io.Writer {
@@ -146,6 +151,10 @@ func (h gitHookFile) executable() bool {
 	return !info.IsDir() && (runtime.GOOS == "windows" || info.Mode().Perm()&0o111 != 0)
 }
 
+// maxHookSize bounds the hook memlint reads to see whether it is its own
+// shim (under 1 KB); a larger file is someone else's hook.
+const maxHookSize = 1 << 20
+
 // inspectGitHook reads the hook at path. A symbolic link is never memlint's
 // shim (memlint writes regular files), whatever it points to.
 func inspectGitHook(path string) (gitHookFile, error) {
@@ -161,7 +170,9 @@ func inspectGitHook(path string) (gitHookFile, error) {
 	if !info.Mode().IsRegular() {
 		return h, nil
 	}
-	if h.content, err = os.ReadFile(path); err != nil {
+	if h.content, err = safefile.ReadFile(path, maxHookSize); errors.Is(err, safefile.ErrTooLarge) {
+		return h, nil // not a shim memlint wrote: someone's own hook
+	} else if err != nil {
 		return h, fmt.Errorf("read %s: %w", path, err)
 	}
 	for line := range strings.Lines(string(h.content)) {
@@ -179,6 +190,7 @@ type gitHookSite struct {
 	top        string // the worktree's root: the hooks' working directory
 	dir        string // the hooks dir git runs hooks from
 	defaultDir string // <common git dir>/hooks: git's hooks dir without core.hooksPath
+	commonDir  string // the common git dir, where memlint records what it installed
 	hooksPath  string // core.hooksPath as configured; "" when unset
 	origin     string // the config that sets core.hooksPath
 }
@@ -236,7 +248,8 @@ func locateGitHooks(dir string) (gitHookSite, error) {
 		return filepath.Clean(p)
 	}
 	s.dir = abs(lines[0])
-	s.defaultDir = filepath.Join(abs(lines[1]), "hooks")
+	s.commonDir = abs(lines[1])
+	s.defaultDir = filepath.Join(s.commonDir, "hooks")
 	s.hooksPath, s.origin, err = hooksPathConfig(s.top)
 	return s, err
 }
@@ -325,11 +338,13 @@ func InstallGitHook(o GitHookOptions) error {
 	if site.hooksPath != "" {
 		notes = append(notes, site.why())
 	}
+	created := false
 	if _, err := os.Stat(site.dir); errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(site.dir, 0o755); err != nil {
 			return fmt.Errorf("create the hooks dir: %w", err)
 		}
 		notes = append(notes, "created the hooks dir")
+		created = true
 	}
 	hook, err := inspectGitHook(site.hook())
 	if err != nil {
@@ -341,8 +356,26 @@ func InstallGitHook(o GitHookOptions) error {
 	}
 	memlint := shimPath(o.Memlint)
 	shim := shimScript(memlint)
+	recs := readRecords(site.commonDir)
+	prev, _ := recs.lookup(hook.path)
+	owned := hook.owned(recs)
 	switch {
-	case hook.ours && bytes.Equal(hook.content, shim):
+	case hook.ours && !owned:
+		// Marked as memlint's, but not what memlint wrote: a user's
+		// edit, or another tool's copy, that overwriting would lose.
+		if !o.Force {
+			return notOwnedError(hook.path, "memlint hooks install")
+		}
+		backup := hook.path + backupSuffix
+		if err := backupFree(backup); err != nil {
+			return err
+		}
+		if err := writeShim(hook.path, shim, backup); err != nil {
+			return err
+		}
+		notes = append(notes, "--force: kept the hook that was there as "+preCommitHook+backupSuffix)
+		fmt.Fprintf(out, "installed pre-commit hook: %s (%s)\n", hook.path, strings.Join(notes, "; "))
+	case owned && bytes.Equal(hook.content, shim):
 		if hook.executable() {
 			fmt.Fprintf(out, "pre-commit hook already installed: %s (runs %s)\n", hook.path, memlint)
 			break
@@ -351,7 +384,7 @@ func InstallGitHook(o GitHookOptions) error {
 			return fmt.Errorf("make %s executable: %w", hook.path, err)
 		}
 		fmt.Fprintf(out, "made the pre-commit hook executable: %s\n", hook.path)
-	case hook.ours:
+	case owned:
 		// Another memlint (or an earlier version of the shim): the hook
 		// should run the memlint the user just ran install with.
 		if err := writeShim(hook.path, shim, ""); err != nil {
@@ -391,6 +424,10 @@ func InstallGitHook(o GitHookOptions) error {
 			line += " (" + strings.Join(notes, "; ") + ")"
 		}
 		fmt.Fprintln(out, line)
+	}
+	recs.set(hookRecord{Path: hook.path, SHA256: shimSum(shim), CreatedDir: created || prev.CreatedDir})
+	if err := recs.save(site.commonDir); err != nil {
+		return err
 	}
 	if site.hooksPath != "" && insideDir(site.dir, site.top) {
 		fmt.Fprintf(out, "note: %s is inside the work tree; do not commit memlint's hook (it names this machine's memlint)\n", site.dir)
@@ -443,23 +480,29 @@ func UninstallGitHook(o GitHookOptions) error {
 	if site.shadowed() {
 		dirs = append(dirs, site.defaultDir)
 	}
+	recs := readRecords(site.commonDir)
 	found := false
 	var errs []error
-	for i, dir := range dirs {
-		f, err := uninstallIn(dir, out)
+	for _, dir := range dirs {
+		rec, _ := recs.lookup(filepath.Join(dir, preCommitHook))
+		f, err := uninstallIn(dir, out, &recs, o.Force)
 		found = found || f
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if f && i == 0 && site.shadowed() {
-			// Install creates a missing core.hooksPath folder; an empty
-			// one left behind means nothing to git, so put back its
-			// absence. Git's own hooks dir stays.
+		if f && rec.CreatedDir {
+			// Install created this folder (a missing core.hooksPath
+			// one); an empty one left behind means nothing to git, so
+			// put back its absence. A folder that was there before
+			// install stays, empty or not.
 			if entries, err := os.ReadDir(dir); err == nil && len(entries) == 0 && os.Remove(dir) == nil {
 				fmt.Fprintf(out, "removed the empty hooks dir: %s\n", dir)
 			}
 		}
+	}
+	if err := recs.save(site.commonDir); err != nil {
+		errs = append(errs, err)
 	}
 	if !found && len(errs) == 0 {
 		fmt.Fprintf(out, "memlint's pre-commit hook is not installed in %s: nothing to do\n", site.dir)
@@ -467,9 +510,11 @@ func UninstallGitHook(o GitHookOptions) error {
 	return errors.Join(errs...)
 }
 
-// uninstallIn undoes an install in one hooks dir and says whether it found
-// anything of memlint's there.
-func uninstallIn(dir string, out io.Writer) (bool, error) {
+// uninstallIn undoes an install in one hooks dir, forgetting it in recs,
+// and says whether it found anything of memlint's there. A hook with
+// memlint's marker that is not what memlint wrote is refused, or with
+// force moved aside to pre-commit.memlint-backup.
+func uninstallIn(dir string, out io.Writer, recs *hookRecords, force bool) (bool, error) {
 	path := filepath.Join(dir, preCommitHook)
 	hook, err := inspectGitHook(path)
 	if err != nil {
@@ -481,26 +526,45 @@ func uninstallIn(dir string, out io.Writer) (bool, error) {
 	}
 	switch {
 	case hook.ours:
-		if err := os.Remove(path); err != nil {
+		how := ""
+		if !hook.owned(*recs) {
+			if !force {
+				return true, notOwnedError(path, "memlint hooks uninstall")
+			}
+			backup := path + backupSuffix
+			if err := backupFree(backup); err != nil {
+				return true, err
+			}
+			if err := os.Rename(path, backup); err != nil {
+				return true, fmt.Errorf("keep %s as %s: %w", path, backup, err)
+			}
+			how = "; --force: kept it as " + preCommitHook + backupSuffix
+		} else if err := os.Remove(path); err != nil {
 			return true, fmt.Errorf("remove the pre-commit hook: %w", err)
 		}
+		recs.drop(path)
 		if !chained.exists() {
-			fmt.Fprintf(out, "removed pre-commit hook: %s\n", path)
+			if how != "" {
+				how = " (" + how[2:] + ")"
+			}
+			fmt.Fprintf(out, "removed pre-commit hook: %s%s\n", path, how)
 			return true, nil
 		}
 		if err := os.Rename(chained.path, path); err != nil {
 			return true, fmt.Errorf("removed memlint's hook but could not restore yours from %s: %w", chained.path, err)
 		}
-		fmt.Fprintf(out, "removed pre-commit hook: %s (restored your hook from %s)\n", path, preCommitHook+chainedSuffix)
+		fmt.Fprintf(out, "removed pre-commit hook: %s (restored your hook from %s%s)\n", path, preCommitHook+chainedSuffix, how)
 	case chained.exists() && !hook.exists():
 		if err := os.Rename(chained.path, path); err != nil {
 			return true, fmt.Errorf("restore your hook from %s: %w", chained.path, err)
 		}
+		recs.drop(path)
 		fmt.Fprintf(out, "restored your pre-commit hook: %s (from %s; memlint's hook was already gone)\n", path, preCommitHook+chainedSuffix)
 	case chained.exists():
 		return true, fmt.Errorf("%s is no longer memlint's hook, so memlint left it alone; the hook memlint had kept is still in %s: move it back yourself if you want it",
 			path, chained.path)
 	default:
+		recs.drop(path)
 		return false, nil
 	}
 	return true, nil
@@ -527,6 +591,8 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 		}
 	}
 	switch {
+	case hook.ours && !hook.owned(readRecords(site.commonDir)):
+		fmt.Fprintf(out, "pre-commit:  %s: memlint's marker, but not the hook memlint wrote (edited since install, or another tool's copy); install and uninstall leave it alone without --force\n", hook.path)
 	case hook.ours && hook.executable():
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's hook, executable\n", hook.path)
 	case hook.ours:
