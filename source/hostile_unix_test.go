@@ -4,6 +4,7 @@ package source_test
 
 import (
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -198,5 +199,32 @@ func assertBlobNotRead(t *testing.T, dir, p string) {
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
 		t.Errorf("reading the oversized blob allocated %d bytes; want under 4 MiB", alloc)
+	}
+}
+
+// TestStagedSharedCloneReadsAlternates: in a `git clone --shared` every
+// blob lives in the origin's object store only; memlint's own alternates
+// lookup reads them (a blob under the cap, whole and unchanged).
+func TestStagedSharedCloneReadsAlternates(t *testing.T) {
+	origin := newRepo(t)
+	origin.Write("memory/MEMORY.md", goodIndex)
+	origin.Write("memory/feedback_testing.md", goodFeedback)
+	origin.Git("add", ".")
+	origin.Git("commit", "-q", "-m", "one")
+	clone := filepath.Join(t.TempDir(), "clone")
+	origin.Git("clone", "-q", "--shared", origin.Dir, clone)
+	if b, err := os.ReadFile(filepath.Join(clone, ".git", "objects", "info", "alternates")); err != nil || len(b) == 0 {
+		t.Fatalf("the clone has no alternates (%v)", err)
+	}
+	s, err := source.OpenStaged(clone, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for p, want := range map[string]string{"memory/MEMORY.md": goodIndex, "memory/feedback_testing.md": goodFeedback} {
+		got, err := fs.ReadFile(s.FS, p)
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %q (%v), want %q", p, got, err, want)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-git/go-billy/v5/memfs"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -120,7 +121,11 @@ func openObjects(l repoLayout) (*lockedObjects, string, error) {
 
 // storageOptions are those of every object storage opened here, the
 // repository's own and its alternates'.
-var storageOptions = filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true, LargeObjectThreshold: largeObject}
+// go-git's own lookup in alternates is turned off (AlternatesFS is an
+// empty file system): it reads an object found there whole, and resolves
+// absolute alternate paths inside the repository's folder, so it misses
+// them; openAlternates and withAlternates do it instead.
+var storageOptions = filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true, LargeObjectThreshold: largeObject, AlternatesFS: memfs.New()}
 
 // maxAlternateDepth is how deep git itself follows alternates of
 // alternates.
@@ -180,8 +185,28 @@ func openAlternates(objects string) ([]*filesystem.Storage, error) {
 	return out, nil
 }
 
-// tolerantStorer hides harmless extensions from go-git's check.
-type tolerantStorer struct{ *filesystem.Storage }
+// tolerantStorer hides harmless extensions from go-git's check, and
+// looks in the alternate object stores for an object the repository's own
+// store does not hold.
+type tolerantStorer struct {
+	*filesystem.Storage
+	alternates []*filesystem.Storage
+}
+
+// EncodedObject finds the object in the repository's store, then in its
+// alternates, in the order git searches them.
+func (t tolerantStorer) EncodedObject(typ plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	obj, err := t.Storage.EncodedObject(typ, h)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return obj, err
+	}
+	for _, alt := range t.alternates {
+		if obj, aerr := alt.EncodedObject(typ, h); aerr == nil {
+			return obj, nil
+		}
+	}
+	return nil, err
+}
 
 func (t tolerantStorer) Config() (*config.Config, error) {
 	cfg, err := t.Storage.Config()
@@ -202,6 +227,7 @@ type goGitStore struct {
 	layout     repoLayout
 	st         *filesystem.Storage
 	alternates []*filesystem.Storage
+	objects    tolerantStorer // st and its alternates
 	repo       *git.Repository
 }
 
@@ -223,12 +249,13 @@ func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := git.Open(tolerantStorer{st}, nil)
+	objects := tolerantStorer{Storage: st, alternates: alternates}
+	repo, err := git.Open(objects, nil)
 	if err != nil {
 		closeAll(alternates)
 		return nil, err
 	}
-	return &goGitStore{layout: l, st: st, alternates: alternates, repo: repo}, nil
+	return &goGitStore{layout: l, st: st, alternates: alternates, objects: objects, repo: repo}, nil
 }
 
 // head resolves this worktree's HEAD (linked worktrees have their own,
@@ -292,7 +319,7 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 		}
 		h = *p
 	}
-	commit, err := object.GetCommit(g.st, h)
+	commit, err := object.GetCommit(g.objects, h)
 	if err != nil {
 		return "", false, fmt.Errorf("read commit %s: %w", h, err)
 	}
@@ -300,7 +327,7 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 }
 
 func (g *goGitStore) listTree(treeID, prefix string) ([]IndexEntry, error) {
-	tree, err := object.GetTree(g.st, plumbing.NewHash(treeID))
+	tree, err := object.GetTree(g.objects, plumbing.NewHash(treeID))
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", treeID, err)
 	}
