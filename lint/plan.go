@@ -217,9 +217,10 @@ func (p *planner) discover(set targetSet) error {
 // of its own (the outer one's search finds it if it is a memory dir).
 func (p *planner) addRoots(set targetSet) error {
 	base := p.cfg.Dir
+	inside := p.insideTop(base)
 	matches := map[string]bool{}
 	for _, g := range p.cfg.Roots {
-		if err := matchRoots(base, g, p.ignoredIn(base), matches); err != nil {
+		if err := matchRoots(base, g, p.ignoredIn(base), inside, matches); err != nil {
 			return fmt.Errorf("roots in %s: %w", RelPath(p.cwd, p.cfg.Path), err)
 		}
 	}
@@ -231,6 +232,9 @@ func (p *planner) addRoots(set targetSet) error {
 		if nestedIn(m, matches) {
 			continue
 		}
+		if err := inside(m); err != nil {
+			return fmt.Errorf("roots in %s: %w", RelPath(p.cwd, p.cfg.Path), err)
+		}
 		if err := p.addDir(set, filepath.Join(base, filepath.FromSlash(m))); err != nil {
 			return err
 		}
@@ -238,10 +242,50 @@ func (p *planner) addRoots(set targetSet) error {
 	return nil
 }
 
+// insideTop returns the check that a root (a slash path relative to base)
+// resolves, symbolic links followed, inside the repository's top level
+// around base (outside git, inside base itself). A configuration is
+// repository content: a committed symlink named in roots must not make
+// memlint read, or --fix write, a folder outside the repository. Folders
+// named on the command line are the user's choice and are not checked.
+func (p *planner) insideTop(base string) func(m string) error {
+	top := RepoTopLevel(base)
+	if top == "" {
+		top = base
+	}
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	return func(m string) error {
+		abs := filepath.Join(base, filepath.FromSlash(m))
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return fmt.Errorf("root %q: %w", m, pathErr(err))
+		}
+		if rel, err := filepath.Rel(top, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return &RootOutsideError{Root: m, Target: real, Top: top}
+		}
+		return nil
+	}
+}
+
+// RootOutsideError is a configured root that leads out of the repository
+// (a symbolic link to a folder elsewhere): it is refused, never read.
+type RootOutsideError struct {
+	Root   string // as matched, relative to the configuration's folder
+	Target string // where it leads
+	Top    string // the repository's top level (or the configuration's folder outside git)
+}
+
+func (e *RootOutsideError) Error() string {
+	return fmt.Sprintf("root %q leads to %s, outside %s: memlint lints no folder outside the repository through its configuration (name the folder on the command line to lint it)", e.Root, e.Target, e.Top)
+}
+
 // matchRoots adds to matches the folders below base (slash paths relative
 // to it) that glob matches, without descending into a match, version
-// control or dependency folders, or ignored folders.
-func matchRoots(base, glob string, ignored func(string) bool, matches map[string]bool) error {
+// control or dependency folders, or ignored folders. inside refuses a
+// search start leading out of the repository before it is listed.
+func matchRoots(base, glob string, ignored func(string) bool, inside func(string) error, matches map[string]bool) error {
 	fsys := os.DirFS(base)
 	if !strings.ContainsAny(glob, `*?[{\`) {
 		if info, err := fs.Stat(fsys, glob); err == nil && info.IsDir() {
@@ -250,6 +294,11 @@ func matchRoots(base, glob string, ignored func(string) bool, matches map[string
 		return nil
 	}
 	start, _ := doublestar.SplitPattern(glob)
+	if info, err := fs.Stat(fsys, start); err == nil && info.IsDir() && start != "." {
+		if err := inside(start); err != nil {
+			return err
+		}
+	}
 	// Without "**", a match is never deeper than the pattern.
 	maxDepth := -1
 	if !strings.Contains(glob, "**") {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-git/go-billy/v5/memfs"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -23,6 +25,8 @@ import (
 	format "github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
+
+	"github.com/memlint/memlint/internal/safefile"
 )
 
 // objectStore reads what revisions hold: trees and blobs. It is go-git's
@@ -97,9 +101,12 @@ var harmlessExtensions = map[string]bool{
 // openObjects returns go-git's object store when it can read the
 // repository, and the git command line's otherwise, with the reason.
 func openObjects(l repoLayout) (*lockedObjects, string, error) {
+	if err := checkGitFiles(l); err != nil {
+		return nil, "", err
+	}
 	// KeepDescriptors: without it go-git reopens the packfile for every
 	// object it reads; close() releases it.
-	st := filesystem.NewStorageWithOptions(osfs.New(l.commonDir), cache.NewObjectLRUDefault(), filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true, LargeObjectThreshold: largeObject})
+	st := filesystem.NewStorageWithOptions(osfs.New(l.commonDir), cache.NewObjectLRUDefault(), storageOptions)
 	store, err := newGoGitStore(l, st)
 	if err == nil {
 		return &lockedObjects{inner: store}, "", nil
@@ -112,8 +119,94 @@ func openObjects(l repoLayout) (*lockedObjects, string, error) {
 	return &lockedObjects{inner: cli}, reason, nil
 }
 
-// tolerantStorer hides harmless extensions from go-git's check.
-type tolerantStorer struct{ *filesystem.Storage }
+// storageOptions are those of every object storage opened here, the
+// repository's own and its alternates'.
+// go-git's own lookup in alternates is turned off (AlternatesFS is an
+// empty file system): it reads an object found there whole, and resolves
+// absolute alternate paths inside the repository's folder, so it misses
+// them; openAlternates and withAlternates do it instead.
+var storageOptions = filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true, LargeObjectThreshold: largeObject, AlternatesFS: memfs.New()}
+
+// maxAlternateDepth is how deep git itself follows alternates of
+// alternates.
+const maxAlternateDepth = 5
+
+// openAlternates opens the object stores objects/info/alternates names
+// below the objects folder objects, and theirs, breadth first as git
+// searches them. go-git reads an object found only there through a storage
+// of its own, without LargeObjectThreshold and after no size check: a
+// huge blob would be inflated whole. An alternate folder not named
+// "objects" is an error (go-git's storage cannot be rooted at it; the git
+// command line reads such a repository instead).
+func openAlternates(objects string) ([]*filesystem.Storage, error) {
+	var out []*filesystem.Storage
+	seen := map[string]bool{filepath.Clean(objects): true}
+	level := []string{objects}
+	for depth := 0; depth < maxAlternateDepth && len(level) > 0; depth++ {
+		var next []string
+		for _, dir := range level {
+			name := filepath.Join(dir, "info", "alternates")
+			b, err := safefile.ReadFile(name, maxAlternatesSize)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("read the git repository: %w", err)
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				line = strings.TrimRight(line, "\r")
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				alt := line
+				if !filepath.IsAbs(alt) {
+					alt = filepath.Join(dir, alt)
+				}
+				alt = filepath.Clean(alt)
+				if seen[alt] {
+					continue
+				}
+				seen[alt] = true
+				if filepath.Base(alt) != "objects" {
+					return nil, fmt.Errorf("alternate object folder %s is not named objects", alt)
+				}
+				if info, err := os.Stat(alt); err != nil || !info.IsDir() {
+					continue // git warns and goes on
+				}
+				if err := checkGitFile(filepath.Join(alt, "info", "alternates"), maxAlternatesSize); err != nil {
+					return nil, err
+				}
+				out = append(out, filesystem.NewStorageWithOptions(osfs.New(filepath.Dir(alt)), cache.NewObjectLRUDefault(), storageOptions))
+				next = append(next, alt)
+			}
+		}
+		level = next
+	}
+	return out, nil
+}
+
+// tolerantStorer hides harmless extensions from go-git's check, and
+// looks in the alternate object stores for an object the repository's own
+// store does not hold.
+type tolerantStorer struct {
+	*filesystem.Storage
+	alternates []*filesystem.Storage
+}
+
+// EncodedObject finds the object in the repository's store, then in its
+// alternates, in the order git searches them.
+func (t tolerantStorer) EncodedObject(typ plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	obj, err := t.Storage.EncodedObject(typ, h)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return obj, err
+	}
+	for _, alt := range t.alternates {
+		if obj, aerr := alt.EncodedObject(typ, h); aerr == nil {
+			return obj, nil
+		}
+	}
+	return nil, err
+}
 
 func (t tolerantStorer) Config() (*config.Config, error) {
 	cfg, err := t.Storage.Config()
@@ -131,9 +224,11 @@ func (t tolerantStorer) Config() (*config.Config, error) {
 }
 
 type goGitStore struct {
-	layout repoLayout
-	st     *filesystem.Storage
-	repo   *git.Repository
+	layout     repoLayout
+	st         *filesystem.Storage
+	alternates []*filesystem.Storage
+	objects    tolerantStorer // st and its alternates
+	repo       *git.Repository
 }
 
 func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
@@ -150,17 +245,23 @@ func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
 			return nil, fmt.Errorf("refs are stored as %s", r)
 		}
 	}
-	repo, err := git.Open(tolerantStorer{st}, nil)
+	alternates, err := openAlternates(filepath.Join(l.commonDir, "objects"))
 	if err != nil {
 		return nil, err
 	}
-	return &goGitStore{layout: l, st: st, repo: repo}, nil
+	objects := tolerantStorer{Storage: st, alternates: alternates}
+	repo, err := git.Open(objects, nil)
+	if err != nil {
+		closeAll(alternates)
+		return nil, err
+	}
+	return &goGitStore{layout: l, st: st, alternates: alternates, objects: objects, repo: repo}, nil
 }
 
 // head resolves this worktree's HEAD (linked worktrees have their own,
 // which go-git's repository object would not see).
 func (g *goGitStore) head() (plumbing.Hash, bool, error) {
-	b, err := os.ReadFile(filepath.Join(g.layout.gitDir, "HEAD"))
+	b, err := safefile.ReadFile(filepath.Join(g.layout.gitDir, "HEAD"), maxHeadSize)
 	if err != nil {
 		return plumbing.ZeroHash, false, fmt.Errorf("read HEAD: %w", err)
 	}
@@ -172,6 +273,10 @@ func (g *goGitStore) head() (plumbing.Hash, bool, error) {
 		return plumbing.NewHash(line), true, nil
 	}
 	name := plumbing.ReferenceName(strings.TrimSpace(strings.TrimPrefix(line, "ref:")))
+	// go-git opens the loose ref file by name: a FIFO there would block.
+	if err := checkGitFile(filepath.Join(g.layout.commonDir, filepath.FromSlash(name.String())), maxLooseRefSize); err != nil {
+		return plumbing.ZeroHash, false, err
+	}
 	ref, err := g.st.Reference(name)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return plumbing.ZeroHash, false, nil // unborn: the first commit
@@ -214,7 +319,7 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 		}
 		h = *p
 	}
-	commit, err := object.GetCommit(g.st, h)
+	commit, err := object.GetCommit(g.objects, h)
 	if err != nil {
 		return "", false, fmt.Errorf("read commit %s: %w", h, err)
 	}
@@ -222,7 +327,7 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 }
 
 func (g *goGitStore) listTree(treeID, prefix string) ([]IndexEntry, error) {
-	tree, err := object.GetTree(g.st, plumbing.NewHash(treeID))
+	tree, err := object.GetTree(g.objects, plumbing.NewHash(treeID))
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", treeID, err)
 	}
@@ -255,13 +360,27 @@ func (g *goGitStore) listTree(treeID, prefix string) ([]IndexEntry, error) {
 func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
 	// The size first, from the loose object's header or the packfile's
 	// entry: EncodedObject inflates a whole loose object into memory
-	// before its size can be looked at. (An object only an alternate
-	// holds is not found here; LargeObjectThreshold keeps EncodedObject
-	// from loading a large one, and its size is checked below.)
-	if size, err := g.st.EncodedObjectSize(plumbing.NewHash(hash)); err == nil && size > max {
+	// before its size can be looked at. An object only an alternate holds
+	// is looked up in the alternate's storage, opened here with the same
+	// options: go-git's own fallback to alternates would load it whole.
+	h := plumbing.NewHash(hash)
+	st := g.st
+	size, err := st.EncodedObjectSize(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) && len(g.alternates) > 0 {
+		for _, alt := range g.alternates {
+			if s, aerr := alt.EncodedObjectSize(h); aerr == nil {
+				st, size, err = alt, s, nil
+				break
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read blob %s: %w", hash, err)
+		}
+	}
+	if err == nil && size > max {
 		return nil, errTooLarge
 	}
-	obj, err := g.st.EncodedObject(plumbing.BlobObject, plumbing.NewHash(hash))
+	obj, err := st.EncodedObject(plumbing.BlobObject, h)
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", hash, err)
 	}
@@ -280,7 +399,17 @@ func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
 	return b, nil
 }
 
-func (g *goGitStore) close() error { return g.st.Close() }
+func (g *goGitStore) close() error {
+	closeAll(g.alternates)
+	return g.st.Close()
+}
+
+// closeAll releases the descriptors storages keep.
+func closeAll(sts []*filesystem.Storage) {
+	for _, st := range sts {
+		st.Close()
+	}
+}
 
 // gitCLIStore reads objects through the git command line: rev-parse,
 // ls-tree, and one long-running cat-file --batch.

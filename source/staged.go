@@ -220,7 +220,12 @@ func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err e
 				// Refused as on disk (lint.FindConfig): not followed.
 				return p, nil, false, lint.ErrConfigSymlink
 			}
-			data, err := fs.ReadFile(s.FS, p)
+			// The configuration's own cap, as on disk (lint.LoadConfig),
+			// not the memory files' larger one.
+			data, err := s.objects.readBlob(e.Hash, lint.MaxConfigSize)
+			if errors.Is(err, errTooLarge) {
+				err = fmt.Errorf("%w: larger than %d bytes", safefile.ErrTooLarge, lint.MaxConfigSize)
+			}
 			return p, data, err == nil, err
 		}
 		if dir == "." || dir == "/" {
@@ -293,10 +298,15 @@ func (x *Index) StagedConfig(dir string) (string, []byte, bool, error) {
 		rel = "."
 	}
 	p, data, ok, err := x.Staged.StagedConfig(filepath.ToSlash(rel))
+	abs := filepath.Join(x.Staged.Root, filepath.FromSlash(p))
+	if errors.Is(err, safefile.ErrTooLarge) {
+		// Worded as lint.LoadConfig words it for the file on disk.
+		return "", nil, false, fmt.Errorf("read config: %w", &fs.PathError{Op: "read", Path: abs + " (staged)", Err: err})
+	}
 	if err != nil {
 		return "", nil, false, fmt.Errorf("read staged %s: %w", p, err)
 	}
-	return filepath.Join(x.Staged.Root, filepath.FromSlash(p)), data, ok, nil
+	return abs, data, ok, nil
 }
 
 // Open returns the whole index, rooted at the worktree.

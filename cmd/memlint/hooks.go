@@ -18,11 +18,17 @@ import (
 type hookOptions struct {
 	claude bool
 	scope  string
+	force  bool
 }
 
 func (o *hookOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.claude, "claude", false, "the Claude Code hook instead of the git pre-commit hook")
 	cmd.Flags().StringVar(&o.scope, "scope", "project", "with --claude, which settings file: project (.claude/settings.json), local (.claude/settings.local.json) or user (~/.claude/settings.json)")
+}
+
+// addForce adds --force to the git hook's install and uninstall.
+func (o *hookOptions) addForce(cmd *cobra.Command, usage string) {
+	cmd.Flags().BoolVar(&o.force, "force", false, usage)
 }
 
 func newHooksCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -47,6 +53,7 @@ memlint hooks run pre-commit|claude  what the hooks run`,
 		},
 	}
 	inst.addFlags(install)
+	inst.addForce(install, "replace a pre-commit hook that carries memlint's marker but is not the hook memlint wrote (kept as pre-commit.memlint-backup)")
 	uninstall := &cobra.Command{
 		Use:   "uninstall",
 		Short: "Remove memlint's hook and restore what was there before",
@@ -56,6 +63,7 @@ memlint hooks run pre-commit|claude  what the hooks run`,
 		},
 	}
 	uninst.addFlags(uninstall)
+	uninst.addForce(uninstall, "remove a pre-commit hook that carries memlint's marker but is not the hook memlint wrote (kept as pre-commit.memlint-backup)")
 	status := &cobra.Command{
 		Use:   "status",
 		Short: "Say whether memlint's hook will run, and why not",
@@ -106,7 +114,10 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 		if err != nil {
 			return err
 		}
-		return git(hooks.GitHookOptions{Dir: cwd, Memlint: exe, Out: out})
+		return git(hooks.GitHookOptions{Dir: cwd, Memlint: exe, Out: out, Force: o.force})
+	}
+	if o.force {
+		return fmt.Errorf("--force is for the git pre-commit hook, not with --claude")
 	}
 	switch o.scope {
 	case "project", "local", "user":
