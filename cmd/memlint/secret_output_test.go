@@ -56,9 +56,9 @@ func TestNoOutputShowsASecretElsewhere(t *testing.T) {
 	// Files and a folder named after tokens: a name is shown in every
 	// format, in the baseline and in messages (orphan-memory quotes it).
 	named := map[string]string{
-		"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.md": "The GitHub notes, with no frontmatter.\n",
+		"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.md":                       "The GitHub notes, with no frontmatter.\n",
 		"xoxb-966632132733-4195039528911-MemLintQq7RARJ6YrZRKY8TJ/notes.md": "---\nname: notes\ndescription: chat notes\ntype: reference\n---\nNotes written 2 days ago.\n",
-		key[:len(key)-6] + "ZZVAAA.md": "no frontmatter here\nthe bot PAT: 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\n",
+		key[:len(key)-6] + "ZZVAAA.md":                                      "no frontmatter here\nthe bot PAT: 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\n",
 	}
 	for name, text := range named {
 		files[name] = text
