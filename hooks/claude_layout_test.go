@@ -21,22 +21,15 @@ const (
 )
 
 // indentedHooks is the "hooks" member install adds to an indented object
-// at one level, laid out with unit and nl.
+// at one level: freshSettings's, laid out with unit and nl.
 func indentedHooks(unit, nl string) string {
-	return strings.NewReplacer("\n", nl, "\t", unit).Replace(`"hooks": {
-		"PostToolUse": [
-			{
-				"matcher": "Write|Edit|MultiEdit",
-				"hooks": [
-					{
-						"type": "command",
-						"command": "memlint hooks run claude",
-						"timeout": 30
-					}
-				]
-			}
-		]
-	}`)
+	inner := strings.TrimSuffix(strings.TrimPrefix(freshSettings, "{\n  "), "\n}\n")
+	lines := strings.Split(inner, "\n")
+	for i, line := range lines {
+		body := strings.TrimLeft(line, " ")
+		lines[i] = strings.Repeat(unit, (len(line)-len(body))/2) + body
+	}
+	return strings.Join(lines, nl)
 }
 
 // layoutCases are settings files and what install makes of them, byte for
