@@ -299,11 +299,11 @@ func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
 	base := os.DirFS(w.memDir)
 	// The state before the write is linted only when the write leaves
 	// errors to tell apart.
-	after, err := w.errors(base)
+	after, err := w.errors(base, nil)
 	if err != nil || len(after) == 0 || !w.prev.known {
 		return after, err
 	}
-	before, err := w.errors(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: w.prev.content, removed: !w.prev.existed})
+	before, err := w.errors(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: w.prev.content, removed: !w.prev.existed}, w.rulesOf(after))
 	if err != nil {
 		return nil, err
 	}
@@ -347,8 +347,10 @@ func blankNumbers(s string) string {
 
 // errors lints the memory dir as fsys (rooted at it) holds it and keeps
 // the error-level findings in the written file and the index.
-func (w *memoryWrite) errors(fsys fs.FS) ([]lint.Diagnostic, error) {
-	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, w.plan, w.cfg)
+func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
+	plan := w.plan
+	plan.Only = only
+	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, plan, w.cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -365,6 +367,30 @@ func (w *memoryWrite) errors(fsys fs.FS) ([]lint.Diagnostic, error) {
 		}
 	}
 	return out, nil
+}
+
+// rulesOf returns the rules that made diags, for linting the state before
+// the write with those alone: a finding of another rule can match none of
+// diags, and in a large dir most of the time goes to rules that found
+// nothing to report here (the wikilink suggestions of every other file).
+// A rule that judges other rules' findings (unused-suppression) needs them
+// all: then nil, every rule.
+func (w *memoryWrite) rulesOf(diags []lint.Diagnostic) []string {
+	reg := w.cfg.Registry(w.plan.Registry)
+	if reg == nil {
+		return nil
+	}
+	var ids []string
+	for _, d := range diags {
+		rule, ok := reg.Lookup(d.Rule)
+		if !ok || rule.Scope == lint.ScopeSuppressions {
+			return nil
+		}
+		if !slices.Contains(ids, d.Rule) {
+			ids = append(ids, d.Rule)
+		}
+	}
+	return ids
 }
 
 // report tells the agent what to fix, in a few lines: findings in the

@@ -763,65 +763,26 @@ func keyPaths(t *testing.T, src string) []string {
 
 func TestInstallClaudeHookNewGroup(t *testing.T) {
 	// Compact input with other matchers only: memlint adds its own group
-	// at the end and lays the file out.
+	// at the end, on the same line with the same separators (issue 11:
+	// it used to lay the whole file out again, indented), and uninstall
+	// gives the original back byte for byte.
 	o, _ := settingsOptions(t, "local")
 	file := settingsPath(o)
-	writeFile(t, file, `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}],"Stop":[]},"a":1}`)
+	src := `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]}],"Stop":[]},"a":1}`
+	writeFile(t, file, src)
 	if err := hooks.InstallClaudeHook(o); err != nil {
 		t.Fatal(err)
 	}
-	want := `{
-  "hooks": {
-    "PostToolUse": [
-      {
-        "matcher": "Bash",
-        "hooks": [
-          {
-            "type": "command",
-            "command": "x"
-          }
-        ]
-      },
-      {
-        "matcher": "Write|Edit|MultiEdit",
-        "hooks": [
-          {
-            "type": "command",
-            "command": "memlint hooks run claude",
-            "timeout": 30
-          }
-        ]
-      }
-    ],
-    "Stop": []
-  },
-  "a": 1
-}`
+	want := `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]},` +
+		`{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"memlint hooks run claude","timeout":30}]}],"Stop":[]},"a":1}`
 	if got := readFile(t, file); got != want {
 		t.Fatalf("got:\n%s\nwant (no final newline, as the original):\n%s", got, want)
 	}
 	if err := hooks.UninstallClaudeHook(o); err != nil {
 		t.Fatal(err)
 	}
-	want = `{
-  "hooks": {
-    "PostToolUse": [
-      {
-        "matcher": "Bash",
-        "hooks": [
-          {
-            "type": "command",
-            "command": "x"
-          }
-        ]
-      }
-    ],
-    "Stop": []
-  },
-  "a": 1
-}`
-	if got := readFile(t, file); got != want {
-		t.Fatalf("after uninstall:\n%s", got)
+	if got := readFile(t, file); got != src {
+		t.Fatalf("after uninstall:\n%s\nwant:\n%s", got, src)
 	}
 }
 
@@ -894,8 +855,11 @@ func TestInstallClaudeHookSymlink(t *testing.T) {
 	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
 		t.Fatalf("the link was replaced: %v %v", info, err)
 	}
-	if got := readFile(t, dotfiles); got != freshSettings {
-		t.Errorf("link target:\n%s", got)
+	// The one-line {} stays on one line (issue 11: it used to come out
+	// indented, as freshSettings).
+	want := `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"memlint hooks run claude","timeout":30}]}]}}` + "\n"
+	if got := readFile(t, dotfiles); got != want {
+		t.Errorf("link target:\n%s\nwant:\n%s", got, want)
 	}
 }
 

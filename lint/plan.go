@@ -43,7 +43,8 @@ type Plan struct {
 	// Registry holds the built-in rules; the configuration adds its custom
 	// ones.
 	Registry *Registry
-	// Redact, RecallProbe and Now are as in Linter.
+	// Only, Redact, RecallProbe and Now are as in Linter.
+	Only        []string
 	Redact      func(string) string
 	RecallProbe RecallProbe
 	Now         time.Time

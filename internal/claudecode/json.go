@@ -11,7 +11,8 @@ import (
 // memlint changes them through a small JSON tree that keeps what
 // encoding/json's maps lose: the order of keys, duplicate keys, and every
 // string and number literal exactly as written (escapes, unicode, number
-// formats). Only the layout is rewritten.
+// formats). Edits keep the layout too: Edit rewrites only the bytes a
+// change needs (see layout.go).
 
 // JSONKind is the kind of a JSONValue.
 type JSONKind int
@@ -47,13 +48,29 @@ type JSONValue struct {
 	Raw     []byte
 	Members []JSONMember // of an object, in order
 	Elems   []*JSONValue // of an array, in order
+
+	// Where a parsed value was in its document: parsed is false for a
+	// value built in code. kids are the spans of its members (key to
+	// value end) or elements as parsed, which Edit keeps the bytes
+	// between.
+	parsed     bool
+	start, end int
+	kids       []span
 }
+
+// span is a range of bytes of a document.
+type span struct{ start, end int }
 
 // JSONMember is one key and value of an object.
 type JSONMember struct {
 	RawKey []byte // the quoted key as written
 	Key    string // the key decoded
 	Value  *JSONValue
+
+	// parsed is false for a member added in code; start is where its key
+	// began, valStart where its value (as parsed) began.
+	parsed          bool
+	start, valStart int
 }
 
 // JSONSyntaxError says where a document stops being JSON.
@@ -128,6 +145,17 @@ func (p *jsonParser) skipSpace() {
 
 func (p *jsonParser) value() (*JSONValue, error) {
 	p.skipSpace()
+	start := p.pos
+	v, err := p.bare()
+	if err != nil {
+		return nil, err
+	}
+	v.parsed, v.start, v.end = true, start, p.pos
+	return v, nil
+}
+
+// bare reads the value starting at p.pos.
+func (p *jsonParser) bare() (*JSONValue, error) {
 	if p.pos >= len(p.src) {
 		return nil, p.errorf("unexpected end of JSON input")
 	}
@@ -187,6 +215,7 @@ func (p *jsonParser) object() (*JSONValue, error) {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			return nil, p.errorf("expected an object key")
 		}
+		keyStart := p.pos
 		rawKey, err := p.str()
 		if err != nil {
 			return nil, err
@@ -204,7 +233,8 @@ func (p *jsonParser) object() (*JSONValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v.Members = append(v.Members, JSONMember{RawKey: rawKey, Key: key, Value: val})
+		v.Members = append(v.Members, JSONMember{RawKey: rawKey, Key: key, Value: val, parsed: true, start: keyStart, valStart: val.start})
+		v.kids = append(v.kids, span{keyStart, val.end})
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			return nil, p.errorf("unexpected end of JSON input")
@@ -235,6 +265,7 @@ func (p *jsonParser) array() (*JSONValue, error) {
 			return nil, err
 		}
 		v.Elems = append(v.Elems, el)
+		v.kids = append(v.kids, span{el.start, el.end})
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			return nil, p.errorf("unexpected end of JSON input")

@@ -107,7 +107,8 @@ func TestDetectIndent(t *testing.T) {
 
 // FuzzParseJSON checks that no input makes the parser panic, that it
 // accepts exactly what encoding/json accepts, and that what it accepts
-// comes back byte for byte, apart from layout.
+// comes back byte for byte, apart from layout; and that Edit of an
+// unchanged document gives the document back byte for byte.
 func FuzzParseJSON(f *testing.F) {
 	for _, src := range jsonDocs {
 		f.Add([]byte(src))
@@ -129,6 +130,9 @@ func FuzzParseJSON(f *testing.F) {
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Fatalf("compact:\n got %q\nwant %q", got.Bytes(), want.Bytes())
+		}
+		if edited, err := v.Edit(src); err != nil || !bytes.Equal(edited, src) {
+			t.Fatalf("Edit of an unchanged document: %q, %v", edited, err)
 		}
 	})
 }

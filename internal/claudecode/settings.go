@@ -61,24 +61,21 @@ func OpenSettings(file string) (*SettingsFile, error) {
 	return doc, nil
 }
 
-// Write lays the document out again, with the file's indentation, line
-// endings and final newline, and replaces the file atomically.
+// Write puts the document's changes into the file and replaces it
+// atomically. An existing document changes only where it was edited
+// (Edit): its indentation, separators, line endings and final newline
+// stay. A missing, empty or blank file gets a fresh object, indented by
+// two spaces, as Claude Code writes its own settings.
 func (d *SettingsFile) Write() error {
-	indent, crlf, finalNewline := "  ", false, true
+	var data []byte
+	var err error
 	if d.Exists && len(bytes.TrimSpace(d.Src)) > 0 {
-		indent = DetectIndent(d.Src)
-		crlf = bytes.Contains(d.Src, []byte("\r\n"))
-		finalNewline = bytes.HasSuffix(d.Src, []byte("\n"))
-	}
-	data, err := d.Root.Format(indent)
-	if err != nil {
-		return fmt.Errorf("%s: %w", d.File, err)
-	}
-	if finalNewline {
+		data, err = d.Root.Edit(d.Src)
+	} else if data, err = d.Root.Format("  "); err == nil {
 		data = append(data, '\n')
 	}
-	if crlf {
-		data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+	if err != nil {
+		return fmt.Errorf("%s: %w", d.File, err)
 	}
 	if d.Exists && bytes.Equal(data, d.Src) {
 		return nil
