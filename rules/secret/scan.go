@@ -36,7 +36,13 @@ var scByteClass = func() (t [256]uint8) {
 	for _, f := range tokenFormats {
 		t[f.prefix[0]] = scTokenFirst
 	}
-	t['i'] = scProse // no token prefix starts with 'i'; "was" is found at 'w' (whsec_)
+	// "is" and "was": 'i' starts no token prefix; 'w' may (whsec_), and
+	// then scNextTrigger looks for "was" among the token candidates.
+	for _, c := range []byte("iw") {
+		if t[c] == scOther {
+			t[c] = scProse
+		}
+	}
 	return t
 }()
 
@@ -73,8 +79,13 @@ var scPairRow, scPairs = func() (rows [2][256]uint8, pairs [32][256]bool) {
 		}
 		pairs[rows[0][first]][f.prefix[1]] = true
 	}
-	rows[0]['i'] = n
-	pairs[n]['s'] = true
+	for _, c := range []byte("iw") {
+		if rows[0][c] == 0 {
+			rows[0][c] = n
+			n++
+		}
+	}
+	pairs[rows[0]['i']]['s'] = true
 	pairs[rows[0]['w']]['a'] = true
 	return rows, pairs
 }()
@@ -136,7 +147,7 @@ func scNextTrigger[T scText](s T, i int) (at, resume int, class uint8) {
 		case scAssign, scDash:
 			return i, i + 1, class
 		case scProse:
-			if i > 0 && s[i-1] == ' ' && scHasPrefixAt(s, i, "is ") {
+			if i > 0 && s[i-1] == ' ' && (scHasPrefixAt(s, i, "is ") || scHasPrefixAt(s, i, "was ")) {
 				return i, i + 1, class
 			}
 		case scTokenFirst:
