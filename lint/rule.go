@@ -40,7 +40,8 @@ type Rule struct {
 	// Run inspects pass.Dir and reports findings; for rules of ScopeDir.
 	Run func(pass *Pass)
 	// RunRepo inspects a repository's checked-in settings file and
-	// reports findings; for rules of ScopeRepository.
+	// reports findings; for rules of ScopeRepository, and for a rule of
+	// ScopeDir that checks that file as well (secret).
 	RunRepo func(pass *RepoPass)
 }
 

@@ -75,7 +75,7 @@ func (WorkingTree) RepoFile(top, rel string) ([]byte, string, error) {
 func runRepos(src Source, plan Plan, cfg *Config, reg *Registry, res *Result) ([]*Target, error) {
 	var repoRules []*Rule
 	for _, r := range reg.Rules() {
-		if r.Scope == ScopeRepository && r.RunRepo != nil {
+		if r.RunRepo != nil { // ScopeRepository rules, and dir rules that check the settings too (secret)
 			repoRules = append(repoRules, r)
 		}
 	}

@@ -127,7 +127,10 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 	none := secretMatch{}
 	c := s[i]
 	if c == ':' && scHasPrefixAt(s, i+1, "//") {
-		return urlCredentialAt(s, i)
+		if m, ok := urlCredentialAt(s, i); ok {
+			return m, true
+		}
+		return urlTokenAt(s, i)
 	}
 	v := i + 1
 	switch {
@@ -166,10 +169,71 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 	if kind == scLabelNone {
 		return none, false
 	}
+	return labelledSecretAt(s, lstart, lend, kind, v, false, redact)
+}
 
+// proseSecretAt matches a secret in a sentence that names it, "the
+// staging password is Zq8!mK2#vLp9wR", at the "is" or "was" at s[i]: the
+// word before it must be a secret's name (or "api key", "access key" …).
+func proseSecretAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
+	v := i + len("is ")
+	if s[i] == 'w' {
+		v = i + len("was ")
+	}
+	lend := i - 1
+	for k := 0; k < 4 && lend > 0 && strings.IndexByte("\"'`*", s[lend-1]) >= 0; k++ {
+		lend--
+	}
+	lstart := lend
+	for lstart > 0 && lend-lstart <= 64 && scWordByte(s[lstart-1]) {
+		lstart--
+	}
+	if lstart == lend || lend-lstart > 64 {
+		return secretMatch{}, false
+	}
+	kind := scClassifyLabel(s[lstart:lend])
+	if lend-lstart == 3 && scContainsFold(s[lstart:lend], "key") && lstart >= 2 && s[lstart-1] == ' ' {
+		// "the API key is …": the word before "key" qualifies it.
+		q := lstart - 1
+		for q > 0 && scWordByte(s[q-1]) {
+			q--
+		}
+		var w [16]byte
+		if n := lstart - 1 - q; n > 0 && n <= len(w) {
+			for k := range n {
+				w[k] = s[q+k] | 0x20 // lowercase: word bytes are letters, digits, _
+			}
+			if scKeyQualifiers[string(w[:n])] {
+				lstart, kind = q, scLabelToken
+			}
+		}
+	}
+	if kind == scLabelNone {
+		return secretMatch{}, false
+	}
+	return labelledSecretAt(s, lstart, lend, kind, v, true, redact)
+}
+
+// labelledSecretAt matches a secret value at or after s[v] assigned to
+// the name s[lstart:lend], of kind kind: after "name =", "name:" or, in
+// prose (when prose is set), "the name is".
+func labelledSecretAt[T scText](s T, lstart, lend int, kind scLabelKind, v int, prose, redact bool) (secretMatch, bool) {
+	none := secretMatch{}
 	vs, ve, end, ok := assignedValue(s, v)
 	if !ok {
 		return none, false
+	}
+	extended := false
+	if kind == scLabelPassword && ve == end {
+		// A bare password may hold spaces and quotes, which end a bare
+		// value: take the rest of the phrase when it reads as one
+		// password rather than as prose.
+		if pe, ok := scPassphraseEnd(s, vs); ok && pe > ve {
+			ve, end, extended = pe, pe, true
+		}
+	}
+	if ve-vs < 8 {
+		return none, false // shorter than any secret a name marks; and no allocation for "the token was used"
 	}
 	value := string(s[vs:ve])
 	truncated := false
@@ -183,7 +247,7 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 		}
 	}
 	// Authorization: Bearer <token>, Basic <base64>.
-	if scheme, rest, ok := strings.Cut(value, " "); ok {
+	if scheme, rest, ok := strings.Cut(value, " "); ok && !extended {
 		switch strings.ToLower(scheme) {
 		case "bearer", "token", "bot":
 			vs += len(scheme) + 1
@@ -195,7 +259,7 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 			return none, false // prose, not a value
 		}
 	}
-	if strings.ContainsAny(value, " \t") || scStartsWithToken(value) || strings.HasPrefix(value, "-----BEGIN") || strings.Contains(value, "://") {
+	if !extended && strings.ContainsAny(value, " \t") || scStartsWithToken(value) || strings.HasPrefix(value, "-----BEGIN") || strings.Contains(value, "://") {
 		// Prose; or a secret another detector names better.
 		return none, false
 	}
@@ -211,7 +275,13 @@ func assignmentAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 		}
 	case kind == scLabelTwilio && len(value) == 32 && scAllBytes(value, scHex) && scEntropy(value) >= 3:
 		what = "Twilio auth token"
-	case kind == scLabelPassword && scLooksLikePassword(value):
+	case scLooksLikeJWT(value):
+		what = "JSON Web Token in " + name
+	case kind == scLabelPassword && (extended || scLooksLikePassword(value)):
+		what = scLabelled("password", name)
+	case kind == scLabelPassword && prose && end > ve && scLooksLikeQuotedPassword(value):
+		// "the prod password is "s3cr3tPassw0rd!"": the sentence and the
+		// quotes say it is the password, even one made of the word.
 		what = scLabelled("password", name)
 	case kind != scLabelPassword && scLooksLikeToken(value):
 		what = scLabelled("secret", name)

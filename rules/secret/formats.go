@@ -20,6 +20,10 @@ type tokenFormat struct {
 	minEntropy float64
 	// valid, when set, is a further check of the whole token (a checksum).
 	valid func(token string) bool
+	// paired says that the token is the public half of a pair whose
+	// secret half, unlabelled, often follows it on the same or the next
+	// line (an AWS key ID, then its secret access key): see awsSecretAfter.
+	paired bool
 }
 
 // scMaxTokenLen bounds how far a token is matched.
@@ -28,8 +32,8 @@ const scMaxTokenLen = 400
 // tokenFormats are the provider tokens detected by format. Where two share
 // a prefix, the longer prefix comes first.
 var tokenFormats = []*tokenFormat{
-	{kind: "AWS access key ID", prefix: "AKIA", re: regexp.MustCompile(`^AKIA[A-Z2-7]{16}`), minEntropy: 2.5},
-	{kind: "AWS temporary access key ID", prefix: "ASIA", re: regexp.MustCompile(`^ASIA[A-Z2-7]{16}`), minEntropy: 2.5},
+	{kind: "AWS access key ID", prefix: "AKIA", re: regexp.MustCompile(`^AKIA[A-Z2-7]{16}`), minEntropy: 2.5, paired: true},
+	{kind: "AWS temporary access key ID", prefix: "ASIA", re: regexp.MustCompile(`^ASIA[A-Z2-7]{16}`), minEntropy: 2.5, paired: true},
 	{kind: "Google API key", prefix: "AIza", re: regexp.MustCompile(`^AIza[0-9A-Za-z_-]{35}`), minEntropy: 3.5},
 	{kind: "Google OAuth client secret", prefix: "GOCSPX-", re: regexp.MustCompile(`^GOCSPX-[0-9A-Za-z_-]{28}`), minEntropy: 3.5},
 	{kind: "Google OAuth access token", prefix: "ya29.", re: regexp.MustCompile(`^ya29\.[0-9A-Za-z_-]{30,}`), minEntropy: 3.5},

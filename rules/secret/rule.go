@@ -6,8 +6,9 @@
 // value and the placeholder words are tables in names.go and words.go.
 // Each kind of secret has its detector: tokens.go (provider tokens),
 // privatekey.go (key blocks), assignment.go (name = value), url.go
-// (passwords in URLs); scan.go is the one pass over the text that calls
-// them.
+// (passwords and tokens in URLs); scan.go is the one pass over the text
+// that calls them. settings.go runs that pass over the string values of
+// the checked-in .claude/settings.json.
 package secret
 
 import (
@@ -36,6 +37,11 @@ var Rule = &lint.Rule{
 	Doc:      doc,
 	Run:      runSecret,
 }
+
+// The rule also checks the checked-in .claude/settings.json (see
+// settings.go): set here, not in the literal, which would make an
+// initialization cycle through Rule.Severity.
+func init() { Rule.RunRepo = runSecretSettings }
 
 const (
 	secretWhy = "memory is loaded into every future conversation and, once committed, shared with everyone who can read the repository"

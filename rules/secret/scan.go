@@ -27,6 +27,7 @@ const (
 	scTokenFirst // the first letter of some token prefix
 	scAssign     // ':' or '=': a name = value pair, or a URL
 	scDash       // '-': perhaps a private key block's "-----BEGIN"
+	scProse      // "is" or "was" after a word: perhaps "the password is …"
 )
 
 var scByteClass = func() (t [256]uint8) {
@@ -34,6 +35,13 @@ var scByteClass = func() (t [256]uint8) {
 	t['-'] = scDash
 	for _, f := range tokenFormats {
 		t[f.prefix[0]] = scTokenFirst
+	}
+	// "is" and "was": 'i' starts no token prefix; 'w' may (whsec_), and
+	// then scNextTrigger looks for "was" among the token candidates.
+	for _, c := range []byte("iw") {
+		if t[c] == scOther {
+			t[c] = scProse
+		}
 	}
 	return t
 }()
@@ -71,6 +79,14 @@ var scPairRow, scPairs = func() (rows [2][256]uint8, pairs [32][256]bool) {
 		}
 		pairs[rows[0][first]][f.prefix[1]] = true
 	}
+	for _, c := range []byte("iw") {
+		if rows[0][c] == 0 {
+			rows[0][c] = n
+			n++
+		}
+	}
+	pairs[rows[0]['i']]['s'] = true
+	pairs[rows[0]['w']]['a'] = true
 	return rows, pairs
 }()
 
@@ -96,6 +112,8 @@ func scanSecrets[T scText](s T, redact bool, emit func(secretMatch)) {
 			m, ok = assignmentAt(s, at, redact)
 		case scDash:
 			m, ok = privateKeyAt(s, at)
+		case scProse:
+			m, ok = proseSecretAt(s, at, redact)
 		}
 		i = resume
 		if ok && m.start >= next {
@@ -107,7 +125,7 @@ func scanSecrets[T scText](s T, redact bool, emit func(secretMatch)) {
 }
 
 // scNextTrigger finds the next place at or after s[i] where a secret may
-// start: a ':' or '=', a "--", or a word starting with the first two
+// start: a ':' or '=', a "--", the word "is" or "was", or a word starting with the first two
 // letters of a token prefix. resume is where the scan goes on after it;
 // class is scOther when there is none. This loop is where the rule spends
 // its time on text without secrets: a few table lookups per byte and a
@@ -128,7 +146,14 @@ func scNextTrigger[T scText](s T, i int) (at, resume int, class uint8) {
 		switch class := scByteClass[s[i]]; class {
 		case scAssign, scDash:
 			return i, i + 1, class
+		case scProse:
+			if i > 0 && s[i-1] == ' ' && (scHasPrefixAt(s, i, "is ") || scHasPrefixAt(s, i, "was ")) {
+				return i, i + 1, class
+			}
 		case scTokenFirst:
+			if i > 0 && s[i-1] == ' ' && scHasPrefixAt(s, i, "was ") {
+				return i, i + 1, scProse
+			}
 			// Every token is one long word (ghp_…, AKIA…) or starts with
 			// a short one followed by - . / or + (sk-, xoxb-,
 			// hooks.slack.com/): this rules out most words that merely

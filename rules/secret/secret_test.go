@@ -349,6 +349,9 @@ func FuzzSecret(f *testing.F) {
 	}
 	f.Add("password: ${X} token=abc…")
 	f.Add("-----BEGIN PRIVATE KEY-----")
+	f.Add(`password: Tr0ub4 dor;3xK9,pLm"Q2'vW|8)z and the staging password is Zq8!mK2#vLp9wR`)
+	f.Add("aws key AKIAZ5Q3XKLMNOP7RSTU and secret kR8vTq2LmN9pXw4YzB7cD1eF6gH3jK5lM0nOpQrS")
+	f.Add("https://hooks.example.com/v1/br_usr_7f3a9c2e4b1d8f6a0c5e9b2d4f7a1c3e/send")
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
 		scanSecrets(s, false, func(m secretMatch) {
@@ -444,6 +447,135 @@ func TestRedactBareValueWithDelimiters(t *testing.T) {
 		}
 		if got == tc.in {
 			t.Errorf("Redact(%q) masked nothing", tc.in)
+		}
+	}
+}
+
+// TestSecretRecallGaps covers the forms issue 11 found missed: a JWT
+// under a name, bare passwords holding spaces and quotes, a password
+// named in a sentence, an unlabelled AWS secret key beside its key ID
+// and a token in a webhook URL's path. Each must be found, cover the
+// secret, and be masked whole in the message and by Redact, also when
+// Redact sees only the flagged text.
+func TestSecretRecallGaps(t *testing.T) {
+	g := newFakeGen(11)
+	jwt := "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJNZW1MaW50IiwiZXhwIjoxOTAwMDAwMDAwfQ." + g.str(b64url, 43)
+	awsSecret := "kR8vTq2LmN9pXw4YzB7cD1eF6gH3jK5lM0nO" + g.str(b64std, 4)
+	for _, c := range []struct{ text, secret, kind string }{
+		{"auth_token: " + jwt, jwt, "JSON Web Token in auth_token"},
+		{"Authorization: Bearer " + jwt, jwt, "JSON Web Token in Authorization"},
+		{`password: Tr0ub4 dor;3xK9,pLm"Q2'vW|8)z`, `Tr0ub4 dor;3xK9,pLm"Q2'vW|8)z`, "password"},
+		{"db_password=hunter2 xyz;Qw9!rT", "hunter2 xyz;Qw9!rT", "password in db_password"},
+		{`db_password: pLm"Q2'vW8xK9`, `pLm"Q2'vW8xK9`, "password in db_password"},
+		{"the staging password is Zq8!mK2#vLp9wR.", "Zq8!mK2#vLp9wR", "password"},
+		{`the prod db password is "s3cr3tPassw0rd!"`, "s3cr3tPassw0rd!", "password"},
+		{"The passphrase was Qx7#hT2mLw9!vB for the backup disk", "Qx7#hT2mLw9!vB", "password in passphrase"},
+		{"the API key is " + g.str(alnum, 32), "", "secret in API key"},
+		{"aws key AKIAZ5Q3XKLMNOP7RSTU and secret " + awsSecret, awsSecret, "AWS access key ID and its secret access key"},
+		{"AKIAZ5Q3XKLMNOP7RSTU\n" + awsSecret, awsSecret, "AWS access key ID and its secret access key"},
+		{"ASIAZ5Q3XKLMNOP7RSTU / " + awsSecret, awsSecret, "AWS temporary access key ID and its secret access key"},
+		{"post to https://hooks.example.com/v1/br_usr_7f3a9c2e4b1d8f6a0c5e9b2d4f7a1c3e/send", "br_usr_7f3a9c2e4b1d8f6a0c5e9b2d4f7a1c3e", "token in a webhook URL (hooks.example.com)"},
+		{"https://acme.webhook.office.com/webhookb2/x/IncomingWebhook/" + g.str(hexLow, 32) + "/y", "", "token in a webhook URL (acme.webhook.office.com)"},
+		{"https://mm.acme.io/hooks/" + g.str("abcdefghijklmnopqrstuvwxyz0123456789", 26), "", "token in a webhook URL (mm.acme.io)"},
+	} {
+		ms := findAll(c.text)
+		if len(ms) != 1 {
+			t.Errorf("%q: %d findings, want 1 (%s)", c.text, len(ms), c.kind)
+			continue
+		}
+		m := ms[0]
+		secret := c.secret
+		if secret == "" {
+			secret = c.text[m.valStart:m.valEnd]
+		}
+		if m.kind != c.kind {
+			t.Errorf("%q: kind %q, want %q", c.text, m.kind, c.kind)
+		}
+		flagged := c.text[m.start:m.end]
+		if !strings.Contains(flagged, secret) {
+			t.Errorf("%q: span %q does not cover the secret", c.text, flagged)
+		}
+		for what, s := range map[string]string{"message": m.kind + m.masked, "Redact": Redact(c.text), "Redact of the flagged text": Redact(flagged)} {
+			if strings.Contains(s, secret) || strings.Contains(s, secret[:len(secret)-4]) {
+				t.Errorf("%q: the %s shows the secret: %q", c.text, what, s)
+			}
+		}
+		if r := Redact(c.text); Redact(r) != r {
+			t.Errorf("Redact is not idempotent on %q: %q", c.text, r)
+		}
+	}
+}
+
+// TestSecretRecallGapsLeaveAlone holds the look-alikes of the forms of
+// TestSecretRecallGaps that must stay quiet.
+func TestSecretRecallGapsLeaveAlone(t *testing.T) {
+	for _, s := range []string{
+		// Prose after a password's name.
+		"password: see 1Password vault",
+		"password: the usual one",
+		"password: in the team vault (ask Bob)",
+		"db_password: stored in Keychain, item DB",
+		"password: hunter2 for the local db",
+		"password: $DB_PASSWORD then restart",
+		"password: <redacted> (rotated)",
+		"password: *** hidden ***",
+		"password: changeme now",
+		"password: Staging Admin Account",
+		// Prose sentences.
+		"the staging password is stored in 1Password",
+		"the password is in 1Password under \"staging db\"",
+		"the password is `<redacted>`",
+		"the password is ***",
+		"the default password is changeme",
+		"the password is $DB_PASSWORD",
+		"the password is ${STAGING_DB_PASSWORD}",
+		"the password is rotated every 90 days",
+		"the token is valid for one hour",
+		"the refresh token is opaque and short-lived",
+		"the secret is ALWAYS_ROTATE_ME in config",
+		"the API key is read from the environment",
+		"the key is 4096 bits long",
+		"this is why the token was rejected: expired",
+		"the password is \"password123\"",
+		"the password is Password1",
+		// The documented example pair.
+		"aws_access_key_id = AKIAIOSFODNN7EXAMPLE\nwJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+		// URLs whose paths hold hashes and IDs, not tokens.
+		"https://github.com/acme/webhook-relay/commit/3f9a2c1b8e7d6f5a4b3c2d1e0f9a8b7c6d5e4f3a",
+		"https://github.com/acme/hooks/blob/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b/README.md",
+		"https://raw.githubusercontent.com/acme/hook/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b/x.sh",
+		"https://gist.github.com/someone/9f86d081884c7d659a2feaa0c55ad015",
+		"https://www.notion.so/acme/Webhooks-9f86d081884c7d659a2feaa0c55ad015",
+		"https://docs.google.com/document/d/1okU_szL-Bb9qtgrf53JF0-JN0J3ru2b6Gq_2rtmZwwc/edit",
+		"https://open.feishu.cn/open-apis/bot/v2/hook/5e482d65-0c9e-4f7b-9a56-0d3f1c2b7a10",
+		"https://cdn.example.com/img/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b.png",
+		"https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz#sha512-XI5MPzVNApjAyhQzphX8BkmKsKUxD4LdyK24iZeQWn",
+		"https://dashboard.stripe.com/payments/pi_3MtwBwLkdIwHu7ix28a3tqPa",
+		"https://docs.acme.io/webhooks/configuring-outgoing-webhook-signatures",
+		"https://hooks.example.com/v1/br_usr_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx/send",
+	} {
+		if ms := findAll(s); len(ms) > 0 {
+			t.Errorf("%q: unexpected %s (%s)", s, ms[0].kind, s[ms[0].start:ms[0].end])
+		}
+	}
+}
+
+// TestSecretStopsAtProse checks that the forms of TestSecretRecallGaps
+// do not take in the words after a secret: a password followed by prose
+// or a command is the bare value alone, and a key ID followed by a
+// commit hash (no uppercase) or by nothing random is the key ID alone.
+func TestSecretStopsAtProse(t *testing.T) {
+	for _, c := range []struct{ text, flagged string }{
+		{"password: Xy9!abcd for staging", "password: Xy9!abcd"},
+		{"PASSWORD=Ab9!xyz12 ./run.sh --seed", "PASSWORD=Ab9!xyz12"},
+		{"the staging password is Zq8!mK2#vLp9wR and the user is bob", "password is Zq8!mK2#vLp9wR"},
+		{"aws key AKIAZ5Q3XKLMNOP7RSTU is the deploy user's", "AKIAZ5Q3XKLMNOP7RSTU"},
+		{"AKIAZ5Q3XKLMNOP7RSTU rotated in 3f9a2c1b8e7d6f5a4b3c2d1e0f9a8b7c6d5e4f3a", "AKIAZ5Q3XKLMNOP7RSTU"},
+		{"AKIAZ5Q3XKLMNOP7RSTU\n\nlater: kR8vTq2LmN9pXw4YzB7cD1eF6gH3jK5lM0nOpQrS", "AKIAZ5Q3XKLMNOP7RSTU"},
+	} {
+		ms := findAll(c.text)
+		if len(ms) == 0 || c.text[ms[0].start:ms[0].end] != c.flagged {
+			t.Errorf("%q: findings %+v, want the first to flag %q", c.text, ms, c.flagged)
 		}
 	}
 }

@@ -42,6 +42,21 @@ func tokenAt[T scText](s T, i int, redact bool) (secretMatch, bool) {
 			return secretMatch{}, false
 		}
 		masked := scMask(f.prefix, body)
+		if f.paired {
+			if ss, se, ok := awsSecretAfter(s, i+len(tok)); ok {
+				// One finding for both halves, so that its flagged text is
+				// recognised again on its own; the text between them is
+				// kept (masked in turn when it holds a secret).
+				between := string(s[i+len(tok) : ss])
+				if redact {
+					between = Redact(between)
+				}
+				secretMask := scMask("", string(s[ss:se]))
+				return secretMatch{start: i, end: se, valStart: i, valEnd: se,
+					kind: f.kind + " and its secret access key", masked: masked + ", " + secretMask,
+					replacement: masked + between + secretMask}, true
+			}
+		}
 		return secretMatch{start: i, end: i + len(tok), valStart: i, valEnd: i + len(tok),
 			kind: f.kind, masked: masked, replacement: masked}, true
 	}
@@ -83,3 +98,44 @@ func scEndsWithTokenPrefix[T scText](s T) bool {
 	}
 	return false
 }
+
+// awsSecretAfter finds an unlabelled AWS secret access key after the key
+// ID that ends at s[from]: on the same line or the next, 40 characters
+// of base64 (upper- and lowercase letters and digits, random) standing
+// alone. A labelled one (aws_secret_access_key = …, secret: …) is the
+// name = value detector's: the text before it may hold no ':' or '='.
+func awsSecretAfter[T scText](s T, from int) (start, end int, ok bool) {
+	limit, lines := from, 0
+	for limit < len(s) && limit-from < scMaxTokenLen {
+		if s[limit] == '\n' {
+			if lines++; lines == 2 {
+				break
+			}
+		}
+		if s[limit] == ':' || s[limit] == '=' {
+			break
+		}
+		limit++
+	}
+	for k := from; k < limit; {
+		if !scAWSSecretByte(s[k]) {
+			k++
+			continue
+		}
+		e := k
+		for e < len(s) && (scAWSSecretByte(s[e]) || s[e] == '=') {
+			e++
+		}
+		if e-k == 40 && e <= limit && (k == 0 || !scBase64Byte(s[k-1])) {
+			v := string(s[k:e])
+			lower, upper, digit, _ := scCharClasses(v)
+			if lower > 0 && upper > 0 && digit > 0 && scEntropy(v) >= 4 && !scPlaceholder(v) && !scKnownExample(v) {
+				return k, e, true
+			}
+		}
+		k = e
+	}
+	return 0, 0, false
+}
+
+func scAWSSecretByte(b byte) bool { return scAlnum(b) || b == '+' || b == '/' }

@@ -119,3 +119,117 @@ func scLocalHost(host string) bool {
 	}
 	return strings.HasSuffix(h, ".local") || strings.HasSuffix(h, ".localhost")
 }
+
+// urlTokenAt matches a token in the path of a webhook URL, where the
+// "://" starts at s[i]: "https://hooks.example.com/v1/br_usr_7f3a…/send".
+// Such a URL posts into a channel or triggers a job without further
+// authentication, so the token in it is the credential. The URL must say
+// it is a hook (scWebhookHints in its host or path); the segment must be
+// at least 24 characters and look like a token (scLooksLikeToken: mixed
+// letters and digits, random, not a UUID, not words). The URLs of code
+// hosts are left alone: their paths hold commit hashes, and a repository
+// may be named "webhook-relay". The finding covers the URL up to the
+// last such segment, so that Redact recognises it on its own; the value
+// is from the first to the last.
+func urlTokenAt[T scText](s T, i int) (secretMatch, bool) {
+	none := secretMatch{}
+	start := i
+	for start > 0 && scAlpha(s[start-1]) {
+		start--
+	}
+	if i-start < 2 {
+		return none, false
+	}
+	hostStart := i + 3
+	end := hostStart
+	for end < len(s) && end-hostStart < scMaxTokenLen && !scURLEnd(s[end]) {
+		end++
+	}
+	host := hostStart
+	for host < end && s[host] != '/' {
+		host++
+	}
+	if host == end || scCodeHost(s[hostStart:host]) || scStartsWithTokenAt(s, hostStart) {
+		return none, false // a code host; or a Slack or Discord webhook, which the token formats name
+	}
+	hinted := scContainsAnyFold(s[hostStart:host], scWebhookHints)
+	first, last, lastEnd := -1, -1, -1
+	for seg := host + 1; seg < end; {
+		e := seg
+		for e < end && s[e] != '/' && s[e] != '?' && s[e] != '#' {
+			e++
+		}
+		if e-seg >= 24 && hinted && scLooksLikeToken(string(s[seg:e])) {
+			if first < 0 {
+				first = seg
+			}
+			last, lastEnd = seg, e
+		} else if scContainsAnyFold(s[seg:e], scWebhookHints) {
+			hinted = true
+		}
+		if e >= end || s[e] != '/' {
+			break
+		}
+		seg = e + 1
+	}
+	if first < 0 {
+		return none, false
+	}
+	masked := scMask("", string(s[last:lastEnd]))
+	return secretMatch{start: start, end: lastEnd, valStart: first, valEnd: lastEnd,
+		kind:   "token in a webhook URL (" + string(s[hostStart:host]) + ")",
+		masked: masked, replacement: masked}, true
+}
+
+// scURLEnd reports whether b ends a URL in text.
+func scURLEnd(b byte) bool {
+	return b <= ' ' || b >= 0x80 || strings.IndexByte("\"'`<>()[]{}|\\", b) >= 0
+}
+
+// scContainsAnyFold reports whether s contains one of words, ignoring case.
+func scContainsAnyFold[T scText](s T, words []string) bool {
+	for _, w := range words {
+		if scContainsFold(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// scCodeHost reports the hosts of code and their raw files, whose URL
+// paths hold commit hashes.
+func scCodeHost[T scText](host T) bool {
+	for _, d := range scCodeHosts {
+		if n := len(host) - len(d); n >= 0 && scEqualFoldAt(host, n, d) && (n == 0 || host[n-1] == '.') {
+			return true
+		}
+	}
+	return false
+}
+
+// scEqualFoldAt reports whether s[i:] is lit, ignoring ASCII case.
+func scEqualFoldAt[T scText](s T, i int, lit string) bool {
+	if len(s)-i != len(lit) {
+		return false
+	}
+	for k := 0; k < len(lit); k++ {
+		c := s[i+k]
+		if scUpper(c) {
+			c += 'a' - 'A'
+		}
+		if c != lit[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// scStartsWithTokenAt reports whether a provider token prefix starts at s[i].
+func scStartsWithTokenAt[T scText](s T, i int) bool {
+	for _, f := range tokenFormatsByByte[s[i]] {
+		if scHasPrefixAt(s, i, f.prefix) {
+			return true
+		}
+	}
+	return false
+}

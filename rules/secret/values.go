@@ -2,6 +2,7 @@ package secret
 
 import (
 	"math"
+	"regexp"
 	"strings"
 )
 
@@ -97,6 +98,13 @@ func scPlaceholder(v string) bool {
 // it: $VAR, %VAR%, env and secret-manager lookups, code, paths, e-mail
 // addresses, UUIDs, versions and constants' names.
 func scReference(v string) bool {
+	return strings.ContainsAny(v, "()[]") || scReferenceShape(v)
+}
+
+// scReferenceShape reports the shapes of scReference other than code
+// calls: a lookup's prefix, a UUID, a version, a dotted or constant name,
+// an e-mail address.
+func scReferenceShape(v string) bool {
 	lv := strings.ToLower(v)
 	for _, p := range []string{"$", "%", "urn:", "env:", "env.", "process.env", "os.environ", "os.getenv", "getenv",
 		"secrets.", "vault:", "op://", "arn:", "ssm:", "sm://", "!ref", "/", "./", "~/", "../", "@"} {
@@ -104,11 +112,8 @@ func scReference(v string) bool {
 			return true
 		}
 	}
-	if strings.ContainsAny(v, "()[]") || scUUIDAnywhere.MatchString(v) || scVersion.MatchString(v) ||
-		scDottedName.MatchString(v) || scConstantName.MatchString(v) || scEmail.MatchString(v) {
-		return true
-	}
-	return false
+	return strings.Contains(v, "://") || scUUIDAnywhere.MatchString(v) || scVersion.MatchString(v) ||
+		scDottedName.MatchString(v) || scConstantName.MatchString(v) || scEmail.MatchString(v)
 }
 
 // scWordy reports whether v is mostly words (names such as
@@ -207,3 +212,104 @@ func scCharClasses(s string) (lower, upper, digit, other int) {
 	}
 	return
 }
+
+// scJWT is a JSON Web Token: a base64url JSON header and payload (both
+// start with "eyJ", the encoding of `{"`) and a signature.
+var scJWT = regexp.MustCompile(`^eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}$`)
+
+// scLooksLikeJWT reports whether a value assigned to a secret's name is a
+// signed JSON Web Token, other than a published example. Its dots make
+// it read as a dotted name, so scLooksLikeToken would let it pass.
+func scLooksLikeJWT(v string) bool {
+	if len(v) < 50 || !strings.HasPrefix(v, "eyJ") || !scJWT.MatchString(v) || scKnownExample(v) {
+		return false
+	}
+	sig := v[strings.LastIndexByte(v, '.')+1:]
+	return !scPlaceholder(sig) && scEntropy(sig) >= scEntropyFloor(sig)
+}
+
+// scMixedCase reports whether s holds both lower- and uppercase letters.
+func scMixedCase(s string) bool {
+	lower, upper, _, _ := scCharClasses(s)
+	return lower > 0 && upper > 0
+}
+
+// scPassphraseEnd is where a bare password starting at s[v] ends when it
+// holds spaces or quotes, which end other bare values: the rest of the
+// line up to the first of scPhraseCuts, when that phrase reads as one
+// password (scPhraseIsPassword). ok is false when it does not.
+func scPassphraseEnd[T scText](s T, v int) (int, bool) {
+	e := v
+	for e < len(s) && e-v < scPhraseMax && s[e] >= ' ' && s[e] < 0x80 && s[e] != '`' && !scPhraseCutAt(s, e) {
+		e++
+	}
+	for e > v && strings.IndexByte(" .,;:*", s[e-1]) >= 0 {
+		e--
+	}
+	if e-v < 10 || e-v >= scPhraseMax || !scPhraseIsPassword(string(s[v:e])) {
+		return 0, false
+	}
+	return e, true
+}
+
+// scPhraseCutAt reports whether one of scPhraseCuts starts at s[e].
+func scPhraseCutAt[T scText](s T, e int) bool {
+	if s[e] != ' ' {
+		return false
+	}
+	for _, c := range scPhraseCuts {
+		if scHasPrefixAt(s, e, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// scPhraseIsPassword reports whether a phrase after a password's name is
+// one password with spaces or quotes in it ("Tr0ub4 dor;3xK9", pLm"Q2'vW)
+// rather than prose ("see 1Password vault", "the usual one", "Xy9!ab for
+// staging"): at most scPhraseMaxFields fields, none of them a word of
+// scProseWords, a reference or a placeholder, and, when there are
+// several, none a word (letters only, not of mixed case); and, all
+// together, at least 10 characters of three kinds.
+func scPhraseIsPassword(p string) bool {
+	fields := strings.Fields(p)
+	if len(fields) == 0 || len(fields) > scPhraseMaxFields {
+		return false
+	}
+	for _, f := range fields {
+		if scProseWords[strings.ToLower(strings.Trim(f, ".,;:!?\"'()"))] || scReferenceShape(f) || scPlaceholder(f) {
+			return false
+		}
+		if len(fields) > 1 && scAllBytes(f, scAlpha) && !scMixedCase(f[1:]) {
+			return false // a word: "after", "Staging"
+		}
+	}
+	joined := strings.Join(fields, "")
+	if scKnownExample(joined) || strings.Contains(scDeleet(joined), "passw") {
+		return false
+	}
+	lower, upper, digit, other := scCharClasses(joined)
+	classes := scBtoi(lower > 0) + scBtoi(upper > 0) + scBtoi(digit > 0) + scBtoi(other > 0)
+	return len(joined) >= 10 && classes >= 3 && scEntropy(joined) >= 3
+}
+
+// scLooksLikeQuotedPassword reports whether a quoted value in a sentence
+// that calls it the password ("the prod db password is "s3cr3tPassw0rd!"")
+// is one: scLooksLikePassword without its rule that a value made of the
+// word password is a placeholder, as long as at least 6 characters of two
+// kinds are left without the word.
+func scLooksLikeQuotedPassword(v string) bool {
+	if strings.ContainsAny(v, " \t") || scReference(v) {
+		return false
+	}
+	rest := scPasswordWord.ReplaceAllString(v, "")
+	lower, upper, digit, other := scCharClasses(rest)
+	if len(rest) < 6 || scBtoi(lower > 0)+scBtoi(upper > 0)+scBtoi(digit > 0)+scBtoi(other > 0) < 2 || scPlaceholder(rest) {
+		return false
+	}
+	return scLooksLikePassword(rest) || len(v) >= 8 && scEntropy(v) >= 2.5 && !scPlaceholder(rest)
+}
+
+// scPasswordWord is the word password as passwords spell it.
+var scPasswordWord = regexp.MustCompile(`(?i)p[a@4][s$5]{2}w[o0]rd`)

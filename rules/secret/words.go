@@ -47,3 +47,37 @@ var scKnownExamples = []string{
 	"4eC39HqLyjWDarjtT1zdp7dc",                                                                 // Stripe's documentation test key
 	"JBSWY3DPEHPK3PXP",                                                                         // the usual TOTP example
 }
+
+// A bare password that holds spaces or quotes is read up to the first of
+// scPhraseCuts (a comment, a dash, a bracket, a new clause), at most
+// scPhraseMax bytes and scPhraseMaxFields space-separated fields.
+const (
+	scPhraseMax       = 120
+	scPhraseMaxFields = 4
+)
+
+var scPhraseCuts = []string{"  ", " #", " //", " - ", " -- ", " — ", " – ", " (", " [", " <", " |", ". ", ", ", "; "}
+
+// scProseWords are words that make the phrase after a password's name
+// prose, not a password: "see 1Password vault", "the usual one", "in
+// the team vault", "stored in keychain", "ask Bob".
+var scProseWords = map[string]bool{
+	"a": true, "an": true, "the": true, "is": true, "was": true, "are": true, "be": true, "in": true, "at": true,
+	"on": true, "for": true, "from": true, "to": true, "of": true, "and": true, "or": true, "not": true, "no": true,
+	"with": true, "via": true, "by": true, "as": true, "if": true, "it": true, "its": true, "this": true, "that": true,
+	"see": true, "ask": true, "use": true, "used": true, "usual": true, "same": true, "one": true, "our": true,
+	"my": true, "your": true, "their": true, "stored": true, "saved": true, "kept": true, "set": true, "check": true,
+	"vault": true, "1password": true, "bitwarden": true, "lastpass": true, "keychain": true, "keepass": true,
+	"env": true, "file": true, "manager": true, "required": true, "needed": true, "none": true, "unknown": true,
+	"tbd": true, "n/a": true, "empty": true, "blank": true, "default": true, "old": true, "new": true,
+}
+
+// scWebhookHints mark a URL as a webhook, whose path holds its token
+// (hooks.slack.com, …/webhooks/…, webhook.office.com, /hook/).
+var scWebhookHints = []string{"hook"}
+
+// scCodeHosts serve code: hex segments of their URLs are commit hashes.
+var scCodeHosts = []string{
+	"github.com", "githubusercontent.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourcegraph.com",
+	"sr.ht", "gitee.com", "googlesource.com",
+}
