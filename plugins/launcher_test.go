@@ -544,6 +544,21 @@ func repoRoot(t *testing.T) string {
 	return dir
 }
 
+// TestLauncherShellcheck lints the launcher as POSIX sh. Without
+// shellcheck it skips, unless MEMLINT_REQUIRE_SHELLCHECK=1 (CI).
+func TestLauncherShellcheck(t *testing.T) {
+	bin, err := exec.LookPath("shellcheck")
+	if err != nil {
+		if os.Getenv("MEMLINT_REQUIRE_SHELLCHECK") == "1" {
+			t.Fatal("shellcheck not found")
+		}
+		t.Skip("shellcheck not found")
+	}
+	if out, err := exec.Command(bin, "-s", "sh", launcher).CombinedOutput(); err != nil {
+		t.Errorf("shellcheck -s sh %s: %v\n%s", launcher, err, out)
+	}
+}
+
 func copyDir(t *testing.T, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
