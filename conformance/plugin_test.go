@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http/cgi"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -222,4 +224,64 @@ func TestPluginProjectSettings(t *testing.T) {
 	}
 	sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	checkPluginSession(t, sb, runSession(t, sb, sessionOptions{Script: pluginScript(sb), Args: acceptEdits}))
+}
+
+// TestPluginGitMarketplace installs the plugin from this repository served
+// over git's smart HTTP on loopback, as from GitHub, and checks the layout
+// the launcher relies on to build memlint (plugins/launcher_test.go
+// rebuilds it): Claude Code copies only plugins/memlint into its cache,
+// <plugins>/cache/memlint/memlint/<version>, and keeps the whole repository
+// as the marketplace clone <plugins>/marketplaces/memlint.
+func TestPluginGitMarketplace(t *testing.T) {
+	requireClaude(t)
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not found")
+	}
+	served := t.TempDir()
+	if out, err := exec.Command(git, "clone", "-q", "--bare", repoRoot(t), filepath.Join(served, "memlint.git")).CombinedOutput(); err != nil {
+		t.Fatalf("git clone --bare: %v\n%s", err, out)
+	}
+	srv := httptest.NewServer(&cgi.Handler{Path: git, Args: []string{"http-backend"},
+		Env: []string{"GIT_PROJECT_ROOT=" + served, "GIT_HTTP_EXPORT_ALL=1"}})
+	defer srv.Close()
+
+	sb := newSandbox(t)
+	for _, args := range [][]string{
+		{"plugin", "marketplace", "add", srv.URL + "/memlint.git"},
+		{"plugin", "install", "memlint@memlint"},
+	} {
+		if out, code := claudeCmd(t, sb, args...); code != 0 {
+			t.Fatalf("claude %s: exit %d\n%s", strings.Join(args, " "), code, out)
+		}
+	}
+	plugins := filepath.Join(sb.Home, ".claude", "plugins")
+	raw, err := os.ReadFile(filepath.Join(plugins, "installed_plugins.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var installed struct {
+		Plugins map[string][]struct {
+			InstallPath string `json:"installPath"`
+		} `json:"plugins"`
+	}
+	if err := json.Unmarshal(raw, &installed); err != nil || len(installed.Plugins["memlint@memlint"]) != 1 {
+		t.Fatalf("installed_plugins.json: %v\n%s", err, raw)
+	}
+	root := installed.Plugins["memlint@memlint"][0].InstallPath
+	if dir := filepath.Dir(root); dir != filepath.Join(plugins, "cache", "memlint", "memlint") {
+		t.Errorf("the plugin is installed in %s, not in <plugins>/cache/memlint/memlint/<version>", root)
+	}
+	for path, want := range map[string]bool{
+		filepath.Join(root, "bin", "memlint"):                                   true,
+		filepath.Join(root, "hooks", "hooks.json"):                              true,
+		filepath.Join(root, "go.mod"):                                           false,
+		filepath.Join(plugins, "marketplaces", "memlint", "go.mod"):             true,
+		filepath.Join(plugins, "marketplaces", "memlint", "cmd", "memlint"):     true,
+		filepath.Join(plugins, "marketplaces", "memlint", "plugins", "memlint"): true,
+	} {
+		if _, err := os.Stat(path); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", path, err == nil, want)
+		}
+	}
 }
