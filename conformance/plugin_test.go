@@ -137,11 +137,16 @@ func TestPluginSession(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
 	sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
+	// The prompt is the plugin's command: its text reaches the model.
 	res := runSession(t, sb, sessionOptions{
+		Prompt: "/memlint:memlint",
 		Args:   append([]string{"--plugin-dir", filepath.Join(repoRoot(t), "plugins", "memlint")}, acceptEdits...),
 		Script: pluginScript(sb),
 	})
 	checkPluginSession(t, sb, res)
+	if first := firstMain(res.Requests); !bytes.Contains(first.Raw, []byte("Run `memlint preview")) {
+		t.Errorf("the /memlint command did not reach the model:\n%s", strings.Join(first.Messages[0].texts(), "\n"))
+	}
 }
 
 // TestPluginInstall installs the plugin as a user does, from this
