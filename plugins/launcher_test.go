@@ -419,6 +419,25 @@ func TestLauncherBuildsOnce(t *testing.T) {
 	if got := idOf(t, built); got != id {
 		t.Errorf("the built memlint was replaced: %v, then %v", id, got)
 	}
+
+	// Built for another plugin version: the old one lints, silently, while
+	// the new one builds in the background.
+	stamp := filepath.Join(w.data, "bin", "memlint.stamp")
+	if err := os.WriteFile(stamp, []byte("/an/older/plugin/version\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = w.run(pluginRoot, memoryEvent(t), "hooks", "run", "claude")
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "[memory-type]") {
+		t.Errorf("hook during the rebuild: exit %d, stdout %q, stderr %q; want the old memlint's exit 2 and no notice", r.code, r.stdout, r.stderr)
+	}
+	w.waitBuild(w.data)
+	if n := w.buildCount(); n != 2 {
+		t.Errorf("go build ran %d times, want 2 (one rebuild for the new version)", n)
+	}
+	want := filepath.Join(repoRoot(t), "plugins", "memlint") + "\n"
+	if got, err := os.ReadFile(stamp); err != nil || string(got) != want {
+		t.Errorf("stamp after the rebuild = %q, %v; want %q", got, err, want)
+	}
 }
 
 func TestLauncherBuildsOnceConcurrently(t *testing.T) {
