@@ -100,6 +100,8 @@ type sessionOptions struct {
 	Setup map[string]string
 	// Dir is where Claude Code starts (default: the repo).
 	Dir string
+	// Args are added to Claude Code's command line (e.g. --plugin-dir).
+	Args []string
 }
 
 // sessionResult is what one session left behind.
@@ -162,7 +164,8 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, claudeBin, "-p", opt.Prompt, "--output-format", "json")
+	args := append([]string{"-p", opt.Prompt, "--output-format", "json"}, opt.Args...)
+	cmd := exec.CommandContext(ctx, claudeBin, args...)
 	cmd.Dir = sb.Repo
 	if opt.Dir != "" {
 		cmd.Dir = opt.Dir
