@@ -334,30 +334,39 @@ func removeMemlintHooks(list *claudecode.JSONValue) int {
 // or the plugin is enabled.
 func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 	out := o.out()
+	if p, err := exec.LookPath("memlint"); err == nil {
+		fmt.Fprintf(out, "memlint on PATH: %s\n", p)
+	} else {
+		fmt.Fprintf(out, "memlint is not on PATH: hooks that run \"memlint\" (the project scope's, the plugin's without Go) check nothing\n")
+	}
 	pluginOK := pluginStatus(o, out)
 	ok, anywhere := pluginOK, pluginOK
 	for _, scope := range []string{"user", "project", "local"} {
 		so := o
 		so.Scope = scope
-		installed, runs, err := settingsStatus(so, out, scope == o.Scope || (o.Scope == "" && scope == "project"))
+		st, err := settingsStatus(so, out, scope == o.Scope || (o.Scope == "" && scope == "project"))
 		if err != nil {
 			return false, err
 		}
-		anywhere = anywhere || installed
-		ok = ok || runs
-		if installed && pluginOK {
+		// A file that cannot be read may hold the hooks: "installed
+		// nowhere" is not known then.
+		anywhere = anywhere || st.installed || st.unreadable
+		ok = ok || st.runs
+		if st.installed && pluginOK {
 			fmt.Fprintf(out, "  the memlint plugin is enabled too: each write is checked twice (remove one: memlint hooks uninstall --claude%s)\n", claudeScopeFlag(scope))
 		}
 	}
 	if !anywhere {
 		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: no memlint plugin, and no settings file has them (install the plugin: /plugin marketplace add memlint/memlint, then /plugin install memlint@memlint; or: memlint hooks install --claude%s)\n", claudeScopeFlag(o.Scope))
 	}
-	if p, err := exec.LookPath("memlint"); err == nil {
-		fmt.Fprintf(out, "memlint on PATH: %s\n", p)
-	} else {
-		fmt.Fprintf(out, "memlint is not on PATH: hooks that run \"memlint\" (the project scope's, the plugin's without Go) check nothing\n")
-	}
 	return ok, nil
+}
+
+// scopeStatus is what a settings file holds of memlint's hooks.
+type scopeStatus struct {
+	installed  bool // one of memlint's hooks is there
+	runs       bool // Claude Code will run its PostToolUse hook
+	unreadable bool // Claude Code cannot read the file either
 }
 
 // pluginKey is the memlint plugin's key in enabledPlugins:
@@ -408,35 +417,36 @@ func pluginStatus(o ClaudeHookOptions, out io.Writer) bool {
 // whether any is there, and whether Claude Code will run the PostToolUse
 // one. A missing or hook-less file is told only when verbose (the scope
 // asked about).
-func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (installed, runs bool, err error) {
+func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStatus, error) {
 	file, err := o.settingsFile()
 	if err != nil {
 		if verbose {
-			return false, false, err
+			return scopeStatus{}, err
 		}
-		return false, false, nil
+		return scopeStatus{}, nil
 	}
 	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
 		fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
-		return false, false, nil
+		return scopeStatus{unreadable: true}, nil
 	}
 	if !doc.Exists {
 		if verbose {
 			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s: it does not exist\n", file)
 		}
-		return false, false, nil
+		return scopeStatus{}, nil
 	}
+	var installed bool
+	runs := true
 	disabled := false
 	if v := doc.Root.Get("disableAllHooks"); v != nil && string(v.Raw) == "true" {
 		disabled = true
 	}
-	runs = true
 	for _, spec := range claudeHookSpecs {
 		_, list, err := hookList(doc, spec.event)
 		if err != nil {
 			fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
-			return false, false, nil
+			return scopeStatus{unreadable: true}, nil
 		}
 		found := findClaudeHooks(list, spec.name)
 		if len(found) == 0 {
@@ -459,9 +469,9 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (installed
 		if verbose {
 			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s (install them with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
 		}
-		return false, false, nil
+		return scopeStatus{}, nil
 	}
-	return true, runs && !disabled, nil
+	return scopeStatus{installed: true, runs: runs && !disabled}, nil
 }
 
 // hookRuns reports one of memlint's hooks in a settings file and tells
@@ -481,6 +491,16 @@ func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeH
 	if h.typ != "command" {
 		fmt.Fprintf(out, "  its type is %q, not \"command\": Claude Code does not run it as a command\n", h.typ)
 		ok = false
+	}
+	if strings.HasPrefix(h.command, PortableMemlint+" ") {
+		// The guard of shared settings: memlint from PATH, or a notice.
+		bin, err := exec.LookPath("memlint")
+		if err != nil {
+			fmt.Fprintf(out, "  memlint is not found on PATH: the hook prints a notice and nothing is checked\n")
+			return false
+		}
+		fmt.Fprintf(out, "  it runs %s (memlint from PATH)\n", bin)
+		return ok
 	}
 	bin, problem := resolveCommandBinary(h.command, o.ProjectDir, o.ClaudeHome)
 	if problem != "" {
