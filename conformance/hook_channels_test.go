@@ -55,12 +55,7 @@ func channelsScript(sb *sandbox) script {
 // channelsScript; memlint is how the hook's command starts.
 func checkChannels(t *testing.T, res sessionResult, memlint string) {
 	t.Helper()
-	var main []*apiRequest
-	for _, r := range res.Requests {
-		if len(r.Tools) > 0 {
-			main = append(main, r)
-		}
-	}
+	main := mainLoop(res.Requests)
 	if len(main) < 6 {
 		t.Fatalf("want 6 main-loop requests\n%s", res.describe())
 	}
@@ -119,6 +114,18 @@ func checkChannels(t *testing.T, res sessionResult, memlint string) {
 			}
 		}
 	}
+}
+
+// mainLoop returns the requests of the main loop (those offering tools),
+// in order.
+func mainLoop(reqs []*apiRequest) []*apiRequest {
+	var main []*apiRequest
+	for _, r := range reqs {
+		if len(r.Tools) > 0 {
+			main = append(main, r)
+		}
+	}
+	return main
 }
 
 // hookKnown tells whether this memlint runs the named hook (the guard and

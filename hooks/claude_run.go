@@ -47,9 +47,15 @@ type claudeEdit struct {
 	ReplaceAll bool   `json:"replace_all"`
 }
 
-// maxReportLines bounds each message to the agent: the blocking error on
-// stderr and the additional context on stdout, header and footer included.
-const maxReportLines = 12
+const (
+	// maxFindingLines bounds the lines listing findings in one message
+	// to the agent.
+	maxFindingLines = 10
+	// maxReportLines bounds each message of the PostToolUse hook: the
+	// blocking error on stderr and the additional context on stdout,
+	// header and footer included.
+	maxReportLines = maxFindingLines + 2
+)
 
 // RunClaudeHook handles one Claude Code PostToolUse event read from in,
 // and answers on the channel the agent hears (SPEC §1.6):
@@ -454,7 +460,7 @@ func (w *memoryWrite) report(diags []lint.Diagnostic, projectDir string, kind re
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, kind.header+"\n", shown(file))
-	budget := maxReportLines - 2 // header and footer
+	budget := maxFindingLines
 	for i, d := range diags {
 		lines := findingLines(d, file, shown)
 		more := 0

@@ -664,17 +664,7 @@ func TestInstallClaudeHookExisting(t *testing.T) {
         ]
       }
     ],
-    "SessionStart": [
-      {
-        "hooks": [
-          {
-            "type": "command",
-            "command": "memlint hooks run claude-session",
-            "timeout": 30
-          }
-        ]
-      }
-    ]`, 1)
+`+strings.TrimSuffix(indentedOther[strings.Index(indentedOther, `    "SessionStart"`):], "\n"), 1)
 	want = strings.Replace(want, `            "command": "echo \"pre\" && ./check <in >out"
           }
         ]
