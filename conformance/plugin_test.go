@@ -108,12 +108,7 @@ func afterLastResult(req *apiRequest) string {
 // and the write outside memory produced no message.
 func checkPluginSession(t *testing.T, sb *sandbox, res sessionResult) {
 	t.Helper()
-	var main []*apiRequest
-	for _, r := range res.Requests {
-		if len(r.Tools) > 0 {
-			main = append(main, r)
-		}
-	}
+	main := mainLoop(res.Requests)
 	if len(main) < 3 {
 		t.Fatalf("want 3 main-loop requests\n%s", res.describe())
 	}

@@ -25,20 +25,47 @@ type ClaudeHookOptions struct {
 	// Scope is "project" (.claude/settings.json), "local"
 	// (.claude/settings.local.json) or "user" (settings.json in ClaudeHome).
 	Scope string
-	// Command is the command line the hook runs.
-	Command string
+	// Memlint is the command line that starts memlint: each hook runs it
+	// followed by " hooks run <hook>" (ClaudeHookCommand).
+	Memlint string
 	// Out receives one line per thing done or found.
 	Out io.Writer
 }
 
 const (
-	// claudeHookEvent is the Claude Code hook event memlint listens to.
+	// claudeHookEvent is the Claude Code hook event memlint lints writes
+	// after.
 	claudeHookEvent = "PostToolUse"
-	// claudeMatcher selects the tools that write files.
-	claudeMatcher = "Write|Edit|MultiEdit"
-	// claudeTimeout is the hook's timeout in seconds.
-	claudeTimeout = "30"
+	// claudeMatcher selects the tools that write files (Claude Code
+	// 2.1.328 has no MultiEdit any more).
+	claudeMatcher = "Write|Edit"
 )
+
+// claudeHookSpec is one of the hooks memlint installs, the same three as
+// the memlint plugin's hooks/hooks.json.
+type claudeHookSpec struct {
+	event   string // the Claude Code hook event
+	matcher string // "" for an event without matcher
+	name    string // the argument of memlint hooks run
+	timeout string // seconds
+}
+
+var claudeHookSpecs = []claudeHookSpec{
+	{claudeHookEvent, claudeMatcher, "claude", "30"},
+	{"PreToolUse", claudeMatcher, "claude-guard", "30"},
+	{"SessionStart", "", "claude-session", "30"},
+}
+
+// ClaudeHookCommand is the command line of one of memlint's hooks.
+func (o ClaudeHookOptions) ClaudeHookCommand(hook string) string {
+	return o.Memlint + " hooks run " + hook
+}
+
+// PortableMemlint is the Memlint of hooks in settings a team shares
+// (project scope): a teammate without memlint on PATH gets one line on
+// stderr, which Claude Code shows the user only, and exit 0, instead of
+// a shell's 127 on every write and at every session start.
+const PortableMemlint = `sh -c 'command -v memlint >/dev/null 2>&1 || { echo "memlint is not installed, so memory is not checked here: go install github.com/memlint/memlint/cmd/memlint@latest, or use the memlint plugin" >&2; exit 0; }; exec memlint "$@"' memlint`
 
 // settingsFile returns the settings file the options point at.
 func (o ClaudeHookOptions) settingsFile() (string, error) {
@@ -85,17 +112,32 @@ func (o ClaudeHookOptions) out() io.Writer {
 	return o.Out
 }
 
-// isClaudeHookCommand reports whether a hook command is memlint's own: it
-// mentions memlint and ends with "hooks run claude", whichever binary path
-// or quoting it uses.
-func isClaudeHookCommand(command string) bool {
-	return strings.Contains(command, "memlint") && strings.HasSuffix(strings.TrimSpace(command), "hooks run claude")
+// claudeHookName returns which of memlint's hooks a hook command runs: it
+// mentions memlint and ends with "hooks run <hook>", whichever binary path
+// or quoting it uses. ok is false for someone else's command.
+func claudeHookName(command string) (hook string, ok bool) {
+	command = strings.TrimSpace(command)
+	if !strings.Contains(command, "memlint") {
+		return "", false
+	}
+	for _, h := range claudeHookSpecs {
+		if strings.HasSuffix(command, "hooks run "+h.name) {
+			return h.name, true
+		}
+	}
+	return "", false
 }
 
-// InstallClaudeHook adds memlint's PostToolUse hook to the settings file of
-// the scope, keeping everything else in the file, in order. Installing
-// again changes nothing; a hook of memlint's that runs another command is
-// updated in place.
+// restartNote is the last line of install and uninstall: Claude Code
+// reads hooks when a session starts.
+const restartNote = "Claude Code reads hooks when it starts: restart it, or review them with /hooks in a running session"
+
+// InstallClaudeHook adds memlint's three hooks (PostToolUse and PreToolUse
+// on Write|Edit, SessionStart) to the settings file of the scope, keeping
+// everything else in the file, in order and laid out as it was.
+// Installing again changes nothing; a hook of memlint's that runs another
+// command is updated in place, and one in a group of its own under an
+// older matcher (Write|Edit|MultiEdit) gets the current matcher.
 func InstallClaudeHook(o ClaudeHookOptions) error {
 	file, err := o.settingsFile()
 	if err != nil {
@@ -105,60 +147,104 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	if err != nil {
 		return err
 	}
-	hooksObj, postToolUse, err := hookLists(doc)
-	if err != nil {
+	if err := duplicateHookKeys(doc); err != nil {
 		return err
 	}
 	out := o.out()
-	if found := findClaudeHooks(postToolUse); len(found) > 0 {
-		changed := false
-		for _, h := range found {
-			if h.command == o.Command {
-				continue
+	var done []string
+	changed := false
+	for _, spec := range claudeHookSpecs {
+		hooksObj, list, err := hookList(doc, spec.event)
+		if err != nil {
+			return err
+		}
+		command := o.ClaudeHookCommand(spec.name)
+		if found := findClaudeHooks(list, spec.name); len(found) > 0 {
+			for _, h := range found {
+				if h.command != command {
+					setMember(h.hook, "command", claudecode.NewJSONString(command))
+					done = append(done, fmt.Sprintf("updated memlint's Claude Code hook in %s: its command was %q, now %q", file, h.command, command))
+					changed = true
+				}
+				if spec.matcher != "" && h.matcher != spec.matcher && onlyMemlintHooks(h.group) {
+					setMember(h.group, "matcher", claudecode.NewJSONString(spec.matcher))
+					done = append(done, fmt.Sprintf("updated memlint's Claude Code hook in %s: its matcher was %q, now %q", file, h.matcher, spec.matcher))
+					changed = true
+				}
 			}
-			setCommand(h.hook, o.Command)
-			fmt.Fprintf(out, "updated memlint's Claude Code hook in %s: its command was %q, now %q\n", file, h.command, o.Command)
-			changed = true
+			continue
 		}
-		if !changed {
-			fmt.Fprintf(out, "memlint's Claude Code hook is already installed in %s\n", file)
-			return nil
+		if hooksObj == nil {
+			hooksObj = &claudecode.JSONValue{Kind: claudecode.JSONObject}
+			doc.Root.Add("hooks", hooksObj)
 		}
-		return doc.Write()
+		if list == nil {
+			list = &claudecode.JSONValue{Kind: claudecode.JSONArray}
+			hooksObj.Add(spec.event, list)
+		}
+		hook := &claudecode.JSONValue{Kind: claudecode.JSONObject}
+		hook.Add("type", claudecode.NewJSONString("command"))
+		hook.Add("command", claudecode.NewJSONString(command))
+		hook.Add("timeout", &claudecode.JSONValue{Kind: claudecode.JSONNumber, Raw: []byte(spec.timeout)})
+		if group := matcherGroup(list, spec.matcher); group != nil {
+			hooks := group.Get("hooks")
+			hooks.Elems = append(hooks.Elems, hook)
+		} else {
+			group := &claudecode.JSONValue{Kind: claudecode.JSONObject}
+			if spec.matcher != "" {
+				group.Add("matcher", claudecode.NewJSONString(spec.matcher))
+			}
+			group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
+			list.Elems = append(list.Elems, group)
+		}
+		done = append(done, fmt.Sprintf("installed memlint's Claude Code hook in %s (%s): %s", file, describeEvent(spec.event, spec.matcher), command))
+		changed = true
 	}
-
-	if hooksObj == nil {
-		hooksObj = &claudecode.JSONValue{Kind: claudecode.JSONObject}
-		doc.Root.Add("hooks", hooksObj)
-	}
-	if postToolUse == nil {
-		postToolUse = &claudecode.JSONValue{Kind: claudecode.JSONArray}
-		hooksObj.Add(claudeHookEvent, postToolUse)
-	}
-	hook := &claudecode.JSONValue{Kind: claudecode.JSONObject}
-	hook.Add("type", claudecode.NewJSONString("command"))
-	hook.Add("command", claudecode.NewJSONString(o.Command))
-	hook.Add("timeout", &claudecode.JSONValue{Kind: claudecode.JSONNumber, Raw: []byte(claudeTimeout)})
-	if group := matcherGroup(postToolUse, claudeMatcher); group != nil {
-		list := group.Get("hooks")
-		list.Elems = append(list.Elems, hook)
-	} else {
-		group := &claudecode.JSONValue{Kind: claudecode.JSONObject}
-		group.Add("matcher", claudecode.NewJSONString(claudeMatcher))
-		group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
-		postToolUse.Elems = append(postToolUse.Elems, group)
+	if !changed {
+		fmt.Fprintf(out, "memlint's Claude Code hooks are already installed in %s\n", file)
+		return nil
 	}
 	if err := doc.Write(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "installed memlint's Claude Code hook in %s (%s, matcher %q): %s\n", file, claudeHookEvent, claudeMatcher, o.Command)
+	for _, line := range done {
+		fmt.Fprintln(out, line)
+	}
+	fmt.Fprintln(out, restartNote)
 	return nil
 }
 
-// UninstallClaudeHook removes memlint's hook objects from the settings
-// file of the scope, and the matcher group, PostToolUse list and hooks
-// object that held them only when removing them left those empty. A file
-// without memlint's hook is not rewritten.
+// describeEvent names a hook event and its matcher, as status and
+// install print them.
+func describeEvent(event, matcher string) string {
+	if matcher == "" {
+		return event
+	}
+	return fmt.Sprintf("%s, matcher %q", event, matcher)
+}
+
+// onlyMemlintHooks tells whether a matcher group holds memlint's hooks
+// alone, so that its matcher is memlint's to change.
+func onlyMemlintHooks(group *claudecode.JSONValue) bool {
+	list := group.Get("hooks")
+	if list == nil || list.Kind != claudecode.JSONArray {
+		return false
+	}
+	for _, h := range list.Elems {
+		if cmd, ok := h.Get("command").Text(); !ok {
+			return false
+		} else if _, mine := claudeHookName(cmd); !mine {
+			return false
+		}
+	}
+	return true
+}
+
+// UninstallClaudeHook removes memlint's hook objects, of all three hooks
+// and under any matcher (also the Write|Edit|MultiEdit one earlier
+// versions wrote), from the settings file of the scope, and the matcher
+// groups, event lists and hooks object that held them only when removing
+// them left those empty. A file without memlint's hooks is not rewritten.
 func UninstallClaudeHook(o ClaudeHookOptions) error {
 	file, err := o.settingsFile()
 	if err != nil {
@@ -170,109 +256,259 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	}
 	out := o.out()
 	if !doc.Exists {
-		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist\n", file)
+		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: %s does not exist\n", file)
 		return nil
 	}
 	if err := duplicateHookKeys(doc); err != nil {
 		return err
 	}
 	hooksObj := doc.Root.Get("hooks")
-	postToolUse := hooksObj.Get(claudeHookEvent)
 	removed := 0
-	if postToolUse != nil && postToolUse.Kind == claudecode.JSONArray {
-		groups := postToolUse.Elems[:0]
-		for _, group := range postToolUse.Elems {
-			list := group.Get("hooks")
-			if list == nil || list.Kind != claudecode.JSONArray {
-				groups = append(groups, group)
-				continue
-			}
-			kept := list.Elems[:0]
-			for _, h := range list.Elems {
-				if cmd, ok := h.Get("command").Text(); ok && isClaudeHookCommand(cmd) {
-					removed++
-					continue
-				}
-				kept = append(kept, h)
-			}
-			emptied := len(kept) == 0 && len(list.Elems) > 0
-			list.Elems = kept
-			if !emptied {
-				groups = append(groups, group)
-			}
+	for _, spec := range claudeHookSpecs {
+		list := hooksObj.Get(spec.event)
+		if list == nil || list.Kind != claudecode.JSONArray {
+			continue
 		}
-		emptied := len(groups) == 0 && len(postToolUse.Elems) > 0
-		postToolUse.Elems = groups
-		if emptied {
-			hooksObj.Remove(claudeHookEvent)
-			if len(hooksObj.Members) == 0 {
-				doc.Root.Remove("hooks")
-			}
+		n := removeMemlintHooks(list)
+		if n == 0 {
+			continue
+		}
+		removed += n
+		if len(list.Elems) == 0 {
+			hooksObj.Remove(spec.event)
 		}
 	}
 	if removed == 0 {
-		fmt.Fprintf(out, "memlint's Claude Code hook is not installed in %s; nothing to remove\n", file)
+		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s; nothing to remove\n", file)
 		return nil
+	}
+	if len(hooksObj.Members) == 0 {
+		doc.Root.Remove("hooks")
 	}
 	if err := doc.Write(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "removed memlint's Claude Code hook from %s\n", file)
+	fmt.Fprintf(out, "removed memlint's Claude Code hooks from %s\n", file)
+	fmt.Fprintln(out, restartNote)
 	return nil
 }
 
-// ClaudeHookStatus says whether Claude Code will run memlint's hook from
-// the settings file of the scope: the hook is there, for the tools that
-// write files, hooks are not disabled, and its command's binary exists.
+// removeMemlintHooks removes memlint's hook objects from an event's list
+// of matcher groups, and the groups that held nothing else, and returns
+// how many hook objects it removed.
+func removeMemlintHooks(list *claudecode.JSONValue) int {
+	removed := 0
+	groups := list.Elems[:0]
+	for _, group := range list.Elems {
+		hooks := group.Get("hooks")
+		if hooks == nil || hooks.Kind != claudecode.JSONArray {
+			groups = append(groups, group)
+			continue
+		}
+		kept := hooks.Elems[:0]
+		for _, h := range hooks.Elems {
+			if cmd, ok := h.Get("command").Text(); ok {
+				if _, mine := claudeHookName(cmd); mine {
+					removed++
+					continue
+				}
+			}
+			kept = append(kept, h)
+		}
+		emptied := len(kept) == 0 && len(hooks.Elems) > 0
+		hooks.Elems = kept
+		if !emptied {
+			groups = append(groups, group)
+		}
+	}
+	list.Elems = groups
+	return removed
+}
+
+// ClaudeHookStatus says how memlint's hooks reach Claude Code: through
+// the memlint plugin (enabled in a settings file, and installed), through
+// settings files (which scopes, which hooks, and whether Claude Code will
+// run them: for the tools that write files, hooks not disabled, the
+// command's binary there), or not at all; and whether memlint is on PATH.
+// It is true when the PostToolUse hook will run from some settings file,
+// or the plugin is enabled.
 func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
+	out := o.out()
+	if p, err := exec.LookPath("memlint"); err == nil {
+		fmt.Fprintf(out, "memlint on PATH: %s\n", p)
+	} else {
+		fmt.Fprintf(out, "memlint is not on PATH: hooks that run \"memlint\" (the project scope's, the plugin's without Go) check nothing\n")
+	}
+	pluginOK := pluginStatus(o, out)
+	ok, anywhere := pluginOK, pluginOK
+	for _, scope := range []string{"user", "project", "local"} {
+		so := o
+		so.Scope = scope
+		st, err := settingsStatus(so, out, scope == o.Scope || (o.Scope == "" && scope == "project"))
+		if err != nil {
+			return false, err
+		}
+		// A file that cannot be read may hold the hooks: "installed
+		// nowhere" is not known then.
+		anywhere = anywhere || st.installed || st.unreadable
+		ok = ok || st.runs
+		if st.installed && pluginOK {
+			fmt.Fprintf(out, "  the memlint plugin is enabled too: each write is checked twice (remove one: memlint hooks uninstall --claude%s)\n", claudeScopeFlag(scope))
+		}
+	}
+	if !anywhere {
+		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: no memlint plugin, and no settings file has them (install the plugin: /plugin marketplace add memlint/memlint, then /plugin install memlint@memlint; or: memlint hooks install --claude%s)\n", claudeScopeFlag(o.Scope))
+	}
+	return ok, nil
+}
+
+// scopeStatus is what a settings file holds of memlint's hooks.
+type scopeStatus struct {
+	installed  bool // one of memlint's hooks is there
+	runs       bool // Claude Code will run its PostToolUse hook
+	unreadable bool // Claude Code cannot read the file either
+}
+
+// pluginKey is the memlint plugin's key in enabledPlugins:
+// <plugin>@<marketplace>.
+const pluginKey = "memlint@memlint"
+
+// pluginStatus tells whether the memlint plugin is enabled in a settings
+// file (user, project, local: the last that names it wins, as Claude Code
+// merges settings) and installed in Claude Code's plugin cache
+// (<config>/plugins/cache/<marketplace>/<plugin>/<version>).
+func pluginStatus(o ClaudeHookOptions, out io.Writer) bool {
+	enabled, where := false, ""
+	for _, scope := range []string{"user", "project", "local"} {
+		so := o
+		so.Scope = scope
+		file, err := so.settingsFile()
+		if err != nil {
+			continue
+		}
+		doc, err := claudecode.OpenSettings(file)
+		if err != nil || !doc.Exists {
+			continue
+		}
+		if v := doc.Root.Get("enabledPlugins").Get(pluginKey); v != nil {
+			enabled, where = string(v.Raw) == "true", file
+		}
+	}
+	if where == "" {
+		return false
+	}
+	if !enabled {
+		fmt.Fprintf(out, "the memlint plugin is disabled in %s\n", where)
+		return false
+	}
+	fmt.Fprintf(out, "the memlint plugin is enabled in %s: Claude Code runs its three hooks\n", where)
+	if o.ClaudeHome != "" {
+		versions, err := os.ReadDir(filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint"))
+		if err != nil || len(versions) == 0 {
+			fmt.Fprintf(out, "  it is not installed in %s yet: Claude Code installs it at the next start (or: /plugin install %s)\n", filepath.Join(o.ClaudeHome, "plugins"), pluginKey)
+		} else {
+			fmt.Fprintf(out, "  installed: %s\n", filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint", versions[len(versions)-1].Name()))
+		}
+	}
+	return true
+}
+
+// settingsStatus reports memlint's hooks in the settings file of o.Scope:
+// whether any is there, and whether Claude Code will run the PostToolUse
+// one. A missing or hook-less file is told only when verbose (the scope
+// asked about).
+func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStatus, error) {
 	file, err := o.settingsFile()
 	if err != nil {
-		return false, err
+		if verbose {
+			return scopeStatus{}, err
+		}
+		return scopeStatus{}, nil
 	}
-	out := o.out()
 	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
 		fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
-		return false, nil
+		return scopeStatus{unreadable: true}, nil
 	}
 	if !doc.Exists {
-		fmt.Fprintf(out, "memlint's Claude Code hook is not installed: %s does not exist (install it with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
-		return false, nil
+		if verbose {
+			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s: it does not exist\n", file)
+		}
+		return scopeStatus{}, nil
 	}
-	var found []claudeHook
-	if _, postToolUse, err := hookLists(doc); err == nil {
-		found = findClaudeHooks(postToolUse)
-	}
-	if len(found) == 0 {
-		fmt.Fprintf(out, "memlint's Claude Code hook is not installed in %s (install it with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
-		return false, nil
-	}
-	ok := true
+	var installed bool
+	runs := true
+	disabled := false
 	if v := doc.Root.Get("disableAllHooks"); v != nil && string(v.Raw) == "true" {
-		fmt.Fprintf(out, "%s sets disableAllHooks: Claude Code runs no hook from it\n", file)
-		ok = false
+		disabled = true
 	}
-	for _, h := range found {
-		fmt.Fprintf(out, "memlint's Claude Code hook is installed in %s (%s, matcher %q): %s\n", file, claudeHookEvent, h.matcher, h.command)
+	for _, spec := range claudeHookSpecs {
+		_, list, err := hookList(doc, spec.event)
+		if err != nil {
+			fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
+			return scopeStatus{unreadable: true}, nil
+		}
+		found := findClaudeHooks(list, spec.name)
+		if len(found) == 0 {
+			if spec.name == "claude" {
+				runs = false
+			}
+			continue
+		}
+		if !installed && disabled {
+			fmt.Fprintf(out, "%s sets disableAllHooks: Claude Code runs no hook from it\n", file)
+		}
+		installed = true
+		for _, h := range found {
+			if !hookRuns(o, out, spec, h) && spec.name == "claude" {
+				runs = false
+			}
+		}
+	}
+	if !installed {
+		if verbose {
+			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s (install them with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
+		}
+		return scopeStatus{}, nil
+	}
+	return scopeStatus{installed: true, runs: runs && !disabled}, nil
+}
+
+// hookRuns reports one of memlint's hooks in a settings file and tells
+// whether Claude Code will run it.
+func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeHook) bool {
+	file, _ := o.settingsFile()
+	fmt.Fprintf(out, "memlint's Claude Code hook is installed in %s (%s): %s\n", file, describeEvent(spec.event, h.matcher), h.command)
+	ok := true
+	if spec.matcher != "" {
 		if missing := unmatchedTools(h.matcher); len(missing) > 0 {
 			fmt.Fprintf(out, "  its matcher does not select %s: writes by that tool are not checked\n", strings.Join(missing, ", "))
-			if len(missing) == 3 {
+			if len(missing) == len(fileWriteTools) {
 				ok = false
 			}
 		}
-		if h.typ != "command" {
-			fmt.Fprintf(out, "  its type is %q, not \"command\": Claude Code does not run it as a command\n", h.typ)
-			ok = false
-		}
-		bin, problem := resolveCommandBinary(h.command, o.ProjectDir, o.ClaudeHome)
-		if problem != "" {
-			fmt.Fprintf(out, "  %s: the hook fails and nothing is checked (reinstall it with: memlint hooks install --claude%s)\n", problem, claudeScopeFlag(o.Scope))
-			ok = false
-			continue
-		}
-		fmt.Fprintf(out, "  it runs %s\n", bin)
 	}
-	return ok, nil
+	if h.typ != "command" {
+		fmt.Fprintf(out, "  its type is %q, not \"command\": Claude Code does not run it as a command\n", h.typ)
+		ok = false
+	}
+	if strings.HasPrefix(h.command, PortableMemlint+" ") {
+		// The guard of shared settings: memlint from PATH, or a notice.
+		bin, err := exec.LookPath("memlint")
+		if err != nil {
+			fmt.Fprintf(out, "  memlint is not found on PATH: the hook prints a notice and nothing is checked\n")
+			return false
+		}
+		fmt.Fprintf(out, "  it runs %s (memlint from PATH)\n", bin)
+		return ok
+	}
+	bin, problem := resolveCommandBinary(h.command, o.ProjectDir, o.ClaudeHome)
+	if problem != "" {
+		fmt.Fprintf(out, "  %s: the hook fails and nothing is checked (reinstall it with: memlint hooks install --claude%s)\n", problem, claudeScopeFlag(o.Scope))
+		return false
+	}
+	fmt.Fprintf(out, "  it runs %s\n", bin)
+	return ok
 }
 
 func claudeScopeFlag(scope string) string {
@@ -285,51 +521,58 @@ func claudeScopeFlag(scope string) string {
 // claudeHook is one of memlint's hook objects in a settings file.
 type claudeHook struct {
 	hook    *claudecode.JSONValue
+	group   *claudecode.JSONValue // the matcher group holding it
 	command string
 	typ     string
 	matcher string
 }
 
-func setCommand(v *claudecode.JSONValue, command string) {
+// setMember replaces the value of an object's member (the last one of
+// that name, the one JSON readers keep).
+func setMember(v *claudecode.JSONValue, key string, value *claudecode.JSONValue) {
 	for i := len(v.Members) - 1; i >= 0; i-- {
-		if v.Members[i].Key == "command" {
-			v.Members[i].Value = claudecode.NewJSONString(command)
+		if v.Members[i].Key == key {
+			v.Members[i].Value = value
 			return
 		}
 	}
 }
 
-// findClaudeHooks returns memlint's hook objects in a PostToolUse list, in
-// order. Entries of other shapes are someone else's and are skipped.
-func findClaudeHooks(postToolUse *claudecode.JSONValue) []claudeHook {
-	if postToolUse == nil || postToolUse.Kind != claudecode.JSONArray {
+// findClaudeHooks returns memlint's hook objects running hook in an event's
+// list, in order. Entries of other shapes are someone else's and are
+// skipped.
+func findClaudeHooks(list *claudecode.JSONValue, hook string) []claudeHook {
+	if list == nil || list.Kind != claudecode.JSONArray {
 		return nil
 	}
 	var found []claudeHook
-	for _, group := range postToolUse.Elems {
-		list := group.Get("hooks")
-		if list == nil || list.Kind != claudecode.JSONArray {
+	for _, group := range list.Elems {
+		hooks := group.Get("hooks")
+		if hooks == nil || hooks.Kind != claudecode.JSONArray {
 			continue
 		}
 		matcher, _ := group.Get("matcher").Text()
-		for _, h := range list.Elems {
+		for _, h := range hooks.Elems {
 			cmd, ok := h.Get("command").Text()
-			if !ok || !isClaudeHookCommand(cmd) {
+			if name, mine := claudeHookName(cmd); !ok || !mine || name != hook {
 				continue
 			}
 			typ, _ := h.Get("type").Text()
-			found = append(found, claudeHook{hook: h, command: cmd, typ: typ, matcher: matcher})
+			found = append(found, claudeHook{hook: h, group: group, command: cmd, typ: typ, matcher: matcher})
 		}
 	}
 	return found
 }
 
-// matcherGroup returns the group of a PostToolUse list whose matcher is
-// exactly matcher and whose hooks is a list, or nil.
-func matcherGroup(postToolUse *claudecode.JSONValue, matcher string) *claudecode.JSONValue {
-	for _, group := range postToolUse.Elems {
+// matcherGroup returns the group of an event's list whose matcher is
+// exactly matcher (none, for "") and whose hooks is a list, or nil.
+func matcherGroup(list *claudecode.JSONValue, matcher string) *claudecode.JSONValue {
+	for _, group := range list.Elems {
 		m, ok := group.Get("matcher").Text()
-		if list := group.Get("hooks"); ok && m == matcher && list != nil && list.Kind == claudecode.JSONArray {
+		if matcher == "" && group.Get("matcher") == nil {
+			m, ok = "", true
+		}
+		if hooks := group.Get("hooks"); ok && m == matcher && hooks != nil && hooks.Kind == claudecode.JSONArray {
 			return group
 		}
 	}
@@ -338,12 +581,15 @@ func matcherGroup(postToolUse *claudecode.JSONValue, matcher string) *claudecode
 
 var plainToolMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
 
+// fileWriteTools are the Claude Code tools that write files.
+var fileWriteTools = []string{"Write", "Edit"}
+
 // unmatchedTools returns the file-writing tools a Claude Code matcher does
 // not select. An empty matcher or "*" selects every tool; one made of
 // names and "|" lists exact tool names; anything else is a regular
 // expression.
 func unmatchedTools(matcher string) []string {
-	tools := []string{"Write", "Edit", "MultiEdit"}
+	tools := fileWriteTools
 	if matcher == "" || matcher == "*" {
 		return nil
 	}
@@ -451,16 +697,18 @@ func firstShellWord(command string) string {
 	return b.String()
 }
 
-// duplicateHookKeys refuses a settings file naming "hooks", or its
-// PostToolUse list, twice: JSON readers disagree on which one counts, and
-// editing one while keeping the other (or dropping both) would change
-// what the file means.
+// duplicateHookKeys refuses a settings file naming "hooks", or one of
+// the event lists memlint writes to, twice: JSON readers disagree on which
+// one counts, and editing one while keeping the other (or dropping both)
+// would change what the file means.
 func duplicateHookKeys(d *claudecode.SettingsFile) error {
 	if n := keyCount(d.Root, "hooks"); n > 1 {
 		return fmt.Errorf("%s: \"hooks\" appears %d times; fix it first, memlint leaves it alone", d.File, n)
 	}
-	if n := keyCount(d.Root.Get("hooks"), claudeHookEvent); n > 1 {
-		return fmt.Errorf("%s: \"hooks\".%q appears %d times; fix it first, memlint leaves it alone", d.File, claudeHookEvent, n)
+	for _, spec := range claudeHookSpecs {
+		if n := keyCount(d.Root.Get("hooks"), spec.event); n > 1 {
+			return fmt.Errorf("%s: \"hooks\".%q appears %d times; fix it first, memlint leaves it alone", d.File, spec.event, n)
+		}
 	}
 	return nil
 }
@@ -479,9 +727,9 @@ func keyCount(v *claudecode.JSONValue, key string) int {
 	return n
 }
 
-// hookLists returns the "hooks" object and its PostToolUse list, either
-// nil when absent, and refuses values of the wrong type.
-func hookLists(d *claudecode.SettingsFile) (hooksObj, postToolUse *claudecode.JSONValue, err error) {
+// hookList returns the "hooks" object and its list for event, either nil
+// when absent, and refuses values of the wrong type.
+func hookList(d *claudecode.SettingsFile, event string) (hooksObj, list *claudecode.JSONValue, err error) {
 	if err := duplicateHookKeys(d); err != nil {
 		return nil, nil, err
 	}
@@ -492,9 +740,9 @@ func hookLists(d *claudecode.SettingsFile) (hooksObj, postToolUse *claudecode.JS
 	if hooksObj.Kind != claudecode.JSONObject {
 		return nil, nil, fmt.Errorf("%s: \"hooks\" is %s, not an object; fix it first, memlint leaves it alone", d.File, hooksObj.Describe())
 	}
-	postToolUse = hooksObj.Get(claudeHookEvent)
-	if postToolUse != nil && postToolUse.Kind != claudecode.JSONArray {
-		return nil, nil, fmt.Errorf("%s: \"hooks\".%q is %s, not an array; fix it first, memlint leaves it alone", d.File, claudeHookEvent, postToolUse.Describe())
+	list = hooksObj.Get(event)
+	if list != nil && list.Kind != claudecode.JSONArray {
+		return nil, nil, fmt.Errorf("%s: \"hooks\".%q is %s, not an array; fix it first, memlint leaves it alone", d.File, event, list.Describe())
 	}
-	return hooksObj, postToolUse, nil
+	return hooksObj, list, nil
 }

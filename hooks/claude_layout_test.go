@@ -10,15 +10,46 @@ import (
 	"github.com/memlint/memlint/hooks"
 )
 
-// memlintGroup is the matcher group install adds, on one line with the
-// separators of a compact file: compactHook with ":" and ",", spacedHook
-// with ": " and ", ".
+// The hooks install adds, on one line with the separators of a compact
+// file: compact* with ":" and ",", spaced* with ": " and ", ".
 const (
-	compactHook = `{"type":"command","command":"memlint hooks run claude","timeout":30}`
-	compactGrp  = `{"matcher":"Write|Edit|MultiEdit","hooks":[` + compactHook + `]}`
-	spacedHook  = `{"type": "command", "command": "memlint hooks run claude", "timeout": 30}`
-	spacedGrp   = `{"matcher": "Write|Edit|MultiEdit", "hooks": [` + spacedHook + `]}`
+	compactHook  = `{"type":"command","command":"memlint hooks run claude","timeout":30}`
+	compactGrp   = `{"matcher":"Write|Edit","hooks":[` + compactHook + `]}`
+	compactOther = `"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"memlint hooks run claude-guard","timeout":30}]}],` +
+		`"SessionStart":[{"hooks":[{"type":"command","command":"memlint hooks run claude-session","timeout":30}]}]`
+	compactLists = `"PostToolUse":[` + compactGrp + `],` + compactOther
+	spacedHook   = `{"type": "command", "command": "memlint hooks run claude", "timeout": 30}`
+	spacedGrp    = `{"matcher": "Write|Edit", "hooks": [` + spacedHook + `]}`
+	spacedLists  = `"PostToolUse": [` + spacedGrp + `], "PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "memlint hooks run claude-guard", "timeout": 30}]}], ` +
+		`"SessionStart": [{"hooks": [{"type": "command", "command": "memlint hooks run claude-session", "timeout": 30}]}]`
 )
+
+// indentedOther is the PreToolUse and SessionStart lists install adds
+// after PostToolUse in a file indented by two spaces, one level in.
+const indentedOther = `    "PreToolUse": [
+      {
+        "matcher": "Write|Edit",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "memlint hooks run claude-guard",
+            "timeout": 30
+          }
+        ]
+      }
+    ],
+    "SessionStart": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "memlint hooks run claude-session",
+            "timeout": 30
+          }
+        ]
+      }
+    ]
+`
 
 // indentedHooks is the "hooks" member install adds to an indented object
 // at one level: freshSettings's, laid out with unit and nl.
@@ -39,11 +70,11 @@ var layoutCases = []struct {
 	uninstalled          *string // nil: the input
 }{
 	{"compact", `{"model":"opus"}`,
-		`{"model":"opus","hooks":{"PostToolUse":[` + compactGrp + `]}}`, nil},
+		`{"model":"opus","hooks":{` + compactLists + `}}`, nil},
 	{"compact with spaces and a newline", "{\"model\": \"opus\", \"a\": [1, 2]}\n",
-		"{\"model\": \"opus\", \"a\": [1, 2], \"hooks\": {\"PostToolUse\": [" + spacedGrp + "]}}\n", nil},
+		"{\"model\": \"opus\", \"a\": [1, 2], \"hooks\": {" + spacedLists + "}}\n", nil},
 	{"empty object", `{}`,
-		`{"hooks":{"PostToolUse":[` + compactGrp + `]}}`, nil},
+		`{"hooks":{` + compactLists + `}}`, nil},
 	{"two spaces", "{\n  \"model\": \"opus\"\n}\n",
 		"{\n  \"model\": \"opus\",\n  " + indentedHooks("  ", "\n") + "\n}\n", nil},
 	{"four spaces, no final newline", "{\n    \"model\": \"opus\",\n    \"x\": {\"a\":1}\n}",
@@ -53,17 +84,19 @@ var layoutCases = []struct {
 	{"CRLF", "{\r\n  \"model\": \"opus\"\r\n}\r\n",
 		"{\r\n  \"model\": \"opus\",\r\n  " + indentedHooks("  ", "\r\n") + "\r\n}\r\n", nil},
 	{"odd spacing kept", "  {  \"a\" : 1 ,\n\n  \"b\":2 }  \n",
-		"  {  \"a\" : 1 ,\n\n  \"b\":2 ,\n\n  \"hooks\" : {\n    \"PostToolUse\" : [\n      {\n        \"matcher\" : \"Write|Edit|MultiEdit\",\n" +
+		"  {  \"a\" : 1 ,\n\n  \"b\":2 ,\n\n  \"hooks\" : {\n    \"PostToolUse\" : [\n      {\n        \"matcher\" : \"Write|Edit\",\n" +
 			"        \"hooks\" : [\n          {\n            \"type\" : \"command\",\n            \"command\" : \"memlint hooks run claude\",\n" +
-			"            \"timeout\" : 30\n          }\n        ]\n      }\n    ]\n  } }  \n", nil},
+			"            \"timeout\" : 30\n          }\n        ]\n      }\n    ],\n" + strings.ReplaceAll(indentedOther, "\": ", "\" : ") + "  } }  \n", nil},
 	{"inline hooks in an indented file", "{\n  \"hooks\": {\"Stop\": []}\n}\n",
-		"{\n  \"hooks\": {\"Stop\": [], \"PostToolUse\": [" + spacedGrp + "]}\n}\n", nil},
+		"{\n  \"hooks\": {\"Stop\": [], " + spacedLists + "}\n}\n", nil},
 	{"other matchers", "{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []}\n    ]\n  }\n}\n",
-		"{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []},\n      {\n        \"matcher\": \"Write|Edit|MultiEdit\",\n" +
+		"{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []},\n      {\n        \"matcher\": \"Write|Edit\",\n" +
 			"        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"memlint hooks run claude\",\n" +
-			"            \"timeout\": 30\n          }\n        ]\n      }\n    ]\n  }\n}\n", nil},
-	{"memlint's matcher with another hook", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"}]}]}}`,
-		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"},` + compactHook + `]}]}}`, nil},
+			"            \"timeout\": 30\n          }\n        ]\n      }\n    ],\n" + indentedOther + "  }\n}\n", nil},
+	{"memlint's matcher with another hook", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}`,
+		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"},` + compactHook + `]}],` + compactOther + `}}`, nil},
+	{"an old matcher with another hook: a group of memlint's own", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"}]}]}}`,
+		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"}]},` + compactGrp + `],` + compactOther + `}}`, nil},
 	{"empty file", "", freshSettings, ptr("{}\n")},
 	{"blank file", " \r\n\n", freshSettings, ptr("{}\n")},
 }
@@ -154,7 +187,7 @@ func FuzzClaudeSettingsRoundTrip(f *testing.F) {
 			return
 		}
 		dir := t.TempDir()
-		o := hooks.ClaudeHookOptions{ProjectDir: dir, Scope: "project", Command: "memlint hooks run claude"}
+		o := hooks.ClaudeHookOptions{ProjectDir: dir, Scope: "project", Memlint: "memlint"}
 		file := filepath.Join(dir, ".claude", "settings.json")
 		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 			t.Fatal(err)

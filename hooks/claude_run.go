@@ -47,24 +47,42 @@ type claudeEdit struct {
 	ReplaceAll bool   `json:"replace_all"`
 }
 
-// maxFindingLines bounds the findings listed to the agent.
-const maxFindingLines = 10
+const (
+	// maxFindingLines bounds the lines listing findings in one message
+	// to the agent.
+	maxFindingLines = 10
+	// maxReportLines bounds each message of the PostToolUse hook: the
+	// blocking error on stderr and the additional context on stdout,
+	// header and footer included.
+	maxReportLines = maxFindingLines + 2
+)
 
-// RunClaudeHook handles one Claude Code PostToolUse event read from in.
-// When a Write, Edit or MultiEdit put error-level findings into a memory
-// file (or into the index of its memory dir) that were not there before,
-// it tells the agent what to fix on stderr and returns 2, which Claude Code
-// hands to the model. It returns 0, silently, for everything else, after
-// deciding from the path and a few stats (no repository scan) whether the
-// file is memory at all. It returns 1, with one line on stderr that Claude
-// Code shows the user only, when the event cannot be read or the memory
-// dir cannot be linted. plan gives the rules (Registry, with the custom
-// ones of the configuration added), Redact, RecallProbe, Now and Getenv
-// (the environment: CLAUDE_PROJECT_DIR, Claude Code's config dir); the
+// RunClaudeHook handles one Claude Code PostToolUse event read from in,
+// and answers on the channel the agent hears (SPEC §1.6):
+//   - error-level findings that a Write or Edit (or a MultiEdit, which
+//     Claude Code no longer has) put into a memory file, or into the index
+//     of its memory dir, and that were not there before: what to fix, on
+//     stderr, each finding with its whole suggestion, and 2, which Claude
+//     Code hands to the model as a blocking error;
+//   - warning-level findings the write introduced: a hookSpecificOutput
+//     JSON object on stdout whose additionalContext Claude Code hands to
+//     the model without blocking (info findings are not told: they are not
+//     worth the agent's attention in the middle of a task). Claude Code
+//     reads stdout on exit 2 too, so errors and warnings travel together;
+//   - nothing new, or a file that is not memory: 0, silently, after
+//     deciding from the path and a few stats (no configuration, no
+//     repository scan) whether the file is memory at all.
+//
+// It returns 1, with one line on stderr that Claude Code shows the user
+// only, when the event cannot be read, the configuration is wrong or the
+// memory dir cannot be linted: the agent must never be told to fix memory
+// that is fine. plan gives the rules (Registry, with the custom ones of
+// the configuration added), Redact, RecallProbe, Now and Getenv (the
+// environment: CLAUDE_PROJECT_DIR, Claude Code's config dir); the
 // configuration is loaded (lint.ResolveConfig, from the project folder)
 // only for memory files, so a write elsewhere never pays for (or trips
 // over) it.
-func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
+func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code int) {
 	defer func() {
 		// A Go panic exits with status 2, which would hand a stack trace
 		// to the agent as if it were a finding.
@@ -130,7 +148,7 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
 	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
 	w.prev = previousContent(ev, file)
-	diags, err := w.introducedErrors()
+	diags, err := w.introduced()
 	if err != nil {
 		// The error may name the file, which may be named after a token.
 		msg := err.Error()
@@ -140,10 +158,21 @@ func RunClaudeHook(in io.Reader, stderr io.Writer, plan lint.Plan) (code int) {
 		fmt.Fprintf(stderr, "memlint: %s\n", msg)
 		return 1
 	}
-	if len(diags) == 0 {
+	var errs, warnings []lint.Diagnostic
+	for _, d := range diags {
+		if d.Severity == lint.Error {
+			errs = append(errs, d)
+		} else {
+			warnings = append(warnings, d)
+		}
+	}
+	if len(warnings) > 0 {
+		w.additionalContext(stdout, warnings, projectDir)
+	}
+	if len(errs) == 0 {
 		return 0
 	}
-	w.report(stderr, diags, projectDir)
+	io.WriteString(stderr, w.report(errs, projectDir, errorReport))
 	return 2
 }
 
@@ -285,20 +314,20 @@ type memoryWrite struct {
 	prev   previousState
 }
 
-// introducedErrors lints the memory dir and returns the error-level
-// findings in the written file and in the dir's index that the write
-// introduced: those that linting the dir as it was before does not give.
+// introduced lints the memory dir and returns the error- and
+// warning-level findings in the written file and in the dir's index that
+// the write introduced: those that linting the dir as it was before does not give.
 // Both runs are lint.Run over the dir alone, rooted at the dir as memlint
 // check DIR roots it, so that configuration globs and the dir's kind are
 // judged from the same absolute paths in both.
-func (w *memoryWrite) introducedErrors() ([]lint.Diagnostic, error) {
+func (w *memoryWrite) introduced() ([]lint.Diagnostic, error) {
 	rel, err := filepath.Rel(w.memDir, w.file)
 	if err != nil {
 		return nil, fmt.Errorf("locate %s in %s: %w", w.file, w.memDir, err)
 	}
 	base := os.DirFS(w.memDir)
 	// The state before the write is linted only when the write leaves
-	// errors to tell apart.
+	// findings to tell apart.
 	after, err := w.errors(base, nil)
 	if err != nil || len(after) == 0 || !w.prev.known {
 		return after, err
@@ -346,7 +375,7 @@ func blankNumbers(s string) string {
 }
 
 // errors lints the memory dir as fsys (rooted at it) holds it and keeps
-// the error-level findings in the written file and the index.
+// the error- and warning-level findings in the written file and the index.
 func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
 	plan := w.plan
 	plan.Only = only
@@ -362,7 +391,7 @@ func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, erro
 	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, lint.IndexName))
 	var out []lint.Diagnostic
 	for _, d := range res.Diagnostics {
-		if d.Severity == lint.Error && (d.Path == file || d.Path == index) {
+		if (d.Severity == lint.Error || d.Severity == lint.Warning) && (d.Path == file || d.Path == index) {
 			out = append(out, d)
 		}
 	}
@@ -393,9 +422,28 @@ func (w *memoryWrite) rulesOf(diags []lint.Diagnostic) []string {
 	return ids
 }
 
-// report tells the agent what to fix, in a few lines: findings in the
-// written file first, then those in the index.
-func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir string) {
+// reportKind is the wording of one of the two messages to the agent.
+type reportKind struct {
+	header string // with the written file's path
+	footer string // with a rule ID, or <id>
+}
+
+var (
+	errorReport = reportKind{
+		header: "memlint found problems in the memory you just wrote (%s):",
+		footer: "Fix them now; rules: memlint rules %s",
+	}
+	warningReport = reportKind{
+		header: "memlint warnings for the memory you just wrote (%s); they do not block, fix them unless they are wrong here:",
+		footer: "Rules: memlint rules %s",
+	}
+)
+
+// report tells the agent what is wrong, in at most maxReportLines lines:
+// findings in the written file first, then those in the index, each with
+// its whole suggestion (a multi-line one below it, indented). The
+// findings that do not fit are counted, with the command that lists them.
+func (w *memoryWrite) report(diags []lint.Diagnostic, projectDir string, kind reportKind) string {
 	shown := func(p string) string {
 		// A file may be named after a token: masked as in every output.
 		return lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p)))
@@ -404,42 +452,92 @@ func (w *memoryWrite) report(out io.Writer, diags []lint.Diagnostic, projectDir 
 	sort.SliceStable(diags, func(i, j int) bool {
 		return diags[i].Path == file && diags[j].Path != file
 	})
-	var b strings.Builder
-	fmt.Fprintf(&b, "memlint found problems in the memory you just wrote (%s):\n", shown(file))
 	var ids []string
 	for _, d := range diags {
 		if !slices.Contains(ids, d.Rule) {
 			ids = append(ids, d.Rule)
 		}
 	}
+	var b strings.Builder
+	fmt.Fprintf(&b, kind.header+"\n", shown(file))
+	budget := maxFindingLines
 	for i, d := range diags {
-		if i == maxFindingLines-1 && len(diags) > maxFindingLines {
-			fmt.Fprintf(&b, "- … and %d more: run memlint %s\n", len(diags)-i, shown(w.memDir))
-			break
+		lines := findingLines(d, file, shown)
+		more := 0
+		if i < len(diags)-1 {
+			more = 1 // room for the "… and N more" line
 		}
-		var where []string
-		if d.Path != file {
-			where = append(where, shown(d.Path))
+		if len(lines)+more > budget {
+			if i > 0 || budget < 2 {
+				fmt.Fprintf(&b, "- … and %d more: run memlint %s\n", len(diags)-i, shown(w.memDir))
+				break
+			}
+			// The first finding alone is too long: its suggestion is
+			// cut, and says where the rest is.
+			lines = append(lines[:budget-more-1:budget-more-1], fmt.Sprintf("    … (the whole suggestion: memlint %s)", shown(w.memDir)))
 		}
-		if d.Start.Line > 0 {
-			where = append(where, fmt.Sprintf("line %d", d.Start.Line))
+		for _, l := range lines {
+			b.WriteString(l + "\n")
 		}
-		b.WriteString("- ")
-		if len(where) > 0 {
-			b.WriteString(strings.Join(where, " ") + ": ")
-		}
-		b.WriteString(flattenMessage(d.Message))
-		if s, _, _ := strings.Cut(d.Suggestion, "\n"); strings.TrimSpace(s) != "" {
-			b.WriteString(" → " + strings.TrimSpace(s))
-		}
-		fmt.Fprintf(&b, " [%s]\n", d.Rule)
+		budget -= len(lines)
 	}
 	id := "<id>"
 	if len(ids) == 1 {
 		id = ids[0]
 	}
-	fmt.Fprintf(&b, "Fix them now; rules: memlint rules %s\n", id)
-	io.WriteString(out, b.String())
+	fmt.Fprintf(&b, kind.footer+"\n", id)
+	return b.String()
+}
+
+// findingLines is one finding as the agent reads it: where, what, the
+// suggestion after an arrow when it is one line, else below, indented.
+func findingLines(d lint.Diagnostic, file string, shown func(string) string) []string {
+	var where []string
+	if d.Path != file {
+		where = append(where, shown(d.Path))
+	}
+	if d.Start.Line > 0 {
+		where = append(where, fmt.Sprintf("line %d", d.Start.Line))
+	}
+	head := "- "
+	if len(where) > 0 {
+		head += strings.Join(where, " ") + ": "
+	}
+	head += flattenMessage(d.Message)
+	var suggestion []string
+	for _, l := range strings.Split(strings.TrimSpace(d.Suggestion), "\n") {
+		if l = strings.TrimRight(l, " \t\r"); l != "" {
+			suggestion = append(suggestion, l)
+		}
+	}
+	tag := " [" + d.Rule + "]"
+	switch len(suggestion) {
+	case 0:
+		return []string{head + tag}
+	case 1:
+		return []string{head + " → " + strings.TrimSpace(suggestion[0]) + tag}
+	}
+	lines := []string{head + tag, "  → " + suggestion[0]}
+	for _, l := range suggestion[1:] {
+		lines = append(lines, "    "+l)
+	}
+	return lines
+}
+
+// additionalContext writes the PostToolUse answer that hands the agent
+// warnings without blocking it.
+func (w *memoryWrite) additionalContext(out io.Writer, diags []lint.Diagnostic, projectDir string) {
+	type specific struct {
+		HookEventName     string `json:"hookEventName"`
+		AdditionalContext string `json:"additionalContext"`
+	}
+	var answer struct {
+		HookSpecificOutput specific `json:"hookSpecificOutput"`
+	}
+	answer.HookSpecificOutput = specific{claudeHookEvent, strings.TrimSuffix(w.report(diags, projectDir, warningReport), "\n")}
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(answer) // a closed stdout leaves nothing to tell
 }
 
 func flattenMessage(s string) string {

@@ -60,7 +60,7 @@ func TestClaudeHookStdinBounded(t *testing.T) {
 			done := make(chan int, 1)
 			in := c.stdin()
 			go func() {
-				done <- hooks.RunClaudeHook(in, &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
+				done <- hooks.RunClaudeHook(in, io.Discard, &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
 			}()
 			select {
 			case code := <-done:

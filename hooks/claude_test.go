@@ -147,14 +147,15 @@ func multiEdit(t *testing.T, cwd, file string, pairs ...string) string {
 // run runs the hook on an event; env is what getenv sees.
 func run(t *testing.T, ev string, env map[string]string) hookResult {
 	t.Helper()
-	var stderr bytes.Buffer
-	code := hooks.RunClaudeHook(strings.NewReader(ev), &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
-	return hookResult{code, stderr.String()}
+	var stdout, stderr bytes.Buffer
+	code := hooks.RunClaudeHook(strings.NewReader(ev), &stdout, &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
+	return hookResult{code, stderr.String(), stdout.String()}
 }
 
 type hookResult struct {
 	code   int
 	stderr string
+	stdout string
 }
 
 func wantQuiet(t *testing.T, r hookResult) {
@@ -513,7 +514,7 @@ func settingsOptions(t *testing.T, scope string) (hooks.ClaudeHookOptions, *byte
 		ProjectDir: t.TempDir(),
 		ClaudeHome: filepath.Join(t.TempDir(), ".claude"),
 		Scope:      scope,
-		Command:    "memlint hooks run claude",
+		Memlint:    "memlint",
 		Out:        &out,
 	}, &out
 }
@@ -532,7 +533,7 @@ const freshSettings = `{
   "hooks": {
     "PostToolUse": [
       {
-        "matcher": "Write|Edit|MultiEdit",
+        "matcher": "Write|Edit",
         "hooks": [
           {
             "type": "command",
@@ -541,8 +542,8 @@ const freshSettings = `{
           }
         ]
       }
-    ]
-  }
+    ],
+` + indentedOther + `  }
 }
 `
 
@@ -617,7 +618,7 @@ const existingSettings = `{
         ]
       },
       {
-        "matcher": "Write|Edit|MultiEdit",
+        "matcher": "Write|Edit",
         "hooks": [
           {
             "type": "command",
@@ -651,14 +652,36 @@ func TestInstallClaudeHookExisting(t *testing.T) {
 	}
 	want := strings.Replace(existingSettings, `            "timeout": 1.5e1
           }
-        ]`, `            "timeout": 1.5e1
+        ]
+      }
+    ]`, `            "timeout": 1.5e1
           },
           {
             "type": "command",
             "command": "memlint hooks run claude",
             "timeout": 30
           }
-        ]`, 1)
+        ]
+      }
+    ],
+`+strings.TrimSuffix(indentedOther[strings.Index(indentedOther, `    "SessionStart"`):], "\n"), 1)
+	want = strings.Replace(want, `            "command": "echo \"pre\" && ./check <in >out"
+          }
+        ]
+      }`, `            "command": "echo \"pre\" && ./check <in >out"
+          }
+        ]
+      },
+      {
+        "matcher": "Write|Edit",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "memlint hooks run claude-guard",
+            "timeout": 30
+          }
+        ]
+      }`, 1)
 	got := readFile(t, file)
 	if got != want {
 		t.Fatalf("after install:\n%s\nwant:\n%s", got, want)
@@ -667,7 +690,7 @@ func TestInstallClaudeHookExisting(t *testing.T) {
 	// memlint's hook object.
 	var kept []string
 	for _, k := range keyPaths(t, got) {
-		if !strings.HasPrefix(k, "hooks.PostToolUse.1.hooks.1.") {
+		if !strings.HasPrefix(k, "hooks.PostToolUse.1.hooks.1.") && !strings.HasPrefix(k, "hooks.PreToolUse.1.") && !strings.HasPrefix(k, "hooks.SessionStart") {
 			kept = append(kept, k)
 		}
 	}
@@ -686,11 +709,11 @@ func TestInstallClaudeHookExisting(t *testing.T) {
 
 	// Another binary path: the command is updated where it is.
 	out.Reset()
-	o.Command = "'/opt/memlint bin/memlint' hooks run claude"
+	o.Memlint = "'/opt/memlint bin/memlint'"
 	if err := hooks.InstallClaudeHook(o); err != nil {
 		t.Fatal(err)
 	}
-	want2 := strings.Replace(want, `"command": "memlint hooks run claude"`, `"command": "'/opt/memlint bin/memlint' hooks run claude"`, 1)
+	want2 := strings.ReplaceAll(want, `"command": "memlint hooks run claude`, `"command": "'/opt/memlint bin/memlint' hooks run claude`)
 	if got := readFile(t, file); got != want2 {
 		t.Errorf("after an update:\n%s", got)
 	}
@@ -774,7 +797,7 @@ func TestInstallClaudeHookNewGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"hooks":{"PostToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"x"}]},` +
-		`{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"memlint hooks run claude","timeout":30}]}],"Stop":[]},"a":1}`
+		compactGrp + `],"Stop":[],` + compactOther + `},"a":1}`
 	if got := readFile(t, file); got != want {
 		t.Fatalf("got:\n%s\nwant (no final newline, as the original):\n%s", got, want)
 	}
@@ -799,24 +822,7 @@ func TestInstallClaudeHookKeepsLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := readFile(t, file)
-	want := strings.ReplaceAll(`{
-    "model": "opus",
-    "hooks": {
-        "PostToolUse": [
-            {
-                "matcher": "Write|Edit|MultiEdit",
-                "hooks": [
-                    {
-                        "type": "command",
-                        "command": "memlint hooks run claude",
-                        "timeout": 30
-                    }
-                ]
-            }
-        ]
-    }
-}
-`, "\n", "\r\n")
+	want := strings.ReplaceAll("{\n    \"model\": \"opus\",\n    "+indentedHooks("    ", "\n")+"\n}\n", "\n", "\r\n")
 	if got != want {
 		t.Errorf("got:\n%q\nwant:\n%q", got, want)
 	}
@@ -857,7 +863,7 @@ func TestInstallClaudeHookSymlink(t *testing.T) {
 	}
 	// The one-line {} stays on one line (issue 11: it used to come out
 	// indented, as freshSettings).
-	want := `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"memlint hooks run claude","timeout":30}]}]}}` + "\n"
+	want := `{"hooks":{` + compactLists + `}}` + "\n"
 	if got := readFile(t, dotfiles); got != want {
 		t.Errorf("link target:\n%s\nwant:\n%s", got, want)
 	}
@@ -992,7 +998,7 @@ func TestClaudeHookStatus(t *testing.T) {
 	}
 
 	// An absolute path, quoted, that exists; then one that does not.
-	o.Command = "'" + filepath.Join(bin, "memlint") + "' hooks run claude"
+	o.Memlint = "'" + filepath.Join(bin, "memlint") + "'"
 	if err := hooks.InstallClaudeHook(o); err != nil {
 		t.Fatal(err)
 	}
@@ -1000,7 +1006,7 @@ func TestClaudeHookStatus(t *testing.T) {
 	if ok, err = hooks.ClaudeHookStatus(o); err != nil || !ok {
 		t.Fatalf("absolute path: %v %v %q", ok, err, out)
 	}
-	o.Command = "/nonexistent/memlint hooks run claude"
+	o.Memlint = "/nonexistent/memlint"
 	if err := hooks.InstallClaudeHook(o); err != nil {
 		t.Fatal(err)
 	}
@@ -1010,7 +1016,7 @@ func TestClaudeHookStatus(t *testing.T) {
 	}
 
 	// Hooks switched off.
-	o.Command = "memlint hooks run claude"
+	o.Memlint = "memlint"
 	t.Setenv("PATH", bin)
 	writeFile(t, settingsPath(o), `{"disableAllHooks": true}`)
 	if err := hooks.InstallClaudeHook(o); err != nil {

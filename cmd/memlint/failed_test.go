@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,7 +103,7 @@ func TestFailingRuleInClaudeHook(t *testing.T) {
 	event := `{"hook_event_name":"PostToolUse","tool_name":"Write","cwd":` + strconvQuote(dir) +
 		`,"tool_input":{"file_path":` + strconvQuote(topic) + `}}`
 	var stderr bytes.Buffer
-	code := runClaudeHook(strings.NewReader(event), &stderr)
+	code := runClaudeHook(strings.NewReader(event), io.Discard, &stderr)
 	if code != 1 {
 		t.Errorf("exit code %d, want 1; stderr:\n%s", code, stderr.String())
 	}

@@ -23,7 +23,7 @@ type hookOptions struct {
 
 func (o *hookOptions) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.claude, "claude", false, "the Claude Code hook instead of the git pre-commit hook")
-	cmd.Flags().StringVar(&o.scope, "scope", "project", "with --claude, which settings file: project (.claude/settings.json), local (.claude/settings.local.json) or user (~/.claude/settings.json)")
+	cmd.Flags().StringVar(&o.scope, "scope", "project", "with --claude, which settings file: project (.claude/settings.json, shared: runs memlint from PATH, a notice without it), local (.claude/settings.local.json) or user (~/.claude/settings.json)")
 }
 
 // addForce adds --force to the git hook's install and uninstall.
@@ -37,10 +37,12 @@ func newHooksCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		Short: "Install, remove, inspect and run memlint's git and Claude Code hooks",
 		Long: `memlint hooks install     git pre-commit hook: lint exactly what is being committed
 memlint hooks install --claude [--scope project|local|user]
-                          Claude Code PostToolUse hook: hand findings back to the agent
-memlint hooks uninstall [--claude]   remove memlint's hook, restore what was there
-memlint hooks status [--claude]      say whether the hook will fire, and why not
-memlint hooks run pre-commit|claude  what the hooks run`,
+                          Claude Code hooks (as the memlint plugin has them):
+                          PostToolUse and PreToolUse on Write|Edit, SessionStart
+memlint hooks uninstall [--claude]   remove memlint's hooks, restore what was there
+memlint hooks status [--claude]      say whether the hooks will fire, and why not
+memlint hooks run pre-commit|claude|claude-guard|claude-session
+                          what the hooks run`,
 		Args: cobra.NoArgs,
 	}
 	var inst, uninst, stat hookOptions
@@ -91,7 +93,7 @@ memlint hooks run pre-commit|claude  what the hooks run`,
 				opts := &checkOptions{stdout: stdout, stderr: stderr, format: "text", color: "auto", staged: true, hook: true}
 				return opts.run(nil)
 			case "claude":
-				if code := runClaudeHook(stdin, stderr); code != 0 {
+				if code := runClaudeHook(stdin, stdout, stderr); code != 0 {
 					return &exitError{code: code}
 				}
 				return nil
@@ -125,19 +127,20 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 		return fmt.Errorf("--scope: unknown scope %q (want project, local or user)", o.scope)
 	}
 	home := claudecode.UserHome()
-	command := "memlint hooks run claude"
+	// Project settings are shared: they run memlint as found on PATH,
+	// and a teammate without it gets a notice, not a failing hook.
+	memlint := hooks.PortableMemlint
 	if o.scope != "project" {
-		// Settings of this machine only may name this binary; project
-		// settings are shared, so they name memlint as found on PATH.
+		// Settings of this machine only may name this binary.
 		if exe, err := executable(); err == nil {
-			command = hooks.ShellQuote(exe) + " hooks run claude"
+			memlint = hooks.ShellQuote(exe)
 		}
 	}
 	return claude(hooks.ClaudeHookOptions{
 		ProjectDir: projectDir(cwd, os.Getenv),
 		ClaudeHome: claudecode.Home(os.Getenv, home),
 		Scope:      o.scope,
-		Command:    command,
+		Memlint:    memlint,
 		Out:        out,
 	})
 }
@@ -157,8 +160,8 @@ func projectDir(cwd string, getenv func(string) string) string {
 
 // runClaudeHook lints after a Claude Code write, with the project's
 // configuration, which is only loaded when the file written is memory.
-func runClaudeHook(stdin io.Reader, stderr io.Writer) int {
-	return hooks.RunClaudeHook(stdin, stderr, lint.Plan{Getenv: os.Getenv,
+func runClaudeHook(stdin io.Reader, stdout, stderr io.Writer) int {
+	return hooks.RunClaudeHook(stdin, stdout, stderr, lint.Plan{Getenv: os.Getenv,
 		Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()})
 }
 

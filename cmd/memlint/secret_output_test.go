@@ -107,13 +107,14 @@ func TestNoOutputShowsASecretElsewhere(t *testing.T) {
 	event := `{"hook_event_name":"PostToolUse","tool_name":"Write","cwd":` + strconv.Quote(root) +
 		`,"tool_input":{"file_path":` + strconv.Quote(written) + `,"content":"no frontmatter here\nthe bot PAT: 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\n"}}`
 	errs.Reset()
-	if code := runClaudeHook(strings.NewReader(event), &errs); code != 2 {
+	var hookOut bytes.Buffer
+	if code := runClaudeHook(strings.NewReader(event), &hookOut, &errs); code != 2 {
 		t.Errorf("Claude Code hook: exit %d, want 2 (findings): %s", code, errs.String())
 	}
 	if !strings.Contains(errs.String(), "sk-ant-api03-…") {
 		t.Errorf("Claude Code hook does not name the written file (masked):\n%s", errs.String())
 	}
-	assertNotShown(t, "Claude Code hook", errs.String(), secrets)
+	assertNotShown(t, "Claude Code hook", errs.String()+hookOut.String(), secrets)
 
 	// --diff shows exactly what --fix writes: the entry without the
 	// description, and MEMORY.md holds no secret afterwards.
