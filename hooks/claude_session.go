@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memlint/memlint/lint"
@@ -77,6 +78,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 		return 1
 	}
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
+	plan.Only = errorRules(cfg.Registry(plan.Registry), cfg)
 	res, err := lint.Run(lint.FSSource{Root: memDir, FS: os.DirFS(memDir), Dirs: []string{"."}}, plan, cfg)
 	if err != nil {
 		msg := err.Error()
@@ -100,6 +102,49 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 	}
 	stdout.Write(append(b, '\n'))
 	return 0
+}
+
+// escalatingRules report some findings at error level although their
+// default severity is lower: index-missing is a warning when there is no
+// MEMORY.md, an error when one exists but loads nothing.
+var escalatingRules = []string{"index-missing"}
+
+// errorRules returns the rules that can report an error-level finding
+// with this configuration, the only findings the summary counts: a rule
+// whose default is error, one of escalatingRules, or one the
+// configuration sets to error anywhere. Leaving out the others (the
+// wikilink suggestions above all) makes the lint of a session start a
+// fraction of a full one. nil, every rule, when the rule that judges
+// other rules' suppressions can be an error: it needs them all.
+func errorRules(reg *lint.Registry, cfg *lint.Config) []string {
+	if reg == nil {
+		return nil
+	}
+	raised := map[string]bool{}
+	if cfg != nil {
+		mark := func(rules map[string]lint.RuleConfig) {
+			for id, rc := range rules {
+				if !rc.Off && rc.Severity == lint.Error {
+					raised[id] = true
+				}
+			}
+		}
+		mark(cfg.Rules)
+		for _, o := range cfg.Overrides {
+			mark(o.Rules)
+		}
+	}
+	var ids []string
+	for _, r := range reg.Rules() {
+		if r.Severity != lint.Error && !raised[r.ID] && !slices.Contains(escalatingRules, r.ID) {
+			continue
+		}
+		if r.Scope == lint.ScopeSuppressions {
+			return nil
+		}
+		ids = append(ids, r.ID)
+	}
+	return ids
 }
 
 // sessionSummary is the health summary of the memory dir memDir that res
