@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/hooks"
+	"github.com/memlint/memlint/internal/hostiletest"
 )
 
 // memlint's PreToolUse guard and SessionStart summary as the real Claude
@@ -17,22 +18,6 @@ import (
 // the plugin: a memory write holding an API key never reaches disk, the
 // model is told why without the key, and the first request of a session
 // over a nearly full index carries memlint's health summary.
-
-// fakeKey is a made-up Anthropic API key of the real format, built here so
-// that no key-shaped literal sits in the repository.
-func fakeKey() string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var b strings.Builder
-	b.WriteString("sk-ant-" + "api03-")
-	x := uint32(88172645)
-	for range 93 {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		b.WriteByte(alphabet[x%64])
-	}
-	return b.String() + "AA"
-}
 
 // nearlyFullIndex is a MEMORY.md of 180 loaded lines (90 % of the line
 // limit), each linking a topic file that exists.
@@ -85,7 +70,7 @@ func TestGuardAndSessionHooks(t *testing.T) {
 			t.Parallel()
 			sb := newSandbox(t)
 			sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
-			key := fakeKey()
+			key := hostiletest.FakeAnthropicKey(88172645)
 			opt := sessionOptions{Script: guardScript(sb, key), Setup: nearlyFullIndex(sb)}
 			if install == "plugin" {
 				opt.Args = []string{"--plugin-dir", filepath.Join(repoRoot(t), "plugins", "memlint")}

@@ -52,14 +52,43 @@ type guardEvent struct {
 	} `json:"tool_input"`
 }
 
-// preToolUseOutput is the decision Claude Code reads from a PreToolUse
-// hook's stdout (SPEC §1.6).
-type preToolUseOutput struct {
-	HookSpecificOutput struct {
-		HookEventName            string `json:"hookEventName"`
-		PermissionDecision       string `json:"permissionDecision"`
-		PermissionDecisionReason string `json:"permissionDecisionReason"`
-	} `json:"hookSpecificOutput"`
+// hookOutput is what Claude Code reads from a hook's stdout (SPEC §1.6):
+// a PreToolUse decision, or context for the agent.
+type hookOutput struct {
+	HookSpecificOutput hookSpecificOutput `json:"hookSpecificOutput"`
+}
+
+type hookSpecificOutput struct {
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	AdditionalContext        string `json:"additionalContext,omitempty"`
+}
+
+// printHookOutput writes out on stdout as one JSON line and returns the
+// hook's exit code.
+func printHookOutput(stdout, stderr io.Writer, out hookSpecificOutput) int {
+	b, err := json.Marshal(hookOutput{out})
+	if err != nil {
+		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		return 1
+	}
+	if _, err := stdout.Write(append(b, '\n')); err != nil {
+		fmt.Fprintf(stderr, "memlint: write the hook's answer: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// hookFailed tells the user (stderr, exit 1) why a hook could not do its
+// work, masking secrets: the error may name a file named after a token.
+func hookFailed(stderr io.Writer, redact func(string) string, err error) int {
+	msg := err.Error()
+	if redact != nil {
+		msg = redact(msg)
+	}
+	fmt.Fprintf(stderr, "memlint: %s\n", msg)
+	return 1
 }
 
 // RunClaudeGuard handles one Claude Code PreToolUse event read from in.
@@ -96,16 +125,14 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (cod
 	}
 	target, ok, err := resolveMemoryFile(ev, plan.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
-		return 1
+		return hookFailed(stderr, nil, err)
 	}
 	if !ok {
 		return 0
 	}
 	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, target.projectDir, "", plan.Registry)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
-		return 1
+		return hookFailed(stderr, nil, err)
 	}
 	if cfg.Ignored(target.file) || cfg != nil && cfg.NoGuard {
 		return 0
@@ -129,27 +156,13 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (cod
 	g := &guard{plan: plan, cfg: cfg, target: target}
 	diags, err := g.introduced(content)
 	if err != nil {
-		msg := err.Error()
-		if plan.Redact != nil {
-			msg = plan.Redact(msg)
-		}
-		fmt.Fprintf(stderr, "memlint: %s\n", msg)
-		return 1
+		return hookFailed(stderr, plan.Redact, err)
 	}
 	if len(diags) == 0 {
 		return 0
 	}
-	var out preToolUseOutput
-	out.HookSpecificOutput.HookEventName = "PreToolUse"
-	out.HookSpecificOutput.PermissionDecision = "deny"
-	out.HookSpecificOutput.PermissionDecisionReason = g.reason(diags)
-	b, err := json.Marshal(out)
-	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
-		return 1
-	}
-	stdout.Write(append(b, '\n'))
-	return 0
+	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "PreToolUse",
+		PermissionDecision: "deny", PermissionDecisionReason: g.reason(diags)})
 }
 
 func getenvOr(getenv func(string) string) func(string) string {
@@ -280,6 +293,13 @@ func (g *guard) introduced(content string) ([]lint.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
+	return introducedOnly(after, before), nil
+}
+
+// introducedOnly returns the findings of after that before does not
+// have, matched as a multiset of findingIDs: a finding that occurs once
+// more after a write is new once.
+func introducedOnly(after, before []lint.Diagnostic) []lint.Diagnostic {
 	old := make(map[findingID]int, len(before))
 	for _, d := range before {
 		old[identify(d)]++
@@ -292,7 +312,7 @@ func (g *guard) introduced(content string) ([]lint.Diagnostic, error) {
 		}
 		introduced = append(introduced, d)
 	}
-	return introduced, nil
+	return introduced
 }
 
 // rules returns the guard rules the registry has.

@@ -10,26 +10,13 @@ import (
 
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
 
-// fakeAnthropicKey is a made-up key of the real format (sk-ant-api03-,
-// 93 URL-safe base64 characters, AA), built here so that no key-shaped
-// literal sits in the repository.
-func fakeAnthropicKey() string {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-	var b strings.Builder
-	b.WriteString("sk-ant-" + "api03-")
-	x := uint32(2463534242)
-	for range 93 {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		b.WriteByte(alphabet[x%64])
-	}
-	return b.String() + "AA"
-}
+// fakeAnthropicKey is a made-up key of the real format.
+func fakeAnthropicKey() string { return hostiletest.FakeAnthropicKey(2463534242) }
 
 // guardWorld is a repository whose Claude Code memory lives under HOME,
 // as for most users.

@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -20,15 +19,6 @@ const (
 	// maxSessionFindings bounds the errors the summary lists.
 	maxSessionFindings = 5
 )
-
-// sessionStartOutput is the context Claude Code adds to a session from a
-// SessionStart hook's stdout (SPEC §1.6).
-type sessionStartOutput struct {
-	HookSpecificOutput struct {
-		HookEventName     string `json:"hookEventName"`
-		AdditionalContext string `json:"additionalContext"`
-	} `json:"hookSpecificOutput"`
-}
 
 // RunClaudeSession handles one Claude Code SessionStart event read from
 // in. It lints the memory dir Claude Code loads for the session's project
@@ -74,34 +64,19 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 	}
 	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
-		return 1
+		return hookFailed(stderr, nil, err)
 	}
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
 	plan.Only = errorRules(cfg.Registry(plan.Registry), cfg)
 	res, err := lint.Run(lint.FSSource{Root: memDir, FS: os.DirFS(memDir), Dirs: []string{"."}}, plan, cfg)
 	if err != nil {
-		msg := err.Error()
-		if plan.Redact != nil {
-			msg = plan.Redact(msg)
-		}
-		fmt.Fprintf(stderr, "memlint: %s\n", msg)
-		return 1
+		return hookFailed(stderr, plan.Redact, err)
 	}
 	summary := sessionSummary(res, memDir, plan.Redact)
 	if summary == "" {
 		return 0
 	}
-	var out sessionStartOutput
-	out.HookSpecificOutput.HookEventName = "SessionStart"
-	out.HookSpecificOutput.AdditionalContext = summary
-	b, err := json.Marshal(out)
-	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
-		return 1
-	}
-	stdout.Write(append(b, '\n'))
-	return 0
+	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "SessionStart", AdditionalContext: summary})
 }
 
 // escalatingRules report some findings at error level although their
