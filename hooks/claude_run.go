@@ -336,19 +336,7 @@ func (w *memoryWrite) introduced() ([]lint.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	old := make(map[findingID]int, len(before))
-	for _, d := range before {
-		old[identify(d)]++
-	}
-	var introduced []lint.Diagnostic
-	for _, d := range after {
-		if id := identify(d); old[id] > 0 {
-			old[id]--
-			continue
-		}
-		introduced = append(introduced, d)
-	}
-	return introduced, nil
+	return introducedOnly(after, before), nil
 }
 
 // findingID is what makes a finding after a write the same as one

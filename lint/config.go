@@ -36,6 +36,10 @@ type Config struct {
 	// Recall says whether Claude Code's recall mode applies (claude-code:
 	// {recall: on|off|auto}); RecallAuto when not set.
 	Recall RecallMode
+	// NoGuard turns off the Claude Code PreToolUse guard (claude-code:
+	// {guard: off}), for a project that wants findings after the write
+	// only.
+	NoGuard bool
 
 	// custom are the rules defined under custom-rules:, in file order.
 	custom []*customRule
@@ -279,7 +283,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 		case "overrides":
 			c.Overrides, err = p.overrides(v)
 		case "claude-code":
-			c.Recall, err = p.claudeCode(v)
+			err = p.claudeCode(v, c)
 		default:
 			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, claude-code, rules, overrides or custom-rules)")
 		}
@@ -513,31 +517,41 @@ func contains(list []string, s string) bool {
 }
 
 // claudeCode reads claude-code:, what memlint should assume about the
-// Claude Code that uses the memory.
-func (p *configParser) claudeCode(v *yaml.Node) (RecallMode, error) {
+// Claude Code that uses the memory, into c.
+func (p *configParser) claudeCode(v *yaml.Node, c *Config) error {
 	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
-		return RecallAuto, nil
+		return nil
 	}
 	if v.Kind != yaml.MappingNode {
-		return RecallAuto, p.errorf(v, "claude-code", "expected a mapping such as {recall: auto}")
+		return p.errorf(v, "claude-code", "expected a mapping such as {recall: auto}")
 	}
 	if err := p.noDuplicates(v, "claude-code"); err != nil {
-		return RecallAuto, err
+		return err
 	}
-	mode := RecallAuto
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
-		if k.Value != "recall" {
-			return RecallAuto, p.errorf(k, "claude-code."+k.Value, "unknown key (want recall)")
+		switch k.Value {
+		case "recall":
+			m, ok := recallModes[val.Value]
+			if val.Kind != yaml.ScalarNode || !ok {
+				return p.errorf(val, "claude-code.recall", "expected on, off or auto, got %q", val.Value)
+			}
+			c.Recall = m
+		case "guard":
+			on, ok := guardModes[val.Value]
+			if val.Kind != yaml.ScalarNode || !ok {
+				return p.errorf(val, "claude-code.guard", "expected on or off, got %q", val.Value)
+			}
+			c.NoGuard = !on
+		default:
+			return p.errorf(k, "claude-code."+k.Value, "unknown key (want recall or guard)")
 		}
-		m, ok := recallModes[val.Value]
-		if val.Kind != yaml.ScalarNode || !ok {
-			return RecallAuto, p.errorf(val, "claude-code.recall", "expected on, off or auto, got %q", val.Value)
-		}
-		mode = m
 	}
-	return mode, nil
+	return nil
 }
+
+// guardModes are the values of claude-code.guard, read as recallModes are.
+var guardModes = map[string]bool{"on": true, "off": false, "true": true, "false": false}
 
 // recallModes are the values of claude-code.recall; YAML 1.1 readers take
 // an unquoted on or off for a boolean, so true and false mean the same.

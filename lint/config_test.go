@@ -39,9 +39,11 @@ func TestConfigErrors(t *testing.T) {
 		{"- a\n- b\n", "must be a mapping"},
 		{"claude-code:\n  recall: sometimes\n", `c.yaml:2: claude-code.recall: expected on, off or auto, got "sometimes"`},
 		{"claude-code:\n  recall: [on]\n", `c.yaml:2: claude-code.recall: expected on, off or auto`},
-		{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall)"},
+		{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall or guard)"},
 		{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
 		{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
+		{"claude-code:\n  guard: maybe\n", `c.yaml:2: claude-code.guard: expected on or off, got "maybe"`},
+		{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall or guard)"},
 	} {
 		_, err := ParseConfig([]byte(tc.src), "c.yaml", reg)
 		var ce *ConfigError
@@ -131,6 +133,26 @@ func TestConfigRecall(t *testing.T) {
 		}
 		if c.Recall != want {
 			t.Errorf("%q: recall %v, want %v", src, c.Recall, want)
+		}
+	}
+}
+
+func TestConfigGuard(t *testing.T) {
+	reg := testRegistry(t)
+	for src, off := range map[string]bool{
+		"":                            false,
+		"claude-code: {}\n":           false,
+		"claude-code: {guard: on}\n":  false,
+		"claude-code: {guard: off}\n": true,
+		"claude-code: {guard: false, recall: on}\n": true,
+	} {
+		c, err := ParseConfig([]byte(src), "c.yaml", reg)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if c.NoGuard != off {
+			t.Errorf("%q: NoGuard %v, want %v", src, c.NoGuard, off)
 		}
 	}
 }

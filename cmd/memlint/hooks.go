@@ -97,6 +97,16 @@ memlint hooks run pre-commit|claude|claude-guard|claude-session
 					return &exitError{code: code}
 				}
 				return nil
+			case "claude-guard":
+				if code := runClaudeGuard(stdin, stdout, stderr); code != 0 {
+					return &exitError{code: code}
+				}
+				return nil
+			case "claude-session":
+				if code := runClaudeSession(stdin, stdout, stderr); code != 0 {
+					return &exitError{code: code}
+				}
+				return nil
 			}
 			return fmt.Errorf("unknown hook %q (want pre-commit or claude)", args[0])
 		},
