@@ -310,9 +310,7 @@ func parseFile(f *File, src []byte) {
 			bodyStart = fm.Span.End
 		}
 	}
-	md, err := ParseMarkdown(src, bodyStart, f.Lines)
-	f.Body, f.ParseError = md, err
-	f.Suppressions = parseSuppressions(f)
+	f.bodyStart = bodyStart
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
 	}
@@ -331,7 +329,7 @@ func (l *loader) parentLinks(d *Dir) map[string]bool {
 	parseFile(f, src)
 	prefix := path.Base(d.Path) + "/"
 	out := map[string]bool{}
-	for _, link := range f.Body.Links {
+	for _, link := range f.Body().Links {
 		if target, kind := ResolveLink(IndexName, link.Dest); kind == LinkLocal && strings.HasPrefix(target, prefix) {
 			out[strings.TrimPrefix(target, prefix)] = true
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -139,18 +140,59 @@ type File struct {
 	Lines *LineIndex
 	// Frontmatter is nil when the file does not start with "---".
 	Frontmatter *Frontmatter
-	Body        *Markdown
 	// Index is set for MEMORY.md.
 	Index *Index
-	// Suppressions are the memlint-disable comments in the file.
-	Suppressions []*Suppression
-	// ParseError is set when the Markdown parser failed; the body is then
-	// empty.
-	ParseError error
 	// Base is a daily log's content at the earlier revision, when the
 	// run has one and the log existed there (InBase).
 	Base   []byte
 	InBase bool
+
+	// The Markdown body is parsed on first use (Body, ParseError,
+	// Suppressions): a run focused on a few files (the Claude Code hook)
+	// never parses the bodies of the others, which it only needs the
+	// names and frontmatter of.
+	bodyOnce     sync.Once
+	bodyStart    int
+	body         *Markdown
+	parseErr     error
+	suppressions []*Suppression
+}
+
+// Body is the parsed Markdown body (for MEMORY.md, after its frontmatter
+// if any); nil for a file that was not read.
+func (f *File) Body() *Markdown {
+	f.parseBody()
+	return f.body
+}
+
+// ParseError is set when the Markdown parser failed; the body is then
+// empty.
+func (f *File) ParseError() error {
+	f.parseBody()
+	return f.parseErr
+}
+
+// Suppressions are the memlint-disable comments in the file.
+func (f *File) Suppressions() []*Suppression {
+	f.parseBody()
+	return f.suppressions
+}
+
+// SetBody sets the parsed body of a file built by hand (tests of one
+// rule's check), which is then never parsed from Src.
+func (f *File) SetBody(md *Markdown) {
+	f.bodyOnce.Do(func() { f.body = md })
+}
+
+// parseBody parses the body of a file that was read, once.
+func (f *File) parseBody() {
+	f.bodyOnce.Do(func() {
+		if f.Lines == nil {
+			return // not read: no body
+		}
+		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart, f.Lines)
+		f.suppressions = parseSuppressions(f)
+	})
 }
 
 // Pos returns the position of byte offset off.

@@ -30,7 +30,7 @@ var Missing = &lint.Rule{
 	Doc:      missingDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
+			if !pass.Focused(f) || f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
 				continue // a README documents the folder; it is not a memory
 			}
 			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
@@ -55,10 +55,10 @@ var fieldLine = regexp.MustCompile(`^(name|description|type):`)
 func lateFrontmatter(f *lint.File) int {
 	limit := min(f.Lines.Lines(), recallScanLines)
 	inCode := func(n int) bool {
-		if f.Body == nil {
+		if f.Body() == nil {
 			return false
 		}
-		for _, b := range f.Body.Blocks {
+		for _, b := range f.Body().Blocks {
 			if b.Kind == lint.BlockCode && b.StartLine <= n && n <= b.EndLine {
 				return true
 			}
