@@ -409,7 +409,7 @@ func inSuppression(f *File, s Span) bool {
 // scope's key path: a string, each item of a list, every value below a
 // mapping.
 func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
 	}

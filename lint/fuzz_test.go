@@ -76,7 +76,7 @@ func checkModel(f *File) error {
 		}
 		return nil
 	}
-	if fm := f.Frontmatter; fm != nil {
+	if fm := f.Frontmatter(); fm != nil {
 		if err := span("frontmatter", fm.Span); err != nil {
 			return err
 		}

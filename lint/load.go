@@ -300,17 +300,6 @@ func parseFile(f *File, src []byte) {
 	f.Src = src
 	f.Size = int64(len(src))
 	f.Lines = NewLineIndex(src)
-	bodyStart := 0
-	switch f.Kind {
-	case KindTopic, KindIndex:
-		f.Frontmatter = parseFrontmatter(src, f.Lines)
-		if f.Kind == KindIndex {
-			bodyStart = indexBodyStart(src)
-		} else if fm := f.Frontmatter; fm != nil && fm.CloseLine > 0 {
-			bodyStart = fm.Span.End
-		}
-	}
-	f.bodyStart = bodyStart
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
 	}

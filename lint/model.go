@@ -138,8 +138,6 @@ type File struct {
 
 	Src   []byte
 	Lines *LineIndex
-	// Frontmatter is nil when the file does not start with "---".
-	Frontmatter *Frontmatter
 	// Index is set for MEMORY.md.
 	Index *Index
 	// Base is a daily log's content at the earlier revision, when the
@@ -151,11 +149,38 @@ type File struct {
 	// Suppressions): a run focused on a few files (the Claude Code hook)
 	// never parses the bodies of the others, which it only needs the
 	// names and frontmatter of.
+	fmOnce       sync.Once
+	frontmatter  *Frontmatter
 	bodyOnce     sync.Once
-	bodyStart    int
 	body         *Markdown
 	parseErr     error
 	suppressions []*Suppression
+}
+
+// Frontmatter is the parsed frontmatter, decoded on first use; nil when
+// the file does not start with "---" (or is a log, or was not read).
+func (f *File) Frontmatter() *Frontmatter {
+	f.fmOnce.Do(func() {
+		if f.Lines != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+			f.frontmatter = parseFrontmatter(f.Src, f.Lines)
+		}
+	})
+	return f.frontmatter
+}
+
+// bodyStart is the offset the Markdown body starts at: after the
+// frontmatter of a topic file; for MEMORY.md, after the block Claude Code
+// strips.
+func (f *File) bodyStart() int {
+	switch f.Kind {
+	case KindIndex:
+		return indexBodyStart(f.Src)
+	case KindTopic:
+		if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
+			return fm.Span.End
+		}
+	}
+	return 0
 }
 
 // Body is the parsed Markdown body (for MEMORY.md, after its frontmatter
@@ -190,7 +215,7 @@ func (f *File) parseBody() {
 		if f.Lines == nil {
 			return // not read: no body
 		}
-		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart, f.Lines)
+		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart(), f.Lines)
 		f.suppressions = parseSuppressions(f)
 	})
 }
@@ -210,11 +235,11 @@ func (f *File) Stem() string {
 // TypeNodes returns the top-level "type" value and the "metadata.type"
 // value, either of which may be nil.
 func (f *File) TypeNodes() (top, nested *yaml.Node) {
-	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+	if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 		return nil, nil
 	}
-	_, top = f.Frontmatter.Field("type")
-	_, nested = Lookup(f.Frontmatter.Metadata(), "type")
+	_, top = f.Frontmatter().Field("type")
+	_, nested = Lookup(f.Frontmatter().Metadata(), "type")
 	return top, nested
 }
 
@@ -233,23 +258,23 @@ func (f *File) MemoryType() string {
 
 // FieldValue returns the scalar value of a top-level frontmatter key.
 func (f *File) FieldValue(key string) string {
-	if f.Frontmatter == nil {
+	if f.Frontmatter() == nil {
 		return ""
 	}
-	_, v := f.Frontmatter.Field(key)
+	_, v := f.Frontmatter().Field(key)
 	return ScalarValue(v)
 }
 
 // Modified returns the tool-written modification timestamp, from the
 // top level or from metadata, and its node.
 func (f *File) Modified() (string, *yaml.Node) {
-	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+	if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 		return "", nil
 	}
-	if _, v := Lookup(f.Frontmatter.Metadata(), "modified"); v != nil {
+	if _, v := Lookup(f.Frontmatter().Metadata(), "modified"); v != nil {
 		return ScalarValue(v), v
 	}
-	_, v := f.Frontmatter.Field("modified")
+	_, v := f.Frontmatter().Field("modified")
 	return ScalarValue(v), v
 }
 

@@ -29,7 +29,7 @@ func TestFrontmatterDialects(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := parse(t, KindTopic, src)
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || !fm.Valid() {
 				t.Fatalf("frontmatter not parsed: %+v", fm)
 			}
@@ -49,19 +49,19 @@ func TestFrontmatterDialects(t *testing.T) {
 
 func TestFrontmatterProblems(t *testing.T) {
 	f := parse(t, KindTopic, "---\nname: a\n\nno closing line\n")
-	if f.Frontmatter.CloseLine != 0 {
-		t.Errorf("unclosed frontmatter reported closed at %d", f.Frontmatter.CloseLine)
+	if f.Frontmatter().CloseLine != 0 {
+		t.Errorf("unclosed frontmatter reported closed at %d", f.Frontmatter().CloseLine)
 	}
 	f = parse(t, KindTopic, "\uFEFF---\nname: a\n---\n")
-	if !f.Frontmatter.BOM || !f.Frontmatter.Valid() {
-		t.Errorf("BOM frontmatter: %+v", f.Frontmatter)
+	if !f.Frontmatter().BOM || !f.Frontmatter().Valid() {
+		t.Errorf("BOM frontmatter: %+v", f.Frontmatter())
 	}
 	f = parse(t, KindTopic, "---\nname: a\nname: b\n---\n")
-	if len(f.Frontmatter.Duplicates) != 1 || f.Frontmatter.Duplicates[0].Line != 2 {
-		t.Errorf("duplicates: %+v", f.Frontmatter.Duplicates)
+	if len(f.Frontmatter().Duplicates) != 1 || f.Frontmatter().Duplicates[0].Line != 2 {
+		t.Errorf("duplicates: %+v", f.Frontmatter().Duplicates)
 	}
 	f = parse(t, KindTopic, "---\nname: a\ndescription: Stack: Go and SQLite\ntype: project\n---\n")
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm.Err == nil || !fm.Repaired || fm.Err.Pos.Line != 3 {
 		t.Fatalf("repaired YAML: err=%v repaired=%v", fm.Err, fm.Repaired)
 	}
@@ -69,10 +69,10 @@ func TestFrontmatterProblems(t *testing.T) {
 		t.Errorf("fallback reading = %q", ScalarValue(v))
 	}
 	f = parse(t, KindTopic, "---\nname: a\ndescription: x --- y\n---\n")
-	if f.Frontmatter.EarlyClose != strings.Index(string(f.Src), "--- y") {
-		t.Errorf("early close at %d", f.Frontmatter.EarlyClose)
+	if f.Frontmatter().EarlyClose != strings.Index(string(f.Src), "--- y") {
+		t.Errorf("early close at %d", f.Frontmatter().EarlyClose)
 	}
-	if f := parse(t, KindTopic, "# Title\n---\nname: a\n---\n"); f.Frontmatter != nil {
+	if f := parse(t, KindTopic, "# Title\n---\nname: a\n---\n"); f.Frontmatter() != nil {
 		t.Errorf("frontmatter must start on line 1")
 	}
 }

@@ -24,12 +24,12 @@ var Frontmatter = &lint.Rule{
 	Doc:      frontmatterDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
-		if f == nil || (f.Frontmatter == nil && f.Body().Start == 0) {
+		if f == nil || (f.Frontmatter() == nil && f.Body().Start == 0) {
 			return
 		}
 		end := f.Body().Start
-		if f.Frontmatter != nil {
-			end = max(end, f.Frontmatter.End)
+		if f.Frontmatter() != nil {
+			end = max(end, f.Frontmatter().End)
 		}
 		pass.ReportSpan(f, lint.Span{Start: 0, End: end},
 			"MEMORY.md has frontmatter: the index takes none, and Claude Code strips it before loading, so it is never seen",

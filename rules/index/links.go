@@ -245,7 +245,7 @@ func underLinkedFolder(folders map[string]bool, rel string) bool {
 // a memory: no frontmatter, and a README or an all-capitals name such as
 // NOTES.md or CHANGELOG.md.
 func folderDoc(t *lint.File) bool {
-	if t.Frontmatter != nil {
+	if t.Frontmatter() != nil {
 		return false
 	}
 	stem := t.Stem()

@@ -13,7 +13,7 @@ import (
 
 // rdCheckDescription scans the frontmatter description.
 func rdCheckDescription(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
 	}
