@@ -365,8 +365,13 @@ func blankNumbers(s string) string {
 // errors lints the memory dir as fsys (rooted at it) holds it and keeps
 // the error- and warning-level findings in the written file and the index.
 func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
+	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, lint.IndexName))
 	plan := w.plan
 	plan.Only = only
+	// Only these two files' findings are kept: the run skips the work that
+	// could report on the others (a did-you-mean for every link of the
+	// dir, the Markdown of every file).
+	plan.Focus = []string{w.file, filepath.Join(w.memDir, lint.IndexName)}
 	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, plan, w.cfg)
 	if err != nil {
 		return nil, err
@@ -376,7 +381,6 @@ func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, erro
 		// is told (exit 1), the agent is not handed a stack trace.
 		return nil, fmt.Errorf("internal error (please report this bug): %w", res.Errors[0])
 	}
-	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, lint.IndexName))
 	var out []lint.Diagnostic
 	for _, d := range res.Diagnostics {
 		if (d.Severity == lint.Error || d.Severity == lint.Warning) && (d.Path == file || d.Path == index) {

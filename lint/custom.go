@@ -360,19 +360,19 @@ func (cr *customRule) doc(file, key string, line int) string {
 // run is the custom rule's check.
 func (cr *customRule) run(pass *Pass) {
 	if cr.scope.kind == scopeIndex {
-		if f := pass.Dir.Index; f != nil && f.Body != nil {
-			cr.checkText(pass, f, f.Body.Start)
+		if f := pass.Dir.Index; f != nil && pass.Focused(f) && f.Body() != nil {
+			cr.checkText(pass, f, f.Body().Start)
 		}
 		return
 	}
 	for _, f := range pass.Dir.Topics {
-		if len(cr.types) > 0 && !contains(cr.types, f.MemoryType()) {
+		if !pass.Focused(f) || (len(cr.types) > 0 && !contains(cr.types, f.MemoryType())) {
 			continue
 		}
 		switch cr.scope.kind {
 		case scopeBody:
-			if f.Body != nil {
-				cr.checkText(pass, f, f.Body.Start)
+			if f.Body() != nil {
+				cr.checkText(pass, f, f.Body().Start)
 			}
 		case scopeFrontmatter:
 			cr.checkFrontmatter(pass, f)
@@ -397,7 +397,7 @@ func (cr *customRule) checkText(pass *Pass, f *File, start int) {
 }
 
 func inSuppression(f *File, s Span) bool {
-	for _, sup := range f.Suppressions {
+	for _, sup := range f.Suppressions() {
 		if s.Start < sup.End && sup.Start < s.End {
 			return true
 		}
@@ -409,7 +409,7 @@ func inSuppression(f *File, s Span) bool {
 // scope's key path: a string, each item of a list, every value below a
 // mapping.
 func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
 	}

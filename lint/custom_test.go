@@ -340,11 +340,11 @@ func TestScalarOffsets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, KindTopic, "---\n"+tc.yaml+"\n---\nbody\n")
-			if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+			if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 				t.Fatalf("frontmatter did not parse")
 			}
-			_, v := f.Frontmatter.Field("k")
-			offs := scalarOffsets(f, f.Frontmatter, v)
+			_, v := f.Frontmatter().Field("k")
+			offs := scalarOffsets(f, f.Frontmatter(), v)
 			got := ""
 			if offs != nil {
 				got = string(f.Src[offs[0] : offs[len(v.Value)-1]+1])

@@ -30,6 +30,13 @@ type Linter struct {
 	// Only, when not empty, restricts the run to these rule IDs (fixture
 	// tests run one rule at a time).
 	Only []string
+	// Focus, when not nil, are the files (paths of the fs.FS) whose
+	// findings the run reports; findings about a whole dir are kept too.
+	// Every rule still sees the whole dir, so a focus file's findings are
+	// those of a full run, but rules skip the work that could only report
+	// on other files (Pass.Focused), and the Markdown of other files is
+	// parsed only when a rule reads it.
+	Focus map[string]bool
 	// Redact, when set, masks secrets in the text of every finding
 	// (message, suggestion, flagged text) whatever rule made it: a
 	// description quoted by one rule may hold a token another detects.
@@ -94,9 +101,9 @@ func checkUnreadable(pass *Pass) {
 			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
 	}
 	for _, f := range pass.Dir.Files() {
-		if f.ParseError != nil {
+		if pass.Focused(f) && f.ParseError() != nil {
 			pass.Report(Diagnostic{Severity: Warning, Path: f.Path,
-				Message: "the Markdown body could not be parsed (" + f.ParseError.Error() + "); body rules skipped it"})
+				Message: "the Markdown body could not be parsed (" + f.ParseError().Error() + "); body rules skipped it"})
 		}
 	}
 }
@@ -313,7 +320,9 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 		}
 	}
 	for _, diag := range raw {
-		keep(diag)
+		if l.focused(diag.Path) || diag.Path == d.Path {
+			keep(diag)
+		}
 	}
 	// Rules about the filter itself run once it has seen every finding.
 	for _, rule := range l.Registry.Rules() {
@@ -325,17 +334,25 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall) (out, hidden []Diagnostic
 			report: func(diag Diagnostic) { late = append(late, diag) }}
 		failed = append(failed, runRule(pass)...)
 		for _, diag := range late {
-			keep(diag)
+			if l.focused(diag.Path) || diag.Path == d.Path {
+				keep(diag)
+			}
 		}
 	}
 	return out, hidden, failed
 }
 
+// focused reports whether the run reports findings in the file at p.
+func (l *Linter) focused(p string) bool { return l.Focus == nil || l.Focus[p] }
+
 // checkUnusedSuppressions reports suppression comments that hid nothing.
 func checkUnusedSuppressions(pass *Pass) {
 	l, d := pass.linter, pass.Dir
 	for _, f := range d.Files() {
-		for _, s := range f.Suppressions {
+		if !pass.Focused(f) {
+			continue // the findings of other files were not settled
+		}
+		for _, s := range f.Suppressions() {
 			start, end := f.SpanPos(s.Span)
 			add := func(msg string) {
 				pass.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg,

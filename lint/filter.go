@@ -109,7 +109,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 	}()
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
-		sups = f.Suppressions
+		sups = f.Suppressions()
 		diag.Text = flaggedText(f, diag.Start, diag.End)
 		if l.Redact != nil && diag.Text != "" && f.Lines != nil && diag.Start.IsValid() {
 			// The flagged text may be a bare secret value that Redact,
@@ -123,7 +123,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 		}
 	} else if diag.Path == d.Path && d.Index != nil {
 		// Findings about the whole dir are suppressed from its index.
-		for _, s := range d.Index.Suppressions {
+		for _, s := range d.Index.Suppressions() {
 			if s.Kind == DisableFile {
 				sups = append(sups, s)
 			}

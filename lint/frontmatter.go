@@ -391,7 +391,7 @@ func findDuplicateKeys(m *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 // text memlint cannot find in the file (a value of a repaired
 // frontmatter), ends where its value would on its first line.
 func (f *File) NodeEnd(n *yaml.Node) Pos {
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	start := fm.Pos(n)
 	fallback := Pos{Line: start.Line, Col: start.Col + utf8.RuneCountInString(n.Value)}
 	if n.Kind != yaml.ScalarNode {

@@ -76,7 +76,7 @@ func checkModel(f *File) error {
 		}
 		return nil
 	}
-	if fm := f.Frontmatter; fm != nil {
+	if fm := f.Frontmatter(); fm != nil {
 		if err := span("frontmatter", fm.Span); err != nil {
 			return err
 		}
@@ -90,10 +90,10 @@ func checkModel(f *File) error {
 			return fmt.Errorf("YAML error on line %d of %d", fm.Err.Pos.Line, lines)
 		}
 	}
-	if f.ParseError != nil {
+	if f.ParseError() != nil {
 		return nil
 	}
-	md := f.Body
+	md := f.Body()
 	if md == nil {
 		return fmt.Errorf("no body and no parse error")
 	}
@@ -142,7 +142,7 @@ func checkModel(f *File) error {
 			return fmt.Errorf("prose runs overlap: %v, %v", md.Prose[i-1], md.Prose[i])
 		}
 	}
-	for _, s := range f.Suppressions {
+	for _, s := range f.Suppressions() {
 		if err := span("suppression", s.Span); err != nil {
 			return err
 		}

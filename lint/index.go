@@ -110,7 +110,7 @@ func indexBodyStart(src []byte) int { return jsFrontmatterEnd(src) }
 // body.
 func buildIndex(f *File) *Index {
 	ix := &Index{Budget: measureIndex(f)}
-	md := f.Body
+	md := f.Body()
 	// Links are in document order: the links of a span are a run found
 	// by binary search (an index may hold tens of thousands of entries).
 	linksIn := func(s Span) []Link {
@@ -191,7 +191,7 @@ func measureIndex(f *File) IndexBudget {
 		return IndexBudget{LineCut: -1, SizeCut: -1, TooLarge: true}
 	}
 	src := f.Src
-	start := f.Body.Start
+	start := f.Body().Start
 	t := indexText(f, src, start)
 	ts, te := jsTrimBounds(t.buf)
 	text := t.buf[ts:te]
@@ -207,7 +207,7 @@ func measureIndex(f *File) IndexBudget {
 // level comment blocks removed, line breaks normalised when the file holds
 // "<!--". LoadIndex builds the loaded text from it; measureIndex maps it
 // back to the file.
-func indexLoadedBytes(f *File) loadedText { return indexText(f, f.Src, f.Body.Start) }
+func indexLoadedBytes(f *File) loadedText { return indexText(f, f.Src, f.Body().Start) }
 
 func indexText(f *File, src []byte, start int) loadedText {
 	var t loadedText
@@ -302,7 +302,7 @@ var commentSpan = regexp.MustCompile(`(?s)<!--.*?-->`)
 // that follow it, otherwise only the comments themselves go.
 func commentRemovals(f *File) []Span {
 	var out []Span
-	for _, b := range f.Body.Blocks {
+	for _, b := range f.Body().Blocks {
 		if b.Kind != BlockComment || !b.TopLevel {
 			continue
 		}

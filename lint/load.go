@@ -300,19 +300,6 @@ func parseFile(f *File, src []byte) {
 	f.Src = src
 	f.Size = int64(len(src))
 	f.Lines = NewLineIndex(src)
-	bodyStart := 0
-	switch f.Kind {
-	case KindTopic, KindIndex:
-		f.Frontmatter = parseFrontmatter(src, f.Lines)
-		if f.Kind == KindIndex {
-			bodyStart = indexBodyStart(src)
-		} else if fm := f.Frontmatter; fm != nil && fm.CloseLine > 0 {
-			bodyStart = fm.Span.End
-		}
-	}
-	md, err := ParseMarkdown(src, bodyStart, f.Lines)
-	f.Body, f.ParseError = md, err
-	f.Suppressions = parseSuppressions(f)
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
 	}
@@ -331,7 +318,7 @@ func (l *loader) parentLinks(d *Dir) map[string]bool {
 	parseFile(f, src)
 	prefix := path.Base(d.Path) + "/"
 	out := map[string]bool{}
-	for _, link := range f.Body.Links {
+	for _, link := range f.Body().Links {
 		if target, kind := ResolveLink(IndexName, link.Dest); kind == LinkLocal && strings.HasPrefix(target, prefix) {
 			out[strings.TrimPrefix(target, prefix)] = true
 		}

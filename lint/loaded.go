@@ -52,7 +52,6 @@ func LoadIndex(src []byte) LoadedIndex {
 		body = normaliseBreaks(body)
 	}
 	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: NewLineIndex(body)}
-	f.Body, _ = ParseMarkdown(body, 0, f.Lines) // unparsed, no comment is stripped
 	return loadIndexText(indexLoadedBytes(f).buf, false)
 }
 

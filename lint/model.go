@@ -5,6 +5,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -137,20 +138,86 @@ type File struct {
 
 	Src   []byte
 	Lines *LineIndex
-	// Frontmatter is nil when the file does not start with "---".
-	Frontmatter *Frontmatter
-	Body        *Markdown
 	// Index is set for MEMORY.md.
 	Index *Index
-	// Suppressions are the memlint-disable comments in the file.
-	Suppressions []*Suppression
-	// ParseError is set when the Markdown parser failed; the body is then
-	// empty.
-	ParseError error
 	// Base is a daily log's content at the earlier revision, when the
 	// run has one and the log existed there (InBase).
 	Base   []byte
 	InBase bool
+
+	// The Markdown body is parsed on first use (Body, ParseError,
+	// Suppressions): a run focused on a few files (the Claude Code hook)
+	// never parses the bodies of the others, which it only needs the
+	// names and frontmatter of.
+	fmOnce       sync.Once
+	frontmatter  *Frontmatter
+	bodyOnce     sync.Once
+	body         *Markdown
+	parseErr     error
+	suppressions []*Suppression
+}
+
+// Frontmatter is the parsed frontmatter, decoded on first use; nil when
+// the file does not start with "---" (or is a log, or was not read).
+func (f *File) Frontmatter() *Frontmatter {
+	f.fmOnce.Do(func() {
+		if f.Lines != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+			f.frontmatter = parseFrontmatter(f.Src, f.Lines)
+		}
+	})
+	return f.frontmatter
+}
+
+// bodyStart is the offset the Markdown body starts at: after the
+// frontmatter of a topic file; for MEMORY.md, after the block Claude Code
+// strips.
+func (f *File) bodyStart() int {
+	switch f.Kind {
+	case KindIndex:
+		return indexBodyStart(f.Src)
+	case KindTopic:
+		if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
+			return fm.Span.End
+		}
+	}
+	return 0
+}
+
+// Body is the parsed Markdown body (for MEMORY.md, after its frontmatter
+// if any); nil for a file that was not read.
+func (f *File) Body() *Markdown {
+	f.parseBody()
+	return f.body
+}
+
+// ParseError is set when the Markdown parser failed; the body is then
+// empty.
+func (f *File) ParseError() error {
+	f.parseBody()
+	return f.parseErr
+}
+
+// Suppressions are the memlint-disable comments in the file.
+func (f *File) Suppressions() []*Suppression {
+	f.parseBody()
+	return f.suppressions
+}
+
+// SetBody sets the parsed body of a file built by hand (tests of one
+// rule's check), which is then never parsed from Src.
+func (f *File) SetBody(md *Markdown) {
+	f.bodyOnce.Do(func() { f.body = md })
+}
+
+// parseBody parses the body of a file that was read, once.
+func (f *File) parseBody() {
+	f.bodyOnce.Do(func() {
+		if f.Lines == nil {
+			return // not read: no body
+		}
+		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart(), f.Lines)
+		f.suppressions = parseSuppressions(f)
+	})
 }
 
 // Pos returns the position of byte offset off.
@@ -168,11 +235,11 @@ func (f *File) Stem() string {
 // TypeNodes returns the top-level "type" value and the "metadata.type"
 // value, either of which may be nil.
 func (f *File) TypeNodes() (top, nested *yaml.Node) {
-	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+	if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 		return nil, nil
 	}
-	_, top = f.Frontmatter.Field("type")
-	_, nested = Lookup(f.Frontmatter.Metadata(), "type")
+	_, top = f.Frontmatter().Field("type")
+	_, nested = Lookup(f.Frontmatter().Metadata(), "type")
 	return top, nested
 }
 
@@ -191,23 +258,23 @@ func (f *File) MemoryType() string {
 
 // FieldValue returns the scalar value of a top-level frontmatter key.
 func (f *File) FieldValue(key string) string {
-	if f.Frontmatter == nil {
+	if f.Frontmatter() == nil {
 		return ""
 	}
-	_, v := f.Frontmatter.Field(key)
+	_, v := f.Frontmatter().Field(key)
 	return ScalarValue(v)
 }
 
 // Modified returns the tool-written modification timestamp, from the
 // top level or from metadata, and its node.
 func (f *File) Modified() (string, *yaml.Node) {
-	if f.Frontmatter == nil || f.Frontmatter.Doc == nil {
+	if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 		return "", nil
 	}
-	if _, v := Lookup(f.Frontmatter.Metadata(), "modified"); v != nil {
+	if _, v := Lookup(f.Frontmatter().Metadata(), "modified"); v != nil {
 		return ScalarValue(v), v
 	}
-	_, v := f.Frontmatter.Field("modified")
+	_, v := f.Frontmatter().Field("modified")
 	return ScalarValue(v), v
 }
 

@@ -29,14 +29,14 @@ func TestFrontmatterDialects(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			f := parse(t, KindTopic, src)
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || !fm.Valid() {
 				t.Fatalf("frontmatter not parsed: %+v", fm)
 			}
 			if got := f.MemoryType(); got != "feedback" {
 				t.Errorf("type = %q", got)
 			}
-			if got := strings.TrimSpace(string(f.Src[f.Body.Start:])); got != "body" {
+			if got := strings.TrimSpace(string(f.Src[f.Body().Start:])); got != "body" {
 				t.Errorf("body = %q", got)
 			}
 			k, _ := fm.Field("description")
@@ -49,19 +49,19 @@ func TestFrontmatterDialects(t *testing.T) {
 
 func TestFrontmatterProblems(t *testing.T) {
 	f := parse(t, KindTopic, "---\nname: a\n\nno closing line\n")
-	if f.Frontmatter.CloseLine != 0 {
-		t.Errorf("unclosed frontmatter reported closed at %d", f.Frontmatter.CloseLine)
+	if f.Frontmatter().CloseLine != 0 {
+		t.Errorf("unclosed frontmatter reported closed at %d", f.Frontmatter().CloseLine)
 	}
 	f = parse(t, KindTopic, "\uFEFF---\nname: a\n---\n")
-	if !f.Frontmatter.BOM || !f.Frontmatter.Valid() {
-		t.Errorf("BOM frontmatter: %+v", f.Frontmatter)
+	if !f.Frontmatter().BOM || !f.Frontmatter().Valid() {
+		t.Errorf("BOM frontmatter: %+v", f.Frontmatter())
 	}
 	f = parse(t, KindTopic, "---\nname: a\nname: b\n---\n")
-	if len(f.Frontmatter.Duplicates) != 1 || f.Frontmatter.Duplicates[0].Line != 2 {
-		t.Errorf("duplicates: %+v", f.Frontmatter.Duplicates)
+	if len(f.Frontmatter().Duplicates) != 1 || f.Frontmatter().Duplicates[0].Line != 2 {
+		t.Errorf("duplicates: %+v", f.Frontmatter().Duplicates)
 	}
 	f = parse(t, KindTopic, "---\nname: a\ndescription: Stack: Go and SQLite\ntype: project\n---\n")
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm.Err == nil || !fm.Repaired || fm.Err.Pos.Line != 3 {
 		t.Fatalf("repaired YAML: err=%v repaired=%v", fm.Err, fm.Repaired)
 	}
@@ -69,10 +69,10 @@ func TestFrontmatterProblems(t *testing.T) {
 		t.Errorf("fallback reading = %q", ScalarValue(v))
 	}
 	f = parse(t, KindTopic, "---\nname: a\ndescription: x --- y\n---\n")
-	if f.Frontmatter.EarlyClose != strings.Index(string(f.Src), "--- y") {
-		t.Errorf("early close at %d", f.Frontmatter.EarlyClose)
+	if f.Frontmatter().EarlyClose != strings.Index(string(f.Src), "--- y") {
+		t.Errorf("early close at %d", f.Frontmatter().EarlyClose)
 	}
-	if f := parse(t, KindTopic, "# Title\n---\nname: a\n---\n"); f.Frontmatter != nil {
+	if f := parse(t, KindTopic, "# Title\n---\nname: a\n---\n"); f.Frontmatter() != nil {
 		t.Errorf("frontmatter must start on line 1")
 	}
 }
@@ -80,7 +80,7 @@ func TestFrontmatterProblems(t *testing.T) {
 func TestMarkdownModel(t *testing.T) {
 	src := "Intro [[target#frag|label]] and `code [[nolink]]` text.\n\n- [Title [x]](./a%20b.md#h) — hook\n  - [Sub](sub.md)\n\n```go\nfmt.Println(\"[[no]]\")\n```\n<!-- memlint-disable-next-line index-entry-format -- why -->\nlast [x](y.md)\n"
 	f := parse(t, KindTopic, src)
-	md := f.Body
+	md := f.Body()
 	if len(md.WikiLinks) != 1 || md.WikiLinks[0].Target != "target" || md.WikiLinks[0].Fragment != "frag" || md.WikiLinks[0].Label != "label" {
 		t.Errorf("wikilinks = %+v", md.WikiLinks)
 	}
@@ -108,8 +108,8 @@ func TestMarkdownModel(t *testing.T) {
 	if !md.InProse(Span{0, 5}) {
 		t.Errorf("intro text is prose")
 	}
-	if len(f.Suppressions) != 1 || f.Suppressions[0].FromLine != 10 || f.Suppressions[0].Reason != "why" {
-		t.Errorf("suppressions = %+v", f.Suppressions)
+	if len(f.Suppressions()) != 1 || f.Suppressions()[0].FromLine != 10 || f.Suppressions()[0].Reason != "why" {
+		t.Errorf("suppressions = %+v", f.Suppressions())
 	}
 }
 
@@ -200,15 +200,15 @@ func TestMainWorktreeRoot(t *testing.T) {
 func TestAutoLinks(t *testing.T) {
 	src := "See <https://github.com/x/y/blob/main/a.go#L42> and <me@example.com>.\n"
 	f := parse(t, KindTopic, src)
-	if len(f.Body.Links) != 2 {
-		t.Fatalf("links = %+v", f.Body.Links)
+	if len(f.Body().Links) != 2 {
+		t.Fatalf("links = %+v", f.Body().Links)
 	}
-	l := f.Body.Links[0]
+	l := f.Body().Links[0]
 	if !l.Auto || l.Dest != "https://github.com/x/y/blob/main/a.go#L42" || src[l.Start:l.End] != "<https://github.com/x/y/blob/main/a.go#L42>" {
 		t.Errorf("autolink = %+v %q", l, src[l.Start:l.End])
 	}
-	if _, kind := ResolveLink("MEMORY.md", f.Body.Links[1].Dest); kind != LinkExternal {
-		t.Errorf("an email autolink is external: %q", f.Body.Links[1].Dest)
+	if _, kind := ResolveLink("MEMORY.md", f.Body().Links[1].Dest); kind != LinkExternal {
+		t.Errorf("an email autolink is external: %q", f.Body().Links[1].Dest)
 	}
 }
 
@@ -296,7 +296,7 @@ func TestBlocksAfterTabs(t *testing.T) {
 		{"*\t 0\n\t\t#\n\t#", BlockHeading, 7, 2},  // the next block starts at the second line break
 	}
 	for _, tt := range tests {
-		md := parse(t, KindTopic, tt.src).Body
+		md := parse(t, KindTopic, tt.src).Body()
 		var got *Block
 		for i := range md.Blocks {
 			if md.Blocks[i].Kind == tt.kind {
@@ -328,7 +328,7 @@ func TestListItemsAfterTabs(t *testing.T) {
 		{"-\n\t-\n\t\t-\n", []int{0, 3, 7}},
 	}
 	for _, tt := range tests {
-		md := parse(t, KindTopic, tt.src).Body
+		md := parse(t, KindTopic, tt.src).Body()
 		var got []int
 		for _, it := range md.Items {
 			got = append(got, it.Span.Start)
@@ -366,7 +366,7 @@ func TestInlineLinkSpans(t *testing.T) {
 		{"[a `b](x.md)", "[a `b](x.md)"},
 	}
 	for _, tt := range tests {
-		md := parse(t, KindTopic, tt.src).Body
+		md := parse(t, KindTopic, tt.src).Body()
 		if len(md.Links) != 1 {
 			t.Errorf("%q: links = %+v", tt.src, md.Links)
 			continue
@@ -397,7 +397,7 @@ func TestFencedCodeBlockEnds(t *testing.T) {
 		{"> - ~~~\n>   x\n>   ~~~\n", [][2]int{{1, 3}}, "[true]"},
 	}
 	for _, tt := range tests {
-		md := parse(t, KindTopic, tt.src).Body
+		md := parse(t, KindTopic, tt.src).Body()
 		var got [][2]int
 		var closed []bool
 		for _, cb := range md.CodeBlocks {

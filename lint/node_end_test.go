@@ -32,7 +32,7 @@ func TestNodeEnd(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := parse(t, KindTopic, "---\nname: x\n"+tc.yaml+"type: user\n---\nBody.\n")
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				t.Fatalf("frontmatter not parsed: %+v", fm)
 			}
@@ -53,11 +53,11 @@ func TestNodeEnd(t *testing.T) {
 func TestNodeEndKey(t *testing.T) {
 	f := parse(t, KindTopic, "---\n\"na\\u006de\": x\n'ty''pe': user\n---\n")
 	for key, want := range map[string]string{"name": "2:1-2:12", "ty'pe": "3:1-3:9"} {
-		k, _ := f.Frontmatter.Field(key)
+		k, _ := f.Frontmatter().Field(key)
 		if k == nil {
 			t.Fatalf("no key %s", key)
 		}
-		start, end := f.Frontmatter.Pos(k), f.NodeEnd(k)
+		start, end := f.Frontmatter().Pos(k), f.NodeEnd(k)
 		if got := fmt.Sprintf("%d:%d-%d:%d", start.Line, start.Col, end.Line, end.Col); got != want {
 			t.Errorf("key %s spans %s, want %s", key, got, want)
 		}

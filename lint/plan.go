@@ -43,6 +43,11 @@ type Plan struct {
 	// Registry holds the built-in rules; the configuration adds its custom
 	// ones.
 	Registry *Registry
+	// Focus, when not empty, are the files (absolute paths) whose findings
+	// the caller keeps, as in Linter.Focus: findings in other files are
+	// left out, and the run costs little more than linting these files
+	// (the Claude Code hook, on a write).
+	Focus []string
 	// Only, Redact, RecallProbe and Now are as in Linter.
 	Only        []string
 	Redact      func(string) string

@@ -144,6 +144,12 @@ func (p *Pass) Recall() Recall {
 	return p.recall()
 }
 
+// Focused reports whether the run reports findings in f: a run focused
+// on some files (Linter.Focus) drops the findings in others, so a rule may
+// skip the work that can only report on f. What a rule learns from f for
+// other files' findings (its name, its links) it must still read.
+func (p *Pass) Focused(f *File) bool { return p.linter == nil || p.linter.focused(f.Path) }
+
 // Report records a finding. Rule and Path are filled in when empty.
 func (p *Pass) Report(d Diagnostic) {
 	if d.Rule == "" {

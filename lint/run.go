@@ -221,7 +221,7 @@ func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, r
 	}
 	sort.Strings(volumes)
 	for _, v := range volumes {
-		if err := runGroup(base, src, byVolume[v], res, others); err != nil {
+		if err := runGroup(base, src, byVolume[v], res, others, plan.Focus); err != nil {
 			return err
 		}
 	}
@@ -230,8 +230,8 @@ func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, r
 
 // runGroup lints targets on one volume through one fs.FS and adds the
 // outcome to res. others are the run's other targets, whose files are no
-// part of these.
-func runGroup(base *Linter, src Source, targets []*Target, res *Result, others []*Target) error {
+// part of these. focus is the plan's Focus (absolute paths).
+func runGroup(base *Linter, src Source, targets []*Target, res *Result, others []*Target, focus []string) error {
 	dirs := make([]string, len(targets))
 	for i, t := range targets {
 		dirs[i] = t.Dir
@@ -253,6 +253,14 @@ func runGroup(base *Linter, src Source, targets []*Target, res *Result, others [
 	}
 	l := *base
 	l.Root, l.Earlier = root, earlier
+	if len(focus) > 0 {
+		l.Focus = map[string]bool{}
+		for _, f := range focus {
+			if rel, err := filepath.Rel(root, f); err == nil && Within(f, root) {
+				l.Focus[filepath.ToSlash(rel)] = true
+			}
+		}
+	}
 	for _, t := range others {
 		if rel, err := filepath.Rel(root, t.Dir); err == nil && Within(t.Dir, root) && byRel[filepath.ToSlash(rel)] == nil {
 			l.alsoNested = append(l.alsoNested, filepath.ToSlash(rel))

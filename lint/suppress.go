@@ -57,7 +57,7 @@ func parseSuppressions(f *File) []*Suppression {
 	var out []*Suppression
 	var open []*Suppression // disable ranges waiting for an enable
 	lastLine := f.Lines.Lines()
-	for _, c := range f.Body.Comments {
+	for _, c := range f.body.Comments { // called by parseBody: the field, not Body()
 		raw := string(f.Src[c.Start:c.End])
 		// A comment block may hold several comments; each is read alone.
 		for _, one := range commentSpan.FindAllStringIndex(raw, -1) {

@@ -47,13 +47,15 @@ type options struct {
 
 func runCodeContent(pass *lint.Pass) {
 	var s codeScan
-	if idx := pass.Dir.Index; idx != nil {
+	if idx := pass.Dir.Index; idx != nil && pass.Focused(idx) {
 		s.check(pass, idx)
 	}
 	// Daily logs are append-only records of what happened: a hash or a
 	// trace there cannot be edited away, so they are not checked.
 	for _, f := range pass.Dir.Topics {
-		s.check(pass, f)
+		if pass.Focused(f) {
+			s.check(pass, f)
+		}
 	}
 }
 
@@ -72,10 +74,10 @@ type codeScan struct {
 }
 
 func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
-	if f.Body == nil || f.ParseError != nil || f.Lines == nil {
+	if f.Body() == nil || f.ParseError() != nil || f.Lines == nil {
 		return
 	}
-	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body, claimed: s.claimed[:0], found: s.found[:0]}
+	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body(), claimed: s.claimed[:0], found: s.found[:0]}
 	maxLines := lint.OptionsFor[options](pass, f).MaxCodeLines
 
 	for i := range s.md.Blocks {

@@ -33,7 +33,7 @@ var DescriptionQuality = &lint.Rule{
 	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
 			}

@@ -23,7 +23,7 @@ var EarlyClose = &lint.Rule{
 	Doc:      earlyCloseDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.EarlyClose < 0 {
 				continue
 			}

@@ -30,7 +30,7 @@ var Missing = &lint.Rule{
 	Doc:      missingDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			if f.Frontmatter != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
+			if !pass.Focused(f) || f.Frontmatter() != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
 				continue // a README documents the folder; it is not a memory
 			}
 			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
@@ -55,10 +55,10 @@ var fieldLine = regexp.MustCompile(`^(name|description|type):`)
 func lateFrontmatter(f *lint.File) int {
 	limit := min(f.Lines.Lines(), recallScanLines)
 	inCode := func(n int) bool {
-		if f.Body == nil {
+		if f.Body() == nil {
 			return false
 		}
-		for _, b := range f.Body.Blocks {
+		for _, b := range f.Body().Blocks {
 			if b.Kind == lint.BlockCode && b.StartLine <= n && n <= b.EndLine {
 				return true
 			}
@@ -84,7 +84,7 @@ var Invalid = &lint.Rule{
 	Doc:      invalidDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil {
 				continue
 			}
@@ -137,7 +137,7 @@ var ScanWindow = &lint.Rule{
 	Doc:      scanWindowDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.CloseLine == 0 && fm.EarlyClose < 0 {
 				continue // frontmatter-invalid: never closed
 			}
@@ -176,7 +176,7 @@ var Required = &lint.Rule{
 	Doc:      requiredDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.CloseLine == 0 || (fm.Doc == nil && (fm.Err != nil || fm.NotMapping != nil)) {
 				continue // frontmatter-missing or frontmatter-invalid says more
 			}
@@ -279,7 +279,7 @@ var FieldType = &lint.Rule{
 	Doc:      fieldTypeDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
 			}
@@ -374,7 +374,7 @@ var UnknownKey = &lint.Rule{
 	Options:  lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
 			}
@@ -439,7 +439,7 @@ var CommentTruncation = &lint.Rule{
 	Fix:      "safe (--fix): quotes the value, comment included",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil || fm.Repaired {
 				continue
 			}

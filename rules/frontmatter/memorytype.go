@@ -27,7 +27,7 @@ var MemoryType = &lint.Rule{
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			top, nested := f.TypeNodes()
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			hasNested := nested != nil && !isEmpty(nested)
 			if hasNested {
 				checkTypeValue(pass, f, fm, nested)
@@ -111,7 +111,7 @@ var ModifiedTimestamp = &lint.Rule{
 			if v == nil || isEmpty(v) {
 				continue
 			}
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			pos := fm.Pos(v)
 			end := f.NodeEnd(v)
 			t, ok := lint.ParseISO8601(s)

@@ -33,8 +33,8 @@ var NameDuplicate = &lint.Rule{
 				first[key] = f
 				continue
 			}
-			k, _ := f.Frontmatter.Field("name")
-			pos := f.Frontmatter.Pos(k)
+			k, _ := f.Frontmatter().Field("name")
+			pos := f.Frontmatter().Pos(k)
 			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
 				Message:    fmt.Sprintf("name %s is also the name of %s: [[%s]] links and updates cannot tell them apart", ruleutil.Quote(name), other.Rel, name),
 				Suggestion: "give this memory its own name, or merge the two memories"})
@@ -61,7 +61,7 @@ var NameFormat = &lint.Rule{
 	Options:  lint.OptionsOf(nameFormatOptions{Max: 64}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			fm := f.Frontmatter
+			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
 			}

@@ -26,6 +26,9 @@ var HiddenUnicode = &lint.Rule{
 	Fix:      "safe (--fix): deletes the invisible characters (a Hangul filler between two words becomes a space)",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Files() {
+			if !pass.Focused(f) {
+				continue
+			}
 			runs := hiddenRuns(f.Src)
 			if len(runs) == 0 {
 				continue

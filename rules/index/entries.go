@@ -24,12 +24,12 @@ var Frontmatter = &lint.Rule{
 	Doc:      frontmatterDoc,
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
-		if f == nil || (f.Frontmatter == nil && f.Body.Start == 0) {
+		if f == nil || (f.Frontmatter() == nil && f.Body().Start == 0) {
 			return
 		}
-		end := f.Body.Start
-		if f.Frontmatter != nil {
-			end = max(end, f.Frontmatter.End)
+		end := f.Body().Start
+		if f.Frontmatter() != nil {
+			end = max(end, f.Frontmatter().End)
 		}
 		pass.ReportSpan(f, lint.Span{Start: 0, End: end},
 			"MEMORY.md has frontmatter: the index takes none, and Claude Code strips it before loading, so it is never seen",
@@ -118,7 +118,7 @@ var entryFormatDoc string
 // commentBlocks returns the HTML comment blocks of a file, in order.
 func commentBlocks(f *lint.File) []lint.Block {
 	var out []lint.Block
-	for _, b := range f.Body.Blocks {
+	for _, b := range f.Body().Blocks {
 		if b.Kind == lint.BlockComment {
 			out = append(out, b)
 		}
@@ -195,7 +195,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	}
 	switch e.Kind {
 	case lint.EntryItem:
-		item := f.Body.Items[e.Item]
+		item := f.Body().Items[e.Item]
 		switch {
 		case e.Group && labels[e.Item]:
 			return p
@@ -304,7 +304,7 @@ func groupHeading(text string) bool {
 
 // hasWikiLink reports whether an entry holds a [[wikilink]].
 func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
-	w := f.Body.WikiLinks // in document order
+	w := f.Body().WikiLinks // in document order
 	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
 	return i < len(w) && w[i].End <= e.End
 }
@@ -390,7 +390,7 @@ func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string
 		}
 		i = j
 	}
-	spans := f.Body.CodeSpans // in document order
+	spans := f.Body().CodeSpans // in document order
 	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
 		if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[spans[i].Start:spans[i].End]), "` "))]; ok {
 			return rel
@@ -412,7 +412,7 @@ func groupLabels(f *lint.File) map[int]bool {
 	if !groups {
 		return labels
 	}
-	items := f.Body.Items
+	items := f.Body().Items
 	links := make([]bool, len(items)) // the item or one nested under it links a topic file
 	for _, e := range f.Index.Entries {
 		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(ruleutil.TopicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
@@ -465,7 +465,7 @@ func introEntries(f *lint.File) int {
 	if n == 0 || lines > 3 || chars > 300 {
 		return 0
 	}
-	for _, b := range f.Body.Blocks {
+	for _, b := range f.Body().Blocks {
 		if b.Start >= entries[n-1].Start {
 			break
 		}

@@ -35,7 +35,7 @@ var DanglingLink = &lint.Rule{
 		}
 		suggest := lint.NewSuggester(names)
 		var owners map[int]int // entryOwners(f), once a link needs it
-		for _, l := range ruleutil.TopicLinks(f.Body.Links) {
+		for _, l := range ruleutil.TopicLinks(f.Body().Links) {
 			if d.Exists(l.Target) {
 				continue
 			}
@@ -77,7 +77,7 @@ var LinkEscape = &lint.Rule{
 		if f == nil {
 			return
 		}
-		for _, l := range f.Body.Links {
+		for _, l := range f.Body().Links {
 			target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
 			if kind != lint.LinkEscape {
 				continue
@@ -109,7 +109,7 @@ var OrphanMemory = &lint.Rule{
 		}
 		linked := map[string]bool{}
 		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
-		for _, l := range d.Index.Body.Links {
+		for _, l := range d.Index.Body().Links {
 			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
 				if ruleutil.IsMarkdownPath(target) {
 					linked[target] = true
@@ -120,7 +120,7 @@ var OrphanMemory = &lint.Rule{
 		}
 		var named map[string]bool // built when a file is neither linked nor wikilinked
 		wiki := map[string]bool{}
-		for _, w := range d.Index.Body.WikiLinks {
+		for _, w := range d.Index.Body().WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
 		for _, t := range d.Topics {
@@ -203,9 +203,9 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 			names[stem] = t.Rel
 		}
 	}
-	src := bytes.ToLower(f.Src[f.Body.Start:])
-	for _, c := range f.Body.Comments {
-		for i := max(c.Start-f.Body.Start, 0); i < c.End-f.Body.Start && i < len(src); i++ {
+	src := bytes.ToLower(f.Src[f.Body().Start:])
+	for _, c := range f.Body().Comments {
+		for i := max(c.Start-f.Body().Start, 0); i < c.End-f.Body().Start && i < len(src); i++ {
 			src[i] = ' '
 		}
 	}
@@ -222,8 +222,8 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 		}
 		i = j
 	}
-	for _, cs := range f.Body.CodeSpans {
-		w := bytes.Trim(src[max(cs.Start-f.Body.Start, 0):max(cs.End-f.Body.Start, 0)], "` ")
+	for _, cs := range f.Body().CodeSpans {
+		w := bytes.Trim(src[max(cs.Start-f.Body().Start, 0):max(cs.End-f.Body().Start, 0)], "` ")
 		if rel, ok := code[string(w)]; ok {
 			named[rel] = true
 		}
@@ -245,7 +245,7 @@ func underLinkedFolder(folders map[string]bool, rel string) bool {
 // a memory: no frontmatter, and a README or an all-capitals name such as
 // NOTES.md or CHANGELOG.md.
 func folderDoc(t *lint.File) bool {
-	if t.Frontmatter != nil {
+	if t.Frontmatter() != nil {
 		return false
 	}
 	stem := t.Stem()
@@ -270,7 +270,7 @@ func folderDoc(t *lint.File) bool {
 // the line in: a fix appending there would change the file without
 // linking the memory, again on every run.
 func appendIsRead(f *lint.File) bool {
-	blocks := f.Body.Blocks
+	blocks := f.Body().Blocks
 	if len(blocks) == 0 {
 		return true
 	}
@@ -281,7 +281,7 @@ func appendIsRead(f *lint.File) bool {
 	case lint.BlockComment:
 		return bytes.HasSuffix(bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n"), []byte("-->"))
 	case lint.BlockCode:
-		for _, cb := range f.Body.CodeBlocks {
+		for _, cb := range f.Body().CodeBlocks {
 			if cb.Span == last.Span {
 				return !cb.Fenced || cb.Closed
 			}
@@ -300,7 +300,7 @@ func soleEntry(f *lint.File, owners map[int]int, l lint.Link) (lint.IndexEntry, 
 		return lint.IndexEntry{}, false
 	}
 	e := f.Index.Entries[i]
-	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body.Items[e.Item].HasSublist {
+	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body().Items[e.Item].HasSublist {
 		return e, false
 	}
 	return e, true
@@ -314,7 +314,7 @@ func soleEntry(f *lint.File, owners map[int]int, l lint.Link) (lint.IndexEntry, 
 // the ended items are dropped from it, is the earliest item still open.
 func entryOwners(f *lint.File) map[int]int {
 	var starts []int
-	for _, l := range f.Body.Links {
+	for _, l := range f.Body().Links {
 		starts = append(starts, l.Start)
 	}
 	for _, e := range f.Index.Entries {

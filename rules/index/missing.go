@@ -102,9 +102,9 @@ func emptyIndexWhat(f *lint.File) string {
 		return "is empty"
 	case len(bytes.TrimSpace(bytes.TrimPrefix(f.Src, []byte("\uFEFF")))) == 0:
 		return "holds only blank lines"
-	case f.Body.Start > 0 && len(bytes.TrimSpace(f.Src[f.Body.Start:])) == 0:
+	case f.Body().Start > 0 && len(bytes.TrimSpace(f.Src[f.Body().Start:])) == 0:
 		return "holds only frontmatter, which Claude Code strips"
-	case f.Body.Start > 0:
+	case f.Body().Start > 0:
 		return "holds only frontmatter and HTML comments, which Claude Code strips"
 	}
 	return "holds only HTML comments, which Claude Code strips"

@@ -13,7 +13,7 @@ import (
 
 // rdCheckDescription scans the frontmatter description.
 func rdCheckDescription(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
-	fm := f.Frontmatter
+	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
 	}
@@ -72,7 +72,7 @@ func rdBacktickCode(text []byte) func(s, e int) bool {
 
 // rdCheckBody scans the prose of the Markdown body, block by block.
 func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
-	md := f.Body
+	md := f.Body()
 	if md == nil {
 		return
 	}

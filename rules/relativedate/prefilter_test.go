@@ -311,7 +311,9 @@ func BenchmarkRelativeDate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		parsed = append(parsed, &lint.File{Src: f.Data, Lines: lines, Body: md})
+		pf := &lint.File{Src: f.Data, Lines: lines}
+		pf.SetBody(md)
+		parsed = append(parsed, pf)
 	}
 	for _, c := range []struct {
 		name     string

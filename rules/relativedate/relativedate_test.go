@@ -18,7 +18,8 @@ func rdBodyDates(src string) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	f := &lint.File{Src: b, Lines: lines, Body: md}
+	f := &lint.File{Src: b, Lines: lines}
+	f.SetBody(md)
 	var out []string
 	rdCheckBody(f, rdScanners, func(s, e int, m dateMeaning) { out = append(out, string(b[s:e])) })
 	return strings.Join(out, "|")
@@ -334,7 +335,8 @@ func FuzzRelativeDate(f *testing.F) {
 		if err != nil {
 			return
 		}
-		file := &lint.File{Src: b, Lines: lines, Body: md}
+		file := &lint.File{Src: b, Lines: lines}
+		file.SetBody(md)
 		rdCheckBody(file, rdScanners, func(s, e int, m dateMeaning) {
 			if s < 0 || e > len(b) || s > e {
 				t.Fatalf("span %d..%d outside %d bytes", s, e, len(b))

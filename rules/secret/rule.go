@@ -50,6 +50,9 @@ const (
 
 func runSecret(pass *lint.Pass) {
 	check := func(f *lint.File) {
+		if !pass.Focused(f) {
+			return // its findings are not reported: no need to scan it
+		}
 		reportName(pass, f)
 		if f.Lines == nil {
 			return

@@ -84,13 +84,13 @@ var projectDoc string
 func structureCheck(kind string) func(*lint.Pass) {
 	return func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
-			if f.MemoryType() != kind {
+			if !pass.Focused(f) || f.MemoryType() != kind {
 				continue
 			}
 			why, apply := false, false
-			for n := f.Lines.LineOf(f.Body.Start); n <= f.Lines.Lines() && !(why && apply); n++ {
+			for n := f.Lines.LineOf(f.Body().Start); n <= f.Lines.Lines() && !(why && apply); n++ {
 				start := f.Lines.LineStart(n)
-				if start < f.Body.Start {
+				if start < f.Body().Start {
 					continue // the frontmatter's closing line
 				}
 				line := f.Lines.Line(n)
@@ -128,7 +128,7 @@ func structureCheck(kind string) func(*lint.Pass) {
 // with a colon ("Use a real DB. **Why:** …").
 func structureLabels(f *lint.File, start int, line string) (reason, scope bool) {
 	check := func(label string, off int) {
-		if !mayBeLabel(label) || f.Body.InCode(start+off) {
+		if !mayBeLabel(label) || f.Body().InCode(start+off) {
 			return
 		}
 		label = normaliseLabel(label)
@@ -298,8 +298,8 @@ func leadingDigits(s string) int {
 // firstBodyLine returns the first non-blank line after the frontmatter, or
 // the last line of the file when the body is empty.
 func firstBodyLine(f *lint.File) int {
-	for n := f.Lines.LineOf(f.Body.Start); n <= f.Lines.Lines(); n++ {
-		if len(bytes.TrimSpace(f.Lines.Line(n))) > 0 && f.Lines.LineStart(n) >= f.Body.Start {
+	for n := f.Lines.LineOf(f.Body().Start); n <= f.Lines.Lines(); n++ {
+		if len(bytes.TrimSpace(f.Lines.Line(n))) > 0 && f.Lines.LineStart(n) >= f.Body().Start {
 			return n
 		}
 	}

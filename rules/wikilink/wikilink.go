@@ -56,9 +56,12 @@ var Dangling = &lint.Rule{
 			files = append(files, d.Index)
 		}
 		for _, f := range files {
+			if !pass.Focused(f) {
+				continue // its findings are not reported: no suggestions to rank
+			}
 			// Never "did you mean" the file the link is in.
 			self := func(n string) bool { return owner[n] == f }
-			for _, w := range f.Body.WikiLinks {
+			for _, w := range f.Body().WikiLinks {
 				target := strings.TrimSpace(w.Target)
 				if target == "" {
 					continue // [[#heading]] links inside the same file
