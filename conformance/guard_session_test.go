@@ -9,13 +9,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/hostiletest"
 )
 
 // memlint's PreToolUse guard and SessionStart summary as the real Claude
-// Code runs them, installed through the user's settings file and through
-// the plugin: a memory write holding an API key never reaches disk, the
+// Code runs them, installed by `memlint hooks install --claude --scope
+// user` and through the plugin: a memory write holding an API key never reaches disk, the
 // model is told why without the key, and the first request of a session
 // over a nearly full index carries memlint's health summary.
 
@@ -46,23 +45,6 @@ func guardScript(sb *sandbox, key string) script {
 	}
 }
 
-// userSettingsHooks is a user settings file that runs memlint's guard and
-// session hooks, as a user without the plugin writes it.
-func userSettingsHooks(t *testing.T) string {
-	t.Helper()
-	cmd := func(name string) []map[string]any {
-		return []map[string]any{{"type": "command", "command": hooks.ShellQuote(memlintBin) + " hooks run " + name, "timeout": 30}}
-	}
-	b, err := json.Marshal(map[string]any{"hooks": map[string]any{
-		"PreToolUse":   []map[string]any{{"matcher": "Write|Edit", "hooks": cmd("claude-guard")}},
-		"SessionStart": []map[string]any{{"hooks": cmd("claude-session")}},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func TestGuardAndSessionHooks(t *testing.T) {
 	requireMemlint(t)
 	for _, install := range []string{"settings", "plugin"} {
@@ -75,7 +57,8 @@ func TestGuardAndSessionHooks(t *testing.T) {
 			if install == "plugin" {
 				opt.Args = []string{"--plugin-dir", filepath.Join(repoRoot(t), "plugins", "memlint")}
 			} else {
-				opt.Setup[filepath.Join(sb.Home, ".claude", "settings.json")] = userSettingsHooks(t)
+				// As a user without the plugin installs them.
+				runMemlint(t, sb, sb.Repo, "hooks", "install", "--claude", "--scope", "user")
 			}
 			res := runSession(t, sb, opt)
 			checkGuardSession(t, sb, res, key)

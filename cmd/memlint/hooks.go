@@ -83,10 +83,10 @@ memlint hooks run pre-commit|claude|claude-guard|claude-session
 	}
 	stat.addFlags(status)
 	run := &cobra.Command{
-		Use:       "run pre-commit|claude",
-		Short:     "Run a hook: pre-commit lints the staged memory, claude handles a Claude Code event on stdin",
+		Use:       "run pre-commit|claude|claude-guard|claude-session",
+		Short:     "Run a hook: pre-commit lints the staged memory; claude (PostToolUse), claude-guard (PreToolUse) and claude-session (SessionStart) handle a Claude Code event on stdin",
 		Args:      cobra.ExactArgs(1),
-		ValidArgs: []string{"pre-commit", "claude"},
+		ValidArgs: []string{"pre-commit", "claude", "claude-guard", "claude-session"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch args[0] {
 			case "pre-commit":
@@ -108,7 +108,7 @@ memlint hooks run pre-commit|claude|claude-guard|claude-session
 				}
 				return nil
 			}
-			return fmt.Errorf("unknown hook %q (want pre-commit or claude)", args[0])
+			return fmt.Errorf("unknown hook %q (want pre-commit, claude, claude-guard or claude-session)", args[0])
 		},
 	}
 	hooksCmd.AddCommand(install, uninstall, status, run)

@@ -6,7 +6,7 @@
 //	memlint rules [ID]                  list rules, or explain one
 //	memlint baseline [PATH...]          accept the current findings
 //	memlint hooks install|uninstall|status [--claude]
-//	memlint hooks run pre-commit|claude
+//	memlint hooks run pre-commit|claude|claude-guard|claude-session
 //	memlint version                     print the version
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
