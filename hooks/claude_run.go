@@ -15,7 +15,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
@@ -108,32 +107,15 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	default:
 		return 0 // a matcher wider than ours: not a file write
 	}
-	if ev.ToolInput.FilePath == "" {
-		fmt.Fprintf(stderr, "memlint: the Claude Code hook event has no tool_input.file_path\n")
+	m, ok, err := resolveMemoryFile(ev, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "memlint: %v\n", err)
 		return 1
 	}
-	file := ev.ToolInput.FilePath
-	if !strings.HasSuffix(file, ".md") {
-		return 0
-	}
-	cwd := ev.Cwd
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs // "" is the current directory
-	}
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(cwd, file)
-	}
-	file = filepath.Clean(file)
-	projectDir := getenv("CLAUDE_PROJECT_DIR")
-	if projectDir == "" {
-		projectDir = cwd
-	} else if abs, err := filepath.Abs(projectDir); err == nil {
-		projectDir = abs
-	}
-	memDir, ok := findMemoryDir(file, projectDir, claudecode.HomeFromEnv(getenv))
 	if !ok {
 		return 0
 	}
+	file, projectDir, memDir := m.file, m.projectDir, m.memDir
 	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
 	if err != nil {
 		// Shown to the user, not the agent, which was not asked about
