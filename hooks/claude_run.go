@@ -119,8 +119,9 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
 	if err != nil {
 		// Shown to the user, not the agent, which was not asked about
-		// the configuration.
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		// the configuration; masked like every message that may quote
+		// a line of it or a file's name.
+		fmt.Fprintf(stderr, "memlint: %s\n", redactWith(plan, err.Error()))
 		return 1
 	}
 	if cfg.Ignored(file) {
@@ -133,11 +134,7 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	diags, err := w.introduced()
 	if err != nil {
 		// The error may name the file, which may be named after a token.
-		msg := err.Error()
-		if plan.Redact != nil {
-			msg = plan.Redact(msg)
-		}
-		fmt.Fprintf(stderr, "memlint: %s\n", msg)
+		fmt.Fprintf(stderr, "memlint: %s\n", redactWith(plan, err.Error()))
 		return 1
 	}
 	var errs, warnings []lint.Diagnostic
@@ -657,4 +654,13 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
 	return n, err
+}
+
+// redactWith masks the secrets in a message for the user with the plan's
+// redactor, if it has one.
+func redactWith(plan lint.Plan, msg string) string {
+	if plan.Redact == nil {
+		return msg
+	}
+	return plan.Redact(msg)
 }
