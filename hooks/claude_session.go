@@ -67,7 +67,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 		return hookFailed(stderr, nil, err)
 	}
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
-	plan.Only = errorRules(cfg.Registry(plan.Registry), cfg)
+	plan.Only, plan.ErrorsOnly = errorRules(cfg.Registry(plan.Registry), cfg), true
 	res, err := lint.Run(lint.FSSource{Root: memDir, FS: os.DirFS(memDir), Dirs: []string{"."}}, plan, cfg)
 	if err != nil {
 		return hookFailed(stderr, plan.Redact, err)

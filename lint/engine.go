@@ -37,6 +37,11 @@ type Linter struct {
 	// on other files (Pass.Focused), and the Markdown of other files is
 	// parsed only when a rule reads it.
 	Focus map[string]bool
+	// ErrorsOnly tells that the caller keeps error-level findings alone
+	// (the Claude Code session summary): rules may skip work that can
+	// only report below error (Pass.Keeps). Findings are not filtered by
+	// it; what a rule reports is reported.
+	ErrorsOnly bool
 	// Redact, when set, masks secrets in the text of every finding
 	// (message, suggestion, flagged text) whatever rule made it: a
 	// description quoted by one rule may hold a token another detects.
@@ -101,7 +106,9 @@ func checkUnreadable(pass *Pass) {
 			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
 	}
 	for _, f := range pass.Dir.Files() {
-		if pass.Focused(f) && f.ParseError() != nil {
+		// Parsing every body only to learn that none failed would be most
+		// of a run that keeps errors alone.
+		if pass.Focused(f) && pass.Keeps(f, Warning) && f.ParseError() != nil {
 			pass.Report(Diagnostic{Severity: Warning, Path: f.Path,
 				Message: "the Markdown body could not be parsed (" + f.ParseError().Error() + "); body rules skipped it"})
 		}

@@ -48,8 +48,9 @@ type Plan struct {
 	// left out, and the run costs little more than linting these files
 	// (the Claude Code hook, on a write).
 	Focus []string
-	// Only, Redact, RecallProbe and Now are as in Linter.
+	// Only, ErrorsOnly, Redact, RecallProbe and Now are as in Linter.
 	Only        []string
+	ErrorsOnly  bool
 	Redact      func(string) string
 	RecallProbe RecallProbe
 	Now         time.Time

@@ -150,6 +150,21 @@ func (p *Pass) Recall() Recall {
 // other files' findings (its name, its links) it must still read.
 func (p *Pass) Focused(f *File) bool { return p.linter == nil || p.linter.focused(f.Path) }
 
+// Keeps tells whether a finding of severity sev about f is one the caller
+// keeps: false only in a run that keeps errors alone (Linter.ErrorsOnly)
+// for a finding below error whose rule the configuration does not raise
+// to error for f. A rule skips the work whose findings would not be kept.
+func (p *Pass) Keeps(f *File, sev Severity) bool {
+	if p.linter == nil || !p.linter.ErrorsOnly || sev == Error {
+		return true
+	}
+	if p.linter.Config == nil {
+		return false
+	}
+	_, configured, _ := p.linter.Config.Resolve(p.Rule, p.linter.abs(f.Path))
+	return configured == Error
+}
+
 // Report records a finding. Rule and Path are filled in when empty.
 func (p *Pass) Report(d Diagnostic) {
 	if d.Rule == "" {
