@@ -126,7 +126,11 @@ func scLocalHost(host string) bool {
 // authentication, so the token in it is the credential. The URL must say
 // it is a hook (scWebhookHints in its host or path); the segment must be
 // at least 24 characters and look like a token (scLooksLikeToken: mixed
-// letters and digits, random, not a UUID, not words). The URLs of code
+// letters and digits, random, not a UUID, not words). A segment of hex
+// digits alone counts only in a hook's own host or right after the
+// segment that says hook (…/IncomingWebhook/<hex>/…): further along an
+// API's path (…/webhooks/v2/deliveries/<hex>) it is far more often the ID
+// of a delivery or an event than a key. The URLs of code
 // hosts are left alone: their paths hold commit hashes, and a repository
 // may be named "webhook-relay". The finding covers the URL up to the
 // last such segment, so that Redact recognises it on its own; the value
@@ -152,21 +156,24 @@ func urlTokenAt[T scText](s T, i int) (secretMatch, bool) {
 	if host == end || scCodeHost(s[hostStart:host]) || scStartsWithTokenAt(s, hostStart) {
 		return none, false // a code host; or a Slack or Discord webhook, which the token formats name
 	}
-	hinted := scContainsAnyFold(s[hostStart:host], scWebhookHints)
+	hostHinted := scContainsAnyFold(s[hostStart:host], scWebhookHints)
+	hinted, afterHook := hostHinted, false
 	first, last, lastEnd := -1, -1, -1
 	for seg := host + 1; seg < end; {
 		e := seg
 		for e < end && s[e] != '/' && s[e] != '?' && s[e] != '#' {
 			e++
 		}
-		if e-seg >= 24 && hinted && scLooksLikeToken(string(s[seg:e])) {
+		isHook := false
+		if e-seg >= 24 && hinted && scLooksLikeToken(string(s[seg:e])) && (hostHinted || afterHook || !scAllHex(s[seg:e])) {
 			if first < 0 {
 				first = seg
 			}
 			last, lastEnd = seg, e
 		} else if scContainsAnyFold(s[seg:e], scWebhookHints) {
-			hinted = true
+			hinted, isHook = true, true
 		}
+		afterHook = isHook
 		if e >= end || s[e] != '/' {
 			break
 		}
@@ -232,4 +239,14 @@ func scStartsWithTokenAt[T scText](s T, i int) bool {
 		}
 	}
 	return false
+}
+
+// scAllHex reports whether s is hex digits alone.
+func scAllHex[T scText](s T) bool {
+	for i := 0; i < len(s); i++ {
+		if !scHex(s[i]) {
+			return false
+		}
+	}
+	return len(s) > 0
 }
