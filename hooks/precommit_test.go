@@ -17,30 +17,11 @@ import (
 // good memory passes. .ci/run installs pre-commit and sets
 // MEMLINT_REQUIRE_PRECOMMIT so that CI never skips this.
 func TestPreCommitFramework(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds memlint through pre-commit")
-	}
-	if _, err := exec.LookPath("pre-commit"); err != nil {
-		if os.Getenv("MEMLINT_REQUIRE_PRECOMMIT") != "" {
-			t.Fatal("pre-commit is not installed (Debian package pre-commit)")
-		}
-		t.Skip("pre-commit is not installed")
-	}
-	hookRepo := snapshotModule(t)
-	goenv, err := exec.Command("go", "env", "GOMODCACHE", "GOCACHE").Output()
-	if err != nil {
-		t.Fatalf("go env: %v", err)
-	}
-	caches := strings.Fields(string(goenv))
+	lab := newPreCommitLab(t)
 	r := newRepo(t)
-	r.Env = append(r.Env,
-		"PRE_COMMIT_HOME="+t.TempDir(),
-		// Reuse the downloaded modules and the build cache: the test
-		// checks the hook, not how fast pre-commit compiles.
-		"GOMODCACHE="+caches[0], "GOCACHE="+caches[1],
-		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	r.Env = append(r.Env, lab.env...)
 	tryRepo := func() (string, error) {
-		cmd := exec.Command("pre-commit", "try-repo", hookRepo, "memlint")
+		cmd := exec.Command("pre-commit", "try-repo", lab.hookRepo, "memlint")
 		cmd.Dir = r.Dir
 		cmd.Env = append(os.Environ(), r.Env...)
 		out, err := cmd.CombinedOutput()
@@ -59,6 +40,97 @@ func TestPreCommitFramework(t *testing.T) {
 	r.Git("add", ".")
 	if out, err := tryRepo(); err != nil || !strings.Contains(out, "Passed") {
 		t.Fatalf("good staged memory must pass (err=%v):\n%s", err, out)
+	}
+}
+
+// TestPreCommitFiles commits through hooks installed by `pre-commit
+// install`, with each hook id, a change to one file memlint reads that
+// is not a memory file: the hook's files pattern must let it run (not
+// "(no files to check) Skipped") and memlint must fail the commit.
+// memlint-system runs the memlint on PATH.
+func TestPreCommitFiles(t *testing.T) {
+	lab := newPreCommitLab(t)
+	bin := memlintBinary(t)
+	cases := []struct {
+		name, file, content, want string
+	}{
+		{"settings", ".claude/settings.json", `{"autoMemoryDirectory": "~/.ssh"}` + "\n", "[settings-memory-directory]"},
+		{"config", ".memlint.yaml", "rules: [\n", ".memlint.yaml (staged):1: invalid YAML"},
+		{"baseline", ".memlint-baseline.json", "nope\n", ".memlint-baseline.json:1: invalid baseline"},
+	}
+	for _, id := range []string{"memlint", "memlint-system"} {
+		for _, tc := range cases {
+			t.Run(id+"/"+tc.name, func(t *testing.T) {
+				r := newRepo(t)
+				r.Env = append(r.Env, lab.env...)
+				if id == "memlint-system" {
+					// No memlint on PATH but the one built here.
+					r.Env = append(r.Env, "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+				}
+				r.Write(".pre-commit-config.yaml", "repos:\n  - repo: "+lab.hookRepo+"\n    rev: "+lab.rev+"\n    hooks:\n      - id: "+id+"\n")
+				r.Git("add", ".")
+				r.Git("commit", "-q", "--no-verify", "-m", "pre-commit config")
+				lab.run(t, r, "install")
+
+				r.Write(tc.file, tc.content)
+				r.Git("add", ".")
+				ok, out := r.commit(r.Dir, "-m", "only "+tc.file)
+				if ok || strings.Contains(out, "Skipped") || !strings.Contains(out, "Failed") || !strings.Contains(out, tc.want) {
+					t.Fatalf("a commit of only %s must run the hook and fail with %q (committed=%v):\n%s", tc.file, tc.want, ok, out)
+				}
+			})
+		}
+	}
+}
+
+// preCommitLab is what the tests with the real pre-commit share: this
+// module as a hook repository and the environment pre-commit runs in.
+type preCommitLab struct {
+	hookRepo, rev string
+	env           []string
+}
+
+// newPreCommitLab skips the test without pre-commit (fails it when
+// MEMLINT_REQUIRE_PRECOMMIT is set) and snapshots the module.
+func newPreCommitLab(t *testing.T) *preCommitLab {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds memlint through pre-commit")
+	}
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		if os.Getenv("MEMLINT_REQUIRE_PRECOMMIT") != "" {
+			t.Fatal("pre-commit is not installed (Debian package pre-commit)")
+		}
+		t.Skip("pre-commit is not installed")
+	}
+	hookRepo := snapshotModule(t)
+	goenv, err := exec.Command("go", "env", "GOMODCACHE", "GOCACHE").Output()
+	if err != nil {
+		t.Fatalf("go env: %v", err)
+	}
+	caches := strings.Fields(string(goenv))
+	rev, err := exec.Command("git", "-C", hookRepo, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse: %v", err)
+	}
+	return &preCommitLab{hookRepo: hookRepo, rev: strings.TrimSpace(string(rev)), env: []string{
+		// One pre-commit home for the test: the hook is built once.
+		"PRE_COMMIT_HOME=" + t.TempDir(),
+		// Reuse the downloaded modules and the build cache: the test
+		// checks the hook, not how fast pre-commit compiles.
+		"GOMODCACHE=" + caches[0], "GOCACHE=" + caches[1],
+		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
+	}}
+}
+
+// run runs pre-commit with args in r and fails the test if it fails.
+func (l *preCommitLab) run(t *testing.T, r *gitRepo, args ...string) {
+	t.Helper()
+	cmd := exec.Command("pre-commit", args...)
+	cmd.Dir = r.Dir
+	cmd.Env = append(os.Environ(), r.Env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pre-commit %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
 
