@@ -7,7 +7,7 @@
 //	memlint baseline [PATH...]          accept the current findings
 //	memlint hooks install|uninstall|status [--claude]
 //	memlint hooks run pre-commit|claude|claude-guard|claude-session
-//	memlint version                     print the version
+//	memlint version                     print the version (also memlint --version)
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
 // finding with --strict), 2 usage, configuration or internal error.
@@ -108,6 +108,11 @@ with --strict); 2 usage, configuration or internal error.`,
 		return fmt.Errorf("%w (see memlint --help)", err)
 	})
 	opts.addFlags(root)
+	// --version, as golangci-lint and ruff have it: the line memlint
+	// version prints. Defined here so that cobra adds no -v shorthand.
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().Bool("version", false, "print the version (as memlint version) and exit")
 
 	check := &cobra.Command{
 		Use:   "check [flags] [PATH...]",
