@@ -99,14 +99,19 @@ with --strict); 2 usage, configuration or internal error.`,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		RunE:          func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := unknownCommand(cmd, args); err != nil {
+				return err
+			}
+			return opts.run(args)
+		},
+		// Did-you-mean for commands within two edits, as cobra counts them.
+		SuggestionsMinimumDistance: 2,
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see memlint --help)", err)
-	})
+	root.SetFlagErrorFunc(flagError)
 	opts.addFlags(root)
 	// --version, as golangci-lint and ruff have it: the line memlint
 	// version prints. Defined here so that cobra adds no -v shorthand.
@@ -120,6 +125,9 @@ with --strict); 2 usage, configuration or internal error.`,
 		Long:  root.Long,
 		Args:  cobra.ArbitraryArgs,
 		RunE:  func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+		// golangci-lint's command and a generic name: "memlint run" is
+		// not a PATH but a user looking for check.
+		SuggestFor: []string{"run", "lint"},
 	}
 	opts.addFlags(check)
 
