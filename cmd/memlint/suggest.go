@@ -70,3 +70,18 @@ func flagError(cmd *cobra.Command, err error) error {
 	}
 	return fmt.Errorf("%w (see memlint --help)", err)
 }
+
+// groupRun is the RunE of a command that only groups others (memlint
+// hooks): alone it prints its help; with an argument that names none of
+// its commands it is an unknown command, exit 2, where cobra would print
+// the help and exit 0.
+func groupRun(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmd.Help()
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += fmt.Sprintf(" (did you mean %q?)", s[0])
+	}
+	return errors.New(msg)
+}
