@@ -10,7 +10,8 @@
 //	memlint version                     print the version (also memlint --version)
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
-// finding with --strict), 2 usage, configuration or internal error.
+// finding with --strict; never with --exit-zero), 2 usage, configuration
+// or internal error.
 // docs/cli.md describes the commands in full.
 package main
 
@@ -95,7 +96,8 @@ the repository has none, your own Claude Code memory for it. A PATH may be a
 memory dir, a file inside one, or any directory to search for memory dirs.
 
 Exit codes: 0 no error-level finding; 1 error-level findings (or any finding
-with --strict); 2 usage, configuration or internal error.`,
+with --strict; never with --exit-zero); 2 usage, configuration or internal
+error.`,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
