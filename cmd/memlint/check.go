@@ -36,6 +36,8 @@ type checkOptions struct {
 	baselineFile string
 	// fix, unsafeFixes and diff are --fix, --unsafe-fixes and --diff.
 	fix, unsafeFixes, diff bool
+	// exitZero is --exit-zero: findings never make the exit code 1.
+	exitZero bool
 	// staged content of the files fixes edit, by absolute slash path:
 	// with --staged, fixes apply only where the working copy equals it.
 	stagedContent map[string][]byte
@@ -62,6 +64,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.format, "format", "text", "output format: "+report.FormatList())
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
+	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVar(&o.verbose, "verbose", false, "also say on stderr which configuration file the run uses")
@@ -74,8 +77,20 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.diff, "diff", false, "with --fix: print the changes as a unified diff instead of writing them")
 }
 
-// run lints the memory dirs named by args (or found) and reports.
+// run lints the memory dirs named by args (or found) and reports. With
+// --exit-zero the exit code that findings set becomes 0; an error of
+// memlint's own (exit 2) stays.
 func (o *checkOptions) run(args []string) error {
+	err := o.lint(args)
+	var exit *exitError
+	if o.exitZero && errors.As(err, &exit) && exit.code == exitFindings {
+		return nil
+	}
+	return err
+}
+
+// lint is run before --exit-zero.
+func (o *checkOptions) lint(args []string) error {
 	color, err := o.useColor()
 	if err != nil {
 		return err

@@ -57,6 +57,11 @@ func TestFailingRuleExits2(t *testing.T) {
 					}
 				}
 			}
+			// --exit-zero forgives findings, not a failed rule.
+			var zeroOut, zeroErr bytes.Buffer
+			if code := run([]string{"--exit-zero", "mem"}, &zeroOut, &zeroErr); code != exitUsage {
+				t.Errorf("--exit-zero: exit code %d, want %d; stderr:\n%s", code, exitUsage, zeroErr.String())
+			}
 			// Nor does memlint baseline accept an incomplete run.
 			var stdout, stderr bytes.Buffer
 			if code := run([]string{"baseline", "mem"}, &stdout, &stderr); code != exitUsage {

@@ -43,7 +43,9 @@ memlint hooks uninstall [--claude]   remove memlint's hooks, restore what was th
 memlint hooks status [--claude]      say whether the hooks will fire, and why not
 memlint hooks run pre-commit|claude|claude-guard|claude-session
                           what the hooks run`,
-		Args: cobra.NoArgs,
+		Args:                       cobra.ArbitraryArgs,
+		RunE:                       groupRun,
+		SuggestionsMinimumDistance: 2,
 	}
 	var inst, uninst, stat hookOptions
 	install := &cobra.Command{

@@ -7,10 +7,11 @@
 //	memlint baseline [PATH...]          accept the current findings
 //	memlint hooks install|uninstall|status [--claude]
 //	memlint hooks run pre-commit|claude|claude-guard|claude-session
-//	memlint version                     print the version
+//	memlint version                     print the version (also memlint --version)
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
-// finding with --strict), 2 usage, configuration or internal error.
+// finding with --strict; never with --exit-zero), 2 usage, configuration
+// or internal error.
 // docs/cli.md describes the commands in full.
 package main
 
@@ -95,19 +96,30 @@ the repository has none, your own Claude Code memory for it. A PATH may be a
 memory dir, a file inside one, or any directory to search for memory dirs.
 
 Exit codes: 0 no error-level finding; 1 error-level findings (or any finding
-with --strict); 2 usage, configuration or internal error.`,
+with --strict; never with --exit-zero); 2 usage, configuration or internal
+error.`,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		RunE:          func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := unknownCommand(cmd, args); err != nil {
+				return err
+			}
+			return opts.run(args)
+		},
+		// Did-you-mean for commands within two edits, as cobra counts them.
+		SuggestionsMinimumDistance: 2,
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return fmt.Errorf("%w (see memlint --help)", err)
-	})
+	root.SetFlagErrorFunc(flagError)
 	opts.addFlags(root)
+	// --version, as golangci-lint and ruff have it: the line memlint
+	// version prints. Defined here so that cobra adds no -v shorthand.
+	root.Version = versionLine()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().Bool("version", false, "print the version (as memlint version) and exit")
 
 	check := &cobra.Command{
 		Use:   "check [flags] [PATH...]",
@@ -115,6 +127,9 @@ with --strict); 2 usage, configuration or internal error.`,
 		Long:  root.Long,
 		Args:  cobra.ArbitraryArgs,
 		RunE:  func(cmd *cobra.Command, args []string) error { return opts.run(args) },
+		// golangci-lint's command and a generic name: "memlint run" is
+		// not a PATH but a user looking for check.
+		SuggestFor: []string{"run", "lint"},
 	}
 	opts.addFlags(check)
 

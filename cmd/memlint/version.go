@@ -15,10 +15,15 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 		Short: "Print memlint's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintf(stdout, "memlint %s %s %s/%s\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			_, err := fmt.Fprintln(stdout, versionLine())
 			return err
 		},
 	}
+}
+
+// versionLine is what memlint version and memlint --version print.
+func versionLine() string {
+	return fmt.Sprintf("memlint %s %s %s/%s", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // version is the main module's version as recorded by the go command:
