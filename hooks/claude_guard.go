@@ -334,6 +334,10 @@ func (g *guard) rules() []string {
 func (g *guard) lint(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
 	plan := g.plan
 	plan.Only = only
+	// Only the written file's errors are kept: the run skips the work that
+	// could report on other files, or below error (the Markdown of the
+	// rest of the dir above all), as the other Claude Code hooks do.
+	plan.Focus, plan.ErrorsOnly = []string{g.target.file}, true
 	res, err := lint.Run(lint.FSSource{Root: g.target.memDir, FS: fsys, Dirs: []string{"."}}, plan, g.cfg)
 	if err != nil {
 		return nil, err
