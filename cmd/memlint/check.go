@@ -74,7 +74,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.baselineFile, "baseline", "", "baseline file of accepted findings (default: .memlint-baseline.json beside the configuration, if present)")
 	f.BoolVar(&o.fix, "fix", false, "apply safe fixes to the memory files")
 	f.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also apply fixes that may change meaning (implies --fix)")
-	f.BoolVar(&o.diff, "diff", false, "with --fix: print the changes as a unified diff instead of writing them")
+	f.BoolVar(&o.diff, "diff", false, "with --fix: print the changes as a unified diff (with --format json, as JSON) instead of writing them")
 }
 
 // run lints the memory dirs named by args (or found) and reports. With
@@ -98,6 +98,9 @@ func (o *checkOptions) lint(args []string) error {
 	rep, err := report.New(o.format, report.Options{Color: color, Quiet: o.quiet})
 	if err != nil {
 		return fmt.Errorf("--format: %w", err)
+	}
+	if o.diff && o.format != "text" && o.format != "json" {
+		return fmt.Errorf("--diff prints changes, not findings: --format %s cannot hold them (use text for a unified diff, json for the diff as data)", o.format)
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

@@ -23,13 +23,7 @@ func (o *checkOptions) applyFixes(cwd string, r *report.Report) ([]string, error
 		fmt.Fprintf(o.stderr, "memlint: not fixing %s: %s\n", shownPath(cwd, p), rules.Redact(fx.Refused[p]))
 	}
 	if o.diff {
-		for _, p := range fx.Paths {
-			shown := shownPath(cwd, p)
-			// The changed lines are the file's own text: a secret in
-			// them is masked as in every other output.
-			fmt.Fprint(o.stdout, rules.Redact(unifiedDiff(shown, fx.Before[p], fx.After[p])))
-		}
-		return fx.Paths, nil
+		return fx.Paths, o.printDiff(cwd, fx)
 	}
 	if err := writeFixes(cwd, fx); err != nil {
 		return nil, err
