@@ -212,7 +212,7 @@ func (p *planner) discover(set targetSet) error {
 	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
 	dir, source := ClaudeMemoryDir(p.getenv, home, project)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		p.note("no memory dirs found in %s, and %s does not exist", top, dir)
+		p.note("no memory found in %s (no folder holding a MEMORY.md), and your Claude Code memory for it, %s, does not exist; see memlint --help", top, dir)
 		return nil
 	}
 	p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s)", top, dir, source)

@@ -173,11 +173,24 @@ func (o *checkOptions) lint(args []string) error {
 	if err := o.reportFailed(cwd); err != nil {
 		return err
 	}
+	if o.strict && o.foundNothing(r) {
+		// A job that must check memory fails when there is none to check:
+		// a wrong working directory or a misspelt root is not a pass.
+		fmt.Fprintln(o.stderr, "memlint: --strict: no memory dir was linted")
+		return &exitError{code: exitFindings}
+	}
 	c := r.Counts()
 	if c.Errors > 0 || (o.strict && c.Total() > 0) {
 		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// foundNothing reports whether a run of the working tree found no memory
+// to lint. (--staged with no staged change in a memory dir is a commit
+// that leaves memory alone, not a missing one.)
+func (o *checkOptions) foundNothing(r *report.Report) bool {
+	return !o.staged && !o.hook && r.Dirs == 0
 }
 
 // reportFailed prints the rules that failed, if any, and then ends the run

@@ -121,8 +121,8 @@ func TestPlantedFilesAreNotRead(t *testing.T) {
 			// autoMemoryDirectory: one that cannot be read sets none,
 			// as for Claude Code.
 			code, stdout, stderr := hostileRun(t, dir)
-			if code != exitOK || stdout != "" || !strings.HasPrefix(stderr, "memlint: no memory dirs found in ") {
-				t.Errorf("exit %d, stdout %q, stderr %q; want exit 0 and no memory dirs found", code, stdout, stderr)
+			if code != exitOK || stdout != "" || !strings.HasPrefix(stderr, "memlint: no memory found in ") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 0 and no memory found", code, stdout, stderr)
 			}
 		})
 	}
