@@ -65,7 +65,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
 	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
-	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto honours NO_COLOR)")
+	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVar(&o.verbose, "verbose", false, "also say on stderr which configuration file the run uses")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
@@ -311,7 +311,7 @@ func (o *checkOptions) close() {
 func (o *checkOptions) fixing() bool { return o.fix || o.unsafeFixes || o.diff }
 
 // useColor decides whether text output is coloured: --color always or
-// never decide; auto colours a terminal unless NO_COLOR is set.
+// never decide; auto follows the environment (autoColor).
 func (o *checkOptions) useColor() (bool, error) {
 	switch o.color {
 	case "always":
@@ -320,9 +320,29 @@ func (o *checkOptions) useColor() (bool, error) {
 		return false, nil
 	case "auto":
 		f, ok := o.stdout.(*os.File)
-		return ok && isTerminal(f) && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb", nil
+		return autoColor(os.Getenv, ok && isTerminal(f)), nil
 	}
 	return false, fmt.Errorf("--color: unknown value %q (want auto, always or never)", o.color)
+}
+
+// autoColor is --color auto. FORCE_COLOR set to anything but "" or "0"
+// colours, even with NO_COLOR set: force-color.org's reference code
+// applies it after NO_COLOR ("0" is Node's way of saying no, so it forces
+// nothing). Otherwise NO_COLOR (no-color.org) turns colour off, before
+// CLICOLOR_FORCE (bixense.com/clicolors: set and not "0") may force it,
+// so that a user's opt-out beats a wrapper's force. Else only a terminal whose TERM
+// is not "dumb" is coloured.
+func autoColor(getenv func(string) string, terminal bool) bool {
+	forced := func(name string) bool { v := getenv(name); return v != "" && v != "0" }
+	switch {
+	case forced("FORCE_COLOR"):
+		return true
+	case getenv("NO_COLOR") != "":
+		return false
+	case forced("CLICOLOR_FORCE"):
+		return true
+	}
+	return terminal && getenv("TERM") != "dumb"
 }
 
 func isTerminal(f *os.File) bool {
