@@ -67,7 +67,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
-	f.BoolVar(&o.verbose, "verbose", false, "also say on stderr which configuration file the run uses")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "also say on stderr which configuration file the run uses, the mode and the memory dirs linted")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
 	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
 	f.Var(&outputFlag{specs: &o.outputs}, "output", "also write the full report in FORMAT ("+report.FormatList()+") to FILE; may repeat")
@@ -125,6 +125,7 @@ func (o *checkOptions) lint(args []string) error {
 		r.Root, r.ToolVersion = reportRoot(cwd), version()
 	}
 	decorate(r)
+	o.sayDirs(cwd, r)
 	if o.fixing() {
 		changed, err := o.applyFixes(cwd, r)
 		if err != nil {
@@ -375,10 +376,48 @@ func (o *checkOptions) note(format string, args ...any) {
 }
 
 // sayConfig is --verbose: the configuration file in use on stderr,
-// relative to cwd and marked when it is the staged one, or none.
+// relative to cwd and marked when it is the staged one, or none; then the
+// mode of the run.
 func (o *checkOptions) sayConfig(cwd string, cfg *lint.Config) {
 	if o.verbose {
 		fmt.Fprintf(o.stderr, "memlint: config: %s\n", escapeTerminal(rules.Redact(configShown(cwd, cfg))))
+		fmt.Fprintf(o.stderr, "memlint: mode: %s\n", escapeTerminal(rules.Redact(o.mode())))
+	}
+}
+
+// mode names what a run reads and what it does with fixes, for --verbose:
+// "working tree", "staged (git index) against HEAD", then ", --base REV"
+// and ", --fix" / ", --unsafe-fixes" / ", --diff (nothing written)".
+func (o *checkOptions) mode() string {
+	m := "working tree"
+	if o.staged {
+		base := o.base
+		if base == "" {
+			base = "HEAD"
+		}
+		m = "staged (git index) against " + base
+	} else if o.base != "" {
+		m += ", --base " + o.base
+	}
+	switch {
+	case o.diff:
+		m += ", --diff (nothing written)"
+	case o.unsafeFixes:
+		m += ", --unsafe-fixes"
+	case o.fix:
+		m += ", --fix"
+	}
+	return m
+}
+
+// sayDirs is --verbose: each memory dir the run lints, relative to cwd,
+// one line each.
+func (o *checkOptions) sayDirs(cwd string, r *report.Report) {
+	if !o.verbose {
+		return
+	}
+	for _, d := range r.MemoryDirs {
+		fmt.Fprintf(o.stderr, "memlint: dir: %s\n", shownPath(cwd, d))
 	}
 }
 

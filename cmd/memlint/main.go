@@ -116,7 +116,8 @@ error.`,
 	root.SetFlagErrorFunc(flagError)
 	opts.addFlags(root)
 	// --version, as golangci-lint and ruff have it: the line memlint
-	// version prints. Defined here so that cobra adds no -v shorthand.
+	// version prints. Defined here so that cobra adds no -v shorthand:
+	// -v is --verbose, as in golangci-lint.
 	root.Version = versionLine()
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.Flags().Bool("version", false, "print the version (as memlint version) and exit")
