@@ -75,6 +75,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.fix, "fix", false, "apply safe fixes to the memory files")
 	f.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "also apply fixes that may change meaning (implies --fix)")
 	f.BoolVar(&o.diff, "diff", false, "with --fix: print the changes as a unified diff (with --format json, as JSON) instead of writing them")
+	completeFlagValues(cmd)
 }
 
 // run lints the memory dirs named by args (or found) and reports. With
@@ -437,7 +438,7 @@ func configShown(cwd string, cfg *lint.Config) string {
 
 // commandNames are the subcommands, for a hint when a PATH that does not
 // exist looks like a misspelt one.
-var commandNames = []string{"baseline", "check", "preview", "rules", "version"}
+var commandNames = []string{"baseline", "check", "completion", "preview", "rules", "version"}
 
 func commandHint(arg string) string {
 	if strings.ContainsAny(arg, `/\.`) {

@@ -8,6 +8,7 @@
 //	memlint hooks install|uninstall|status [--claude]
 //	memlint hooks run pre-commit|claude|claude-guard|claude-session
 //	memlint version                     print the version (also memlint --version)
+//	memlint completion bash|zsh|fish|powershell   print a shell completion script
 //
 // Exit codes: 0 no error-level finding, 1 error-level findings (any
 // finding with --strict; never with --exit-zero), 2 usage, configuration
@@ -109,7 +110,14 @@ error.`,
 		},
 		// Did-you-mean for commands within two edits, as cobra counts them.
 		SuggestionsMinimumDistance: 2,
+		// The first argument completes as a command or, as any PATH, a
+		// file (cobra would offer only the commands).
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveDefault
+		},
 	}
+	// memlint completion is newCompletionCmd, with a help that says how
+	// to load each shell's script.
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -136,5 +144,6 @@ error.`,
 
 	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout), newHooksCmd(os.Stdin, stdout, stderr))
 	root.AddCommand(newBaselineCmd(stdout, stderr), newPreviewCmd(stdout, stderr))
+	root.AddCommand(newCompletionCmd(root, stdout))
 	return root
 }

@@ -13,16 +13,11 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// missingCommands are commands users of other linters reach for that
-// memlint does not have (yet): named, they are an unknown command rather
-// than a PATH that does not exist.
-var missingCommands = []string{"completion"}
-
 // unknownCommand tells a misspelt command from a PATH. "memlint X" lints
 // the path X, so X is taken for a command only when no file or folder of
-// that name exists and it is within two edits of a command ("rulez"), is
-// a name another linter uses for one (golangci-lint's "run", in a
-// command's SuggestFor), or is a command memlint lacks ("completion").
+// that name exists and it is within two edits of a command ("rulez"),
+// or is a name another linter uses for one (golangci-lint's "run", in a
+// command's SuggestFor).
 // Otherwise X stays a PATH and a missing one keeps its own error.
 func unknownCommand(root *cobra.Command, args []string) error {
 	if len(args) == 0 {
@@ -37,11 +32,6 @@ func unknownCommand(root *cobra.Command, args []string) error {
 	}
 	if s := root.SuggestionsFor(name); len(s) > 0 {
 		return fmt.Errorf("unknown command %q (did you mean %q?)", name, s[0])
-	}
-	for _, m := range missingCommands {
-		if strings.EqualFold(name, m) {
-			return fmt.Errorf("unknown command %q", name)
-		}
 	}
 	return nil
 }
