@@ -118,6 +118,10 @@ type TextEdit struct {
 	Path       string // slash path inside the linted fs.FS
 	Start, End int
 	NewText    string
+	// StartPos and EndPos are Start and End as positions, filled in by the
+	// engine from the content the rules saw, for reports that show edits
+	// (JSON); zero when the file was not among those linted.
+	StartPos, EndPos Pos
 }
 
 // key is what makes two findings the same, for removing duplicates.

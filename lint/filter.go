@@ -107,6 +107,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 			settled.Justification = l.Redact(settled.Justification)
 		}
 	}()
+	diag.Fix = placeEdits(diag.Fix, files)
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions()
@@ -140,6 +141,23 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 		}
 	}
 	return diag, true
+}
+
+// placeEdits returns a copy of fix whose edits carry their positions in
+// the files the rules saw, so that a report can show them without reading
+// the files again.
+func placeEdits(fix *Fix, files map[string]*File) *Fix {
+	if fix == nil {
+		return nil
+	}
+	placed := *fix
+	placed.Edits = append([]TextEdit(nil), fix.Edits...)
+	for i, e := range placed.Edits {
+		if f := files[e.Path]; f != nil && f.Lines != nil {
+			placed.Edits[i].StartPos, placed.Edits[i].EndPos = f.Lines.Pos(e.Start), f.Lines.Pos(e.End)
+		}
+	}
+	return &placed
 }
 
 // maxFlaggedText bounds the text kept per finding: enough to tell

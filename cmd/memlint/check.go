@@ -38,6 +38,8 @@ type checkOptions struct {
 	fix, unsafeFixes, diff bool
 	// exitZero is --exit-zero: findings never make the exit code 1.
 	exitZero bool
+	// statistics is --statistics: text output counts findings per rule.
+	statistics bool
 	// staged content of the files fixes edit, by absolute slash path:
 	// with --staged, fixes apply only where the working copy equals it.
 	stagedContent map[string][]byte
@@ -65,6 +67,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
 	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
+	f.BoolVar(&o.statistics, "statistics", false, "with --format text: print the number of findings per rule (and how many are fixable) instead of the findings")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "also say on stderr which configuration file the run uses, the mode and the memory dirs linted")
@@ -96,12 +99,15 @@ func (o *checkOptions) lint(args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := report.New(o.format, report.Options{Color: color, Quiet: o.quiet})
+	rep, err := report.New(o.format, report.Options{Color: color, Quiet: o.quiet, Statistics: o.statistics})
 	if err != nil {
 		return fmt.Errorf("--format: %w", err)
 	}
 	if o.diff && o.format != "text" && o.format != "json" {
 		return fmt.Errorf("--diff prints changes, not findings: --format %s cannot hold them (use text for a unified diff, json for the diff as data)", o.format)
+	}
+	if o.statistics && o.format != "text" {
+		return fmt.Errorf("--statistics: only with --format text, not %s", o.format)
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

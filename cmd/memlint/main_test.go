@@ -99,7 +99,10 @@ func checkJSONShape(src []byte) error {
 			return fmt.Errorf("diagnostics[%d] is %T", i, d)
 		}
 		if err := keys(m, []string{"rule", "severity", "path", "line", "column", "message"},
-			[]string{"end_line", "end_column", "suggestion"}); err != nil {
+			[]string{"end_line", "end_column", "suggestion", "url", "fix"}); err != nil {
+			return fmt.Errorf("diagnostics[%d]: %w", i, err)
+		}
+		if err := checkURLAndFix(m); err != nil {
 			return fmt.Errorf("diagnostics[%d]: %w", i, err)
 		}
 		for _, k := range []string{"rule", "severity", "path", "message"} {
@@ -174,6 +177,63 @@ func checkJSONShape(src []byte) error {
 		}
 		if m["max_lines"] != float64(lint.IndexMaxLines) || m["max_units"] != float64(lint.IndexMaxUnits) {
 			return fmt.Errorf("indexes[%d]: limits %v/%v", i, m["max_lines"], m["max_units"])
+		}
+	}
+	return nil
+}
+
+// checkURLAndFix checks a diagnostic's optional url (the rule's section
+// of docs/rules.md) and fix ({applicability, message?, edits?: [{path,
+// start, end, content}]}).
+func checkURLAndFix(m map[string]any) error {
+	if u, ok := m["url"]; ok {
+		want := "/docs/rules.md#" + m["rule"].(string)
+		if s, ok := u.(string); !ok || !strings.HasPrefix(s, "https://github.com/memlint/memlint/blob/") || !strings.HasSuffix(s, want) {
+			return fmt.Errorf("url is %v, want the rule's section of docs/rules.md", u)
+		}
+	}
+	f, ok := m["fix"]
+	if !ok {
+		return nil
+	}
+	fix, ok := f.(map[string]any)
+	if !ok {
+		return fmt.Errorf("fix is %T, want an object", f)
+	}
+	if err := keys(fix, []string{"applicability"}, []string{"message", "edits"}); err != nil {
+		return fmt.Errorf("fix: %w", err)
+	}
+	if a := fix["applicability"]; a != "safe" && a != "unsafe" {
+		return fmt.Errorf("fix.applicability is %v", a)
+	}
+	edits, _ := fix["edits"].([]any)
+	if _, ok := fix["edits"]; ok && len(edits) == 0 {
+		return fmt.Errorf("fix.edits is %v, want a non-empty array", fix["edits"])
+	}
+	for j, e := range edits {
+		edit, ok := e.(map[string]any)
+		if !ok {
+			return fmt.Errorf("fix.edits[%d] is %T", j, e)
+		}
+		if err := keys(edit, []string{"path", "start", "end", "content"}, nil); err != nil {
+			return fmt.Errorf("fix.edits[%d]: %w", j, err)
+		}
+		if _, ok := edit["content"].(string); !ok {
+			return fmt.Errorf("fix.edits[%d].content is %T", j, edit["content"])
+		}
+		for _, k := range []string{"start", "end"} {
+			pos, ok := edit[k].(map[string]any)
+			if !ok {
+				return fmt.Errorf("fix.edits[%d].%s is %T", j, k, edit[k])
+			}
+			if err := keys(pos, []string{"line", "column"}, nil); err != nil {
+				return fmt.Errorf("fix.edits[%d].%s: %w", j, k, err)
+			}
+			for _, c := range []string{"line", "column"} {
+				if n, ok := pos[c].(float64); !ok || n < 1 || n != float64(int(n)) {
+					return fmt.Errorf("fix.edits[%d].%s.%s is %v, want a whole number from 1", j, k, c, pos[c])
+				}
+			}
 		}
 	}
 	return nil

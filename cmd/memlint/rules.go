@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -56,7 +57,9 @@ func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 		}
 		return fmt.Errorf("unknown rule %q%s", id, hint)
 	}
-	if _, err := io.WriteString(w, rules.RuleDoc(r, rules.DocText)); err != nil {
+	// The web page last: the same text, at this version of memlint.
+	doc := rules.RuleDoc(r, rules.DocText) + "Documentation: " + report.RuleDocURL(r.ID, version()) + "\n"
+	if _, err := io.WriteString(w, doc); err != nil {
 		return fmt.Errorf("write rule: %w", err)
 	}
 	return nil

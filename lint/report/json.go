@@ -16,12 +16,18 @@ const JSONVersion = 1
 //
 //	{"version": 1,
 //	 "diagnostics": [{"rule", "severity", "path", "line", "column",
-//	   "end_line", "end_column", "message", "suggestion"}],
+//	   "end_line", "end_column", "message", "suggestion", "url",
+//	   "fix": {"applicability", "message", "edits": [{"path",
+//	     "start": {"line", "column"}, "end": {…}, "content"}]}}],
 //	 "summary": {"dirs", "files", "errors", "warnings", "infos"},
 //	 "indexes": [{"path", "lines", "max_lines", "units", "max_units"}]}
 //
 // end_line, end_column and suggestion are left out when empty; line and
-// column are 0 for findings about a whole file or memory dir.
+// column are 0 for findings about a whole file or memory dir. url, the
+// rule's section of docs/rules.md at memlint's version, is left out for
+// custom rules; fix for findings without one. A fix's edits are left out
+// when they cannot be shown: a position unknown, or new text that would
+// show a secret (--fix applies them all the same).
 type JSON struct{}
 
 type jsonReport struct {
@@ -41,6 +47,29 @@ type jsonDiagnostic struct {
 	EndColumn  int           `json:"end_column,omitempty"`
 	Message    string        `json:"message"`
 	Suggestion string        `json:"suggestion,omitempty"`
+	URL        string        `json:"url,omitempty"`
+	Fix        *jsonFix      `json:"fix,omitempty"`
+}
+
+// jsonFix is a finding's fix, in the shape of ruff's: edits replace the
+// text from start up to end (just after the last character replaced) with
+// content; start equals end for an insertion.
+type jsonFix struct {
+	Applicability Applicability `json:"applicability"`
+	Message       string        `json:"message,omitempty"`
+	Edits         []jsonEdit    `json:"edits,omitempty"`
+}
+
+type jsonEdit struct {
+	Path    string  `json:"path"`
+	Start   jsonPos `json:"start"`
+	End     jsonPos `json:"end"`
+	Content string  `json:"content"`
+}
+
+type jsonPos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }
 
 type jsonSummary struct {
@@ -80,6 +109,8 @@ func (JSON) Report(w io.Writer, r *Report) error {
 			EndColumn:  d.End.Col,
 			Message:    d.Message,
 			Suggestion: d.Suggestion,
+			URL:        r.ruleURL(d.Rule),
+			Fix:        r.jsonFixOf(d),
 		})
 	}
 	for _, ix := range r.Indexes {
@@ -98,4 +129,31 @@ func (JSON) Report(w io.Writer, r *Report) error {
 		return fmt.Errorf("write JSON report: %w", err)
 	}
 	return nil
+}
+
+// jsonFixOf is d's fix for JSON, nil without one.
+func (r *Report) jsonFixOf(d lint.Diagnostic) *jsonFix {
+	a := applicability(d)
+	if a == "" {
+		return nil
+	}
+	out := &jsonFix{Applicability: a, Message: d.Fix.Message}
+	edits := make([]jsonEdit, 0, len(d.Fix.Edits))
+	for _, e := range d.Fix.Edits {
+		if !e.StartPos.IsValid() || !e.EndPos.IsValid() {
+			return out
+		}
+		if r.Redact != nil && r.Redact(e.NewText) != e.NewText {
+			// Masked, the edit would write the mask: leave the edits out.
+			return out
+		}
+		edits = append(edits, jsonEdit{
+			Path:    r.Display(e.Path),
+			Start:   jsonPos{Line: e.StartPos.Line, Column: e.StartPos.Col},
+			End:     jsonPos{Line: e.EndPos.Line, Column: e.EndPos.Col},
+			Content: e.NewText,
+		})
+	}
+	out.Edits = edits
+	return out
 }

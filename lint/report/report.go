@@ -193,28 +193,33 @@ type Options struct {
 	// Quiet leaves out everything but the findings: no budget lines, no
 	// summary.
 	Quiet bool
+	// Statistics prints a count of findings per rule instead of the
+	// findings (--statistics).
+	Statistics bool
 }
 
 // Formats lists the formats New accepts.
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "gitlab"}
 
 // New returns the reporter for a format name.
 func New(format string, opts Options) (Reporter, error) {
 	switch format {
 	case "text":
-		return &Text{Color: opts.Color, Quiet: opts.Quiet}, nil
+		return &Text{Color: opts.Color, Quiet: opts.Quiet, Statistics: opts.Statistics}, nil
 	case "json":
 		return JSON{}, nil
 	case "sarif":
 		return SARIF{}, nil
 	case "github":
 		return GitHub{}, nil
+	case "gitlab":
+		return GitLab{}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want %s)", format, FormatList())
 }
 
-// FormatList names the formats for messages: "text, json, sarif or
-// github".
+// FormatList names the formats for messages: "text, json, sarif, github
+// or gitlab".
 func FormatList() string {
 	last := len(Formats) - 1
 	return strings.Join(Formats[:last], ", ") + " or " + Formats[last]

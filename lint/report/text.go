@@ -13,17 +13,25 @@ import (
 
 // Text is the human format: one line per finding,
 //
-//	path:line:col: severity: message [rule-id]
+//	path:line:col: severity: message [rule-id] [*]
 //	  suggestion: …
 //
-// then a budget line per index and a summary line.
+// ([*] on findings --fix fixes), then a budget line per index, a summary
+// line and a line counting the fixable findings. With Statistics, a table
+// of findings per rule stands for the findings and budgets.
 type Text struct {
 	// Color adds ANSI colours: severities coloured, paths bold, rule IDs
 	// dim.
 	Color bool
 	// Quiet prints the findings only.
 	Quiet bool
+	// Statistics prints a count of findings per rule instead of the
+	// findings.
+	Statistics bool
 }
+
+// fixMarker follows the findings --fix repairs, as in ruff's output.
+const fixMarker = "[*]"
 
 // ANSI escapes used by the text format.
 const (
@@ -38,15 +46,24 @@ const (
 // Report writes r as text.
 func (t *Text) Report(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
-	for _, d := range r.Diagnostics {
-		t.finding(bw, r, d)
+	if t.Statistics {
+		t.statistics(bw, r)
+	} else {
+		for _, d := range r.Diagnostics {
+			t.finding(bw, r, d)
+		}
 	}
 	if !t.Quiet {
 		if len(r.Diagnostics) > 0 {
 			bw.WriteString("\n")
 		}
-		t.budgets(bw, r)
+		if !t.Statistics {
+			t.budgets(bw, r)
+		}
 		bw.WriteString(summary(r) + "\n")
+		if fixable := r.Fixable().String(); fixable != "" {
+			bw.WriteString(fixable + "\n")
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write report: %w", err)
@@ -69,8 +86,12 @@ func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
 	case d.Start.Line > 0:
 		loc += fmt.Sprintf(":%d", d.Start.Line)
 	}
-	fmt.Fprintf(w, "%s: %s: %s %s\n", t.paint(ansiBold, loc), t.severity(d.Severity), EscapeText(d.Message),
-		t.paint(ansiDim, "["+d.Rule+"]"))
+	marker := ""
+	if applicability(d) == Safe {
+		marker = " " + fixMarker
+	}
+	fmt.Fprintf(w, "%s: %s: %s %s%s\n", t.paint(ansiBold, loc), t.severity(d.Severity), EscapeText(d.Message),
+		t.paint(ansiDim, "["+d.Rule+"]"), marker)
 	if d.Suggestion != "" {
 		// A suggestion of several lines (a block to paste) is indented
 		// under its first line.
