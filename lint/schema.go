@@ -44,7 +44,7 @@ func ConfigSchema(reg *Registry) ([]byte, error) {
 		ids = append(ids, r.ID)
 		ruleProps[r.ID] = ruleSettingSchema(r)
 	}
-	builtinOnly := obj{"propertyNames": obj{"enum": ids}}
+	builtinOnly := obj{"type": []any{"object", "null"}, "propertyNames": obj{"$ref": "#/$defs/builtinRuleID"}}
 	schema := obj{
 		"$schema":     "https://json-schema.org/draft/2020-12/schema",
 		"$id":         SchemaID,
@@ -57,7 +57,7 @@ func ConfigSchema(reg *Registry) ([]byte, error) {
 			"claude-code":  claudeCodeSchema(),
 			"rules":        withDoc(obj{"$ref": "#/$defs/rules"}, "Rule settings by rule ID: a severity, off, or a mapping of severity and options."),
 			"overrides":    overridesSchema(),
-			"custom-rules": customRulesSchema(ids),
+			"custom-rules": customRulesSchema(),
 		},
 		"additionalProperties": false,
 		// Without custom rules, rules: and overrides[].rules: name built-in
@@ -69,9 +69,10 @@ func ConfigSchema(reg *Registry) ([]byte, error) {
 		},
 		"else": obj{"properties": obj{
 			"rules":     builtinOnly,
-			"overrides": obj{"items": obj{"properties": obj{"rules": builtinOnly}}},
+			"overrides": obj{"type": "array", "items": obj{"type": "object", "properties": obj{"rules": builtinOnly}}},
 		}},
 		"$defs": obj{
+			"builtinRuleID": obj{"description": "The ID of a built-in rule (memlint rules lists them).", "enum": ids},
 			"severity": obj{
 				"description": "error, warning (or warn), info, or off to turn the rule off.",
 				"enum":        schemaSeverities,
@@ -218,11 +219,9 @@ func overridesSchema() obj {
 }
 
 // customRulesSchema is custom-rules:, checked as customRule checks it.
-// builtin are the IDs a custom rule may not take.
-func customRulesSchema(builtin []any) obj {
+func customRulesSchema() obj {
 	text := obj{"$ref": "#/$defs/text"}
 	types := obj{"enum": stringsAny(memoryTypes)}
-	reserved := append([]any{"all"}, builtin...)
 	return obj{
 		"description": "Checks of your own: an RE2 pattern or a list of words, matched in one part of a memory.",
 		"type":        []any{"array", "null"},
@@ -235,7 +234,7 @@ func customRulesSchema(builtin []any) obj {
 					"description": "The rule ID: lowercase letters and digits in words joined by hyphens; not a built-in ID, not all.",
 					"type":        "string",
 					"pattern":     customRuleID.String(),
-					"not":         obj{"enum": reserved},
+					"not":         obj{"anyOf": []any{obj{"const": "all"}, obj{"$ref": "#/$defs/builtinRuleID"}}},
 				},
 				"message":  withDoc(obj{"$ref": "#/$defs/text"}, "The finding's message; {match} stands for the matched text."),
 				"severity": obj{"enum": []any{"error", "warning", "warn", "info"}, "default": "warning"},
