@@ -87,8 +87,12 @@ func ConfigSchema(reg *Registry) ([]byte, error) {
 			"rules": obj{
 				"type":       []any{"object", "null"},
 				"properties": ruleProps,
-				// A custom rule's setting: it has no options.
-				"propertyNames":        obj{"pattern": customRuleID.String(), "not": obj{"const": "all"}},
+				// A built-in ID, or one of the custom shape, whose setting
+				// has no options.
+				"propertyNames": obj{"anyOf": []any{
+					obj{"$ref": "#/$defs/builtinRuleID"},
+					obj{"pattern": customRuleID.String(), "not": obj{"const": "all"}},
+				}},
 				"additionalProperties": ruleSettingAnyOf(nil),
 			},
 		},
