@@ -20,31 +20,36 @@ func testRegistry(t *testing.T) *Registry {
 	return reg
 }
 
+// configErrorCases are configurations ParseConfig refuses, with the
+// error each gets; TestConfigSchemaRejects checks the schema refuses them
+// too.
+var configErrorCases = []struct {
+	src, want string
+}{
+	{"rulez: {}\n", "c.yaml:1: rulez: unknown key"},
+	{"rules:\n  no-such-rule: error\n", "c.yaml:2: rules.no-such-rule: unknown rule"},
+	{"rules:\n  entry-length: loud\n", `c.yaml:2: rules.entry-length: unknown severity "loud"`},
+	{"rules:\n  entry-length: {max: many}\n", `c.yaml:2: rules.entry-length.max: expected a whole number`},
+	{"rules:\n  entry-length:\n    mux: 3\n", `c.yaml:3: rules.entry-length.mux: rule entry-length has no option "mux"`},
+	{"rules:\n  relative-date: {types: [project, memo]}\n", `"memo" is not one of user, feedback, project, reference`},
+	{"ignore: ['[']\n", `c.yaml:1: ignore: invalid glob "["`},
+	{"overrides:\n  - rules: {secretish: error}\n", "overrides[0].files: an override needs files"},
+	{"overrides:\n  - files: ['**/team/**']\n    rulez: {}\n", "c.yaml:3: overrides[0].rulez: unknown key"},
+	{"rules:\n  entry-length: error\n  entry-length: warning\n", "c.yaml:3: rules.entry-length: key appears twice"},
+	{"rules: [a\n", "c.yaml:1: invalid YAML"},
+	{"- a\n- b\n", "must be a mapping"},
+	{"claude-code:\n  recall: sometimes\n", `c.yaml:2: claude-code.recall: expected on, off or auto, got "sometimes"`},
+	{"claude-code:\n  recall: [on]\n", `c.yaml:2: claude-code.recall: expected on, off or auto`},
+	{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall or guard)"},
+	{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
+	{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
+	{"claude-code:\n  guard: maybe\n", `c.yaml:2: claude-code.guard: expected on or off, got "maybe"`},
+	{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall or guard)"},
+}
+
 func TestConfigErrors(t *testing.T) {
 	reg := testRegistry(t)
-	for _, tc := range []struct {
-		src, want string
-	}{
-		{"rulez: {}\n", "c.yaml:1: rulez: unknown key"},
-		{"rules:\n  no-such-rule: error\n", "c.yaml:2: rules.no-such-rule: unknown rule"},
-		{"rules:\n  entry-length: loud\n", `c.yaml:2: rules.entry-length: unknown severity "loud"`},
-		{"rules:\n  entry-length: {max: many}\n", `c.yaml:2: rules.entry-length.max: expected a whole number`},
-		{"rules:\n  entry-length:\n    mux: 3\n", `c.yaml:3: rules.entry-length.mux: rule entry-length has no option "mux"`},
-		{"rules:\n  relative-date: {types: [project, memo]}\n", `"memo" is not one of user, feedback, project, reference`},
-		{"ignore: ['[']\n", `c.yaml:1: ignore: invalid glob "["`},
-		{"overrides:\n  - rules: {secretish: error}\n", "overrides[0].files: an override needs files"},
-		{"overrides:\n  - files: ['**/team/**']\n    rulez: {}\n", "c.yaml:3: overrides[0].rulez: unknown key"},
-		{"rules:\n  entry-length: error\n  entry-length: warning\n", "c.yaml:3: rules.entry-length: key appears twice"},
-		{"rules: [a\n", "c.yaml:1: invalid YAML"},
-		{"- a\n- b\n", "must be a mapping"},
-		{"claude-code:\n  recall: sometimes\n", `c.yaml:2: claude-code.recall: expected on, off or auto, got "sometimes"`},
-		{"claude-code:\n  recall: [on]\n", `c.yaml:2: claude-code.recall: expected on, off or auto`},
-		{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall or guard)"},
-		{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
-		{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
-		{"claude-code:\n  guard: maybe\n", `c.yaml:2: claude-code.guard: expected on or off, got "maybe"`},
-		{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall or guard)"},
-	} {
+	for _, tc := range configErrorCases {
 		_, err := ParseConfig([]byte(tc.src), "c.yaml", reg)
 		var ce *ConfigError
 		if !errors.As(err, &ce) {

@@ -10,56 +10,61 @@ import (
 	"time"
 )
 
+// customRuleErrorCases are custom-rules: ParseConfig refuses, with the
+// place and message of each error; TestConfigSchemaRejects checks the
+// schema refuses them too.
+var customRuleErrorCases = []struct {
+	name, src string
+	line      int
+	key, msg  string
+}{
+	{"not a list", "custom-rules: {id: x}\n", 1, "custom-rules", "expected a list of rules"},
+	{"item not a mapping", "custom-rules:\n  - no-hosts\n", 2, "custom-rules[0]", "expected a mapping with id"},
+	{"unknown key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    level: error\n", 5, "custom-rules[0].level",
+		"unknown key (want id, message, severity, pattern, words, scope, types, files or suggestion)"},
+	{"key twice", "custom-rules:\n  - id: no-hosts\n    id: other\n", 3, "custom-rules[0].id", "key appears twice"},
+	{"missing id", "custom-rules:\n  - message: m\n    words: [x]\n", 2, "custom-rules[0].id", "a custom rule needs an id"},
+	{"invalid id", "custom-rules:\n  - id: No_Hosts\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `invalid rule ID "No_Hosts"`},
+	{"id with a space", "custom-rules:\n  - id: no hosts\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `invalid rule ID "no hosts"`},
+	{"id all", "custom-rules:\n  - id: all\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `"all" is reserved`},
+	{"id not a string", "custom-rules:\n  - id: [a]\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", "expected a string"},
+	{"built-in id", "custom-rules:\n  - id: secretish\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `"secretish" is a built-in rule`},
+	{"duplicate id", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n  - id: no-hosts\n    message: m\n    words: [y]\n", 5,
+		"custom-rules[1].id", `custom rule "no-hosts" is already defined on line 2`},
+	{"missing message", "custom-rules:\n  - id: no-hosts\n    words: [x]\n", 2, "custom-rules[0].message", "a custom rule needs a message"},
+	{"empty message", "custom-rules:\n  - id: no-hosts\n    message: ' '\n    words: [x]\n", 3, "custom-rules[0].message", "must not be empty"},
+	{"bad severity", "custom-rules:\n  - id: no-hosts\n    message: m\n    severity: fatal\n    words: [x]\n", 4, "custom-rules[0].severity",
+		`expected error, warning or info, got "fatal"`},
+	{"severity off", "custom-rules:\n  - id: no-hosts\n    message: m\n    severity: off\n    words: [x]\n", 4, "custom-rules[0].severity",
+		"to turn the rule off, write no-hosts: off under rules:"},
+	{"neither pattern nor words", "custom-rules:\n  - id: no-hosts\n    message: m\n", 2, "custom-rules[0]", "needs pattern (an RE2 regular expression) or words"},
+	{"both pattern and words", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: x\n    words: [x]\n", 5, "custom-rules[0].words", "give pattern or words, not both"},
+	{"bad pattern", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: '(corp'\n", 4, "custom-rules[0].pattern",
+		"not a valid RE2 regular expression: error parsing regexp: missing closing ): `(corp`"},
+	{"lookahead", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: 'corp(?!us)'\n", 4, "custom-rules[0].pattern",
+		"invalid or unsupported Perl syntax: `(?!` (RE2 has no lookahead, lookbehind or backreferences)"},
+	{"empty match", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: 'x*'\n", 4, "custom-rules[0].pattern", `the pattern "x*" matches empty text`},
+	{"empty words", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: []\n", 4, "custom-rules[0].words", "expected at least one word or phrase"},
+	{"blank word", "custom-rules:\n  - id: no-hosts\n    message: m\n    words:\n      - x\n      - ' '\n", 6, "custom-rules[0].words", "an empty word matches nothing"},
+	{"words not strings", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: {a: b}\n", 4, "custom-rules[0].words", "expected a string or a list of strings"},
+	{"unknown scope", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: title\n", 5, "custom-rules[0].scope",
+		`unknown scope "title" (want body, description, name, index or frontmatter.<key>)`},
+	{"frontmatter without key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: frontmatter\n", 5, "custom-rules[0].scope",
+		"scope frontmatter needs a key"},
+	{"frontmatter empty key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: frontmatter.metadata.\n", 5, "custom-rules[0].scope",
+		"has an empty key"},
+	{"unknown type", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    types: [project, memo]\n", 5, "custom-rules[0].types",
+		`unknown memory type "memo" (want user, feedback, project or reference)`},
+	{"types with index", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: index\n    types: [project]\n", 6, "custom-rules[0].types",
+		"types does not apply to scope index"},
+	{"bad glob", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    files: ['[']\n", 5, "custom-rules[0].files", `invalid glob "["`},
+	{"suggestion not a string", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    suggestion: {a: b}\n", 5, "custom-rules[0].suggestion", "expected a string"},
+	{"unknown rule still unknown", "rules:\n  no-hosts: error\ncustom-rules:\n  - id: no-host\n    message: m\n    words: [x]\n", 2, "rules.no-hosts", `unknown rule "no-hosts"`},
+}
+
 func TestCustomRuleConfigErrors(t *testing.T) {
 	reg := testRegistry(t)
-	for _, tc := range []struct {
-		name, src string
-		line      int
-		key, msg  string
-	}{
-		{"not a list", "custom-rules: {id: x}\n", 1, "custom-rules", "expected a list of rules"},
-		{"item not a mapping", "custom-rules:\n  - no-hosts\n", 2, "custom-rules[0]", "expected a mapping with id"},
-		{"unknown key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    level: error\n", 5, "custom-rules[0].level",
-			"unknown key (want id, message, severity, pattern, words, scope, types, files or suggestion)"},
-		{"key twice", "custom-rules:\n  - id: no-hosts\n    id: other\n", 3, "custom-rules[0].id", "key appears twice"},
-		{"missing id", "custom-rules:\n  - message: m\n    words: [x]\n", 2, "custom-rules[0].id", "a custom rule needs an id"},
-		{"invalid id", "custom-rules:\n  - id: No_Hosts\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `invalid rule ID "No_Hosts"`},
-		{"id with a space", "custom-rules:\n  - id: no hosts\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `invalid rule ID "no hosts"`},
-		{"id all", "custom-rules:\n  - id: all\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `"all" is reserved`},
-		{"id not a string", "custom-rules:\n  - id: [a]\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", "expected a string"},
-		{"built-in id", "custom-rules:\n  - id: secretish\n    message: m\n    words: [x]\n", 2, "custom-rules[0].id", `"secretish" is a built-in rule`},
-		{"duplicate id", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n  - id: no-hosts\n    message: m\n    words: [y]\n", 5,
-			"custom-rules[1].id", `custom rule "no-hosts" is already defined on line 2`},
-		{"missing message", "custom-rules:\n  - id: no-hosts\n    words: [x]\n", 2, "custom-rules[0].message", "a custom rule needs a message"},
-		{"empty message", "custom-rules:\n  - id: no-hosts\n    message: ' '\n    words: [x]\n", 3, "custom-rules[0].message", "must not be empty"},
-		{"bad severity", "custom-rules:\n  - id: no-hosts\n    message: m\n    severity: fatal\n    words: [x]\n", 4, "custom-rules[0].severity",
-			`expected error, warning or info, got "fatal"`},
-		{"severity off", "custom-rules:\n  - id: no-hosts\n    message: m\n    severity: off\n    words: [x]\n", 4, "custom-rules[0].severity",
-			"to turn the rule off, write no-hosts: off under rules:"},
-		{"neither pattern nor words", "custom-rules:\n  - id: no-hosts\n    message: m\n", 2, "custom-rules[0]", "needs pattern (an RE2 regular expression) or words"},
-		{"both pattern and words", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: x\n    words: [x]\n", 5, "custom-rules[0].words", "give pattern or words, not both"},
-		{"bad pattern", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: '(corp'\n", 4, "custom-rules[0].pattern",
-			"not a valid RE2 regular expression: error parsing regexp: missing closing ): `(corp`"},
-		{"lookahead", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: 'corp(?!us)'\n", 4, "custom-rules[0].pattern",
-			"invalid or unsupported Perl syntax: `(?!` (RE2 has no lookahead, lookbehind or backreferences)"},
-		{"empty match", "custom-rules:\n  - id: no-hosts\n    message: m\n    pattern: 'x*'\n", 4, "custom-rules[0].pattern", `the pattern "x*" matches empty text`},
-		{"empty words", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: []\n", 4, "custom-rules[0].words", "expected at least one word or phrase"},
-		{"blank word", "custom-rules:\n  - id: no-hosts\n    message: m\n    words:\n      - x\n      - ' '\n", 6, "custom-rules[0].words", "an empty word matches nothing"},
-		{"words not strings", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: {a: b}\n", 4, "custom-rules[0].words", "expected a string or a list of strings"},
-		{"unknown scope", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: title\n", 5, "custom-rules[0].scope",
-			`unknown scope "title" (want body, description, name, index or frontmatter.<key>)`},
-		{"frontmatter without key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: frontmatter\n", 5, "custom-rules[0].scope",
-			"scope frontmatter needs a key"},
-		{"frontmatter empty key", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: frontmatter.metadata.\n", 5, "custom-rules[0].scope",
-			"has an empty key"},
-		{"unknown type", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    types: [project, memo]\n", 5, "custom-rules[0].types",
-			`unknown memory type "memo" (want user, feedback, project or reference)`},
-		{"types with index", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    scope: index\n    types: [project]\n", 6, "custom-rules[0].types",
-			"types does not apply to scope index"},
-		{"bad glob", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    files: ['[']\n", 5, "custom-rules[0].files", `invalid glob "["`},
-		{"suggestion not a string", "custom-rules:\n  - id: no-hosts\n    message: m\n    words: [x]\n    suggestion: {a: b}\n", 5, "custom-rules[0].suggestion", "expected a string"},
-		{"unknown rule still unknown", "rules:\n  no-hosts: error\ncustom-rules:\n  - id: no-host\n    message: m\n    words: [x]\n", 2, "rules.no-hosts", `unknown rule "no-hosts"`},
-	} {
+	for _, tc := range customRuleErrorCases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseConfig([]byte(tc.src), "c.yaml", reg)
 			var ce *ConfigError

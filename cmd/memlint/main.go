@@ -143,7 +143,7 @@ error.`,
 	opts.addFlags(check)
 
 	root.AddCommand(check, newRulesCmd(stdout), newVersionCmd(stdout), newHooksCmd(os.Stdin, stdout, stderr))
-	root.AddCommand(newBaselineCmd(stdout, stderr), newPreviewCmd(stdout, stderr))
+	root.AddCommand(newBaselineCmd(stdout, stderr), newPreviewCmd(stdout, stderr), newConfigCmd(stdout))
 	root.AddCommand(newCompletionCmd(root, stdout))
 	return root
 }
