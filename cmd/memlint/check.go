@@ -46,8 +46,9 @@ type checkOptions struct {
 	// linted is the run's Result.Linted, for --fix to write only files
 	// still as linted.
 	linted map[string][sha256.Size]byte
-	// hook is set for memlint hooks run pre-commit: no budget lines, and
-	// nothing at all when there is nothing to say.
+	// hook is set for memlint hooks run pre-commit (hooks_precommit.go):
+	// its own choice of what to lint, no budget lines, and nothing at all
+	// when there is nothing to say.
 	hook bool
 	// recording is set for memlint baseline: the run applies no baseline.
 	recording bool
@@ -116,9 +117,12 @@ func (o *checkOptions) lint(args []string) error {
 	reg := builtinRules()
 	var r *report.Report
 	var cfg *lint.Config
-	if o.staged {
+	switch {
+	case o.hook:
+		r, cfg, err = o.lintPreCommit(cwd, reg, args)
+	case o.staged:
 		r, _, cfg, err = o.lintStaged(cwd, reg, args)
-	} else {
+	default:
 		r, _, cfg, err = o.lintWorkingTree(cwd, reg, args)
 	}
 	defer o.close()

@@ -41,7 +41,7 @@ memlint hooks install --claude [--scope project|local|user]
                           PostToolUse and PreToolUse on Write|Edit, SessionStart
 memlint hooks uninstall [--claude]   remove memlint's hooks, restore what was there
 memlint hooks status [--claude]      say whether the hooks will fire, and why not
-memlint hooks run pre-commit|claude|claude-guard|claude-session
+memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
                           what the hooks run`,
 		Args:                       cobra.ArbitraryArgs,
 		RunE:                       groupRun,
@@ -85,15 +85,21 @@ memlint hooks run pre-commit|claude|claude-guard|claude-session
 	}
 	stat.addFlags(status)
 	run := &cobra.Command{
-		Use:       "run pre-commit|claude|claude-guard|claude-session",
-		Short:     "Run a hook: pre-commit lints the staged memory; claude (PostToolUse), claude-guard (PreToolUse) and claude-session (SessionStart) handle a Claude Code event on stdin",
-		Args:      cobra.ExactArgs(1),
+		Use:   "run pre-commit [FILE...]|claude|claude-guard|claude-session",
+		Short: "Run a hook: pre-commit lints the memory being committed (with FILEs outside a commit, the memory dirs holding them); claude (PostToolUse), claude-guard (PreToolUse) and claude-session (SessionStart) handle a Claude Code event on stdin",
+		Args: func(cmd *cobra.Command, args []string) error {
+			// Only pre-commit takes file names (from pre-commit, lefthook).
+			if len(args) > 0 && args[0] == "pre-commit" {
+				return nil
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		},
 		ValidArgs: []string{"pre-commit", "claude", "claude-guard", "claude-session"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch args[0] {
 			case "pre-commit":
 				opts := &checkOptions{stdout: stdout, stderr: stderr, format: "text", color: "auto", staged: true, hook: true}
-				return opts.run(nil)
+				return opts.run(args[1:])
 			case "claude":
 				if code := runClaudeHook(stdin, stdout, stderr); code != 0 {
 					return &exitError{code: code}
