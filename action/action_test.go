@@ -6,7 +6,7 @@
 // real git repository holding the shipped example memory, and check what
 // GitHub would see: annotations, step outputs, the SARIF log, the exit
 // status. The uses: steps (setup-go, upload-sarif) are GitHub's and are
-// checked as configuration only.
+// checked as configuration only, as is docs/ci.md's account of the action.
 package action
 
 import (
@@ -618,5 +618,93 @@ func TestScriptShellcheck(t *testing.T) {
 	script := filepath.Join(repoRoot(t), "action", "run.sh")
 	if out, err := exec.Command(bin, "-s", "bash", script).CombinedOutput(); err != nil {
 		t.Errorf("shellcheck -s bash %s: %v\n%s", script, err, out)
+	}
+}
+
+// TestDocs checks that docs/ci.md's section on the action lists exactly
+// the action's inputs (with their defaults) and outputs, and that its
+// example workflow parses, uses this action and grants the permissions the
+// SARIF upload needs.
+func TestDocs(t *testing.T) {
+	a := loadAction(t)
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## GitHub Action\n")
+	if !ok {
+		t.Fatal("docs/ci.md has no section ## GitHub Action")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+
+	// The inputs table comes first, then the outputs table (sarif-file is
+	// in both).
+	_, tables, ok := strings.Cut(section, "\n| Input |")
+	inputTable, outputTable, ok2 := strings.Cut(tables, "\n| Output |")
+	if !ok || !ok2 {
+		t.Fatal("the section lacks its Input and Output tables")
+	}
+	row := regexp.MustCompile("(?m)^\\| `([a-z-]+)` \\| (.*?) \\|")
+	inputs, outputs := map[string]string{}, map[string]bool{}
+	for _, m := range row.FindAllStringSubmatch(inputTable, -1) {
+		inputs[m[1]] = m[2]
+	}
+	for _, m := range row.FindAllStringSubmatch(outputTable, -1) {
+		outputs[m[1]] = true
+	}
+	for name := range inputs {
+		if _, ok := a.Inputs[name]; !ok {
+			t.Errorf("docs/ci.md lists input %s, which action.yml does not take", name)
+		}
+	}
+	for name, in := range a.Inputs {
+		want := "empty"
+		if in.Default != "" {
+			want = "`" + in.Default + "`"
+		}
+		if got, ok := inputs[name]; !ok {
+			t.Errorf("docs/ci.md does not list input %s", name)
+		} else if got != want {
+			t.Errorf("docs/ci.md: input %s defaults to %s, action.yml to %s", name, got, want)
+		}
+	}
+	for name := range outputs {
+		if _, ok := a.Outputs[name]; !ok {
+			t.Errorf("docs/ci.md lists output %s, which action.yml does not give", name)
+		}
+	}
+	for name := range a.Outputs {
+		if !outputs[name] {
+			t.Errorf("docs/ci.md does not list output %s", name)
+		}
+	}
+
+	_, block, ok := strings.Cut(section, "```yaml\n")
+	if !ok {
+		t.Fatal("the section has no yaml block")
+	}
+	block, _, _ = strings.Cut(block, "```")
+	var workflow struct {
+		Permissions map[string]string `yaml:"permissions"`
+		Jobs        map[string]struct {
+			Steps []step `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal([]byte(block), &workflow); err != nil {
+		t.Fatalf("the example workflow: %v", err)
+	}
+	for name, want := range map[string]string{"contents": "read", "security-events": "write", "actions": "read"} {
+		if workflow.Permissions[name] != want {
+			t.Errorf("the example workflow: permissions %s: %q, want %s", name, workflow.Permissions[name], want)
+		}
+	}
+	var uses []string
+	for _, j := range workflow.Jobs {
+		for _, s := range j.Steps {
+			uses = append(uses, s.Uses)
+		}
+	}
+	if strings.Join(uses, " ") != "actions/checkout@v6 memlint/memlint@v0.1.0" {
+		t.Errorf("the example workflow uses %q", uses)
 	}
 }
