@@ -708,3 +708,44 @@ func TestDocs(t *testing.T) {
 		t.Errorf("the example workflow uses %q", uses)
 	}
 }
+
+// TestBuildVersion checks the version of the memlint the build step makes:
+// the action's ref when the workflow names a release tag, as a release
+// build has it, and never a branch name.
+func TestBuildVersion(t *testing.T) {
+	root := repoRoot(t)
+	src, err := os.ReadFile(filepath.Join(root, "cmd", "memlint", "version.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "releaseVersion") {
+		t.Skip("cmd/memlint has no releaseVersion to stamp yet")
+	}
+	for _, tt := range []struct{ ref, want string }{
+		{"v0.1.0", "v0.1.0"},
+		{"main", ""},
+	} {
+		t.Run(tt.ref, func(t *testing.T) {
+			tmp := t.TempDir()
+			out := filepath.Join(tmp, "output")
+			cmd := exec.Command("bash", filepath.Join(root, "action", "run.sh"), "build")
+			cmd.Env = append(os.Environ(), "RUNNER_TEMP="+tmp, "GITHUB_OUTPUT="+out,
+				"GITHUB_ACTION_PATH="+root, "GITHUB_ACTION_REF="+tt.ref)
+			stdout, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("build: %v\n%s", err, stdout)
+			}
+			// memlint VERSION GOVERSION OS/ARCH
+			fields := strings.Fields(string(stdout))
+			if len(fields) != 4 || fields[0] != "memlint" {
+				t.Fatalf("build printed %q, want memlint's version line", stdout)
+			}
+			if tt.want != "" && fields[1] != tt.want {
+				t.Errorf("version %s, want %s", fields[1], tt.want)
+			}
+			if tt.want == "" && fields[1] == tt.ref {
+				t.Errorf("version %s, stamped from ref %q", fields[1], tt.ref)
+			}
+		})
+	}
+}

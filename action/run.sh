@@ -60,10 +60,18 @@ build() {
   local bin
   mkdir -p "$dir"
   bin="$dir/memlint$(go env GOEXE)"
+  # The action is downloaded without .git, so the go command cannot tell
+  # the version: a release tag the workflow uses (memlint/memlint@v0.1.0)
+  # is stamped as a release build is (-X main.releaseVersion). A branch or a
+  # commit is not a version, and stays "(devel)".
+  local ldflags=""
+  if [[ ${GITHUB_ACTION_REF:-} =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
+    ldflags="-X main.releaseVersion=$GITHUB_ACTION_REF"
+  fi
   # GOWORK=off: a go.work above the action's checkout must not change what
   # is built. -trimpath: the binary does not embed the runner's paths.
   (cd "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set}" &&
-    GOWORK=off go build -trimpath -o "$bin" ./cmd/memlint)
+    GOWORK=off go build -trimpath -ldflags "$ldflags" -o "$bin" ./cmd/memlint)
   "$bin" --version
   output bin "$bin"
 }
@@ -89,9 +97,7 @@ lint() {
 
   if [ "$sarif" = true ]; then
     [ -n "$sarif_file" ] || fail "input sarif-file is empty"
-    case $sarif_file in
-    */*) mkdir -p "${sarif_file%/*}" ;;
-    esac
+    mkdir -p "$(dirname -- "$sarif_file")"
     rm -f "$sarif_file" # so that a failed run leaves no stale log to upload
     cmd+=(--output "sarif=$sarif_file")
   fi
