@@ -89,8 +89,9 @@ lint() {
     cmd+=(--strict)
   fi
 
-  # The report's last line is its summary ("2 errors, 13 warnings … in 9
-  # files"), kept for the job summary.
+  # The report's summary line ("2 errors, 13 warnings … in 9 files (1
+  # memory dir)") and the fixable count after it are kept for the job
+  # summary.
   local report
   report=$(mktemp "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/memlint-report.XXXXXX")
   cmd+=(--output "text=$report")
@@ -146,7 +147,9 @@ summarize() {
   *) verdict="could not lint (exit $1, see the log)" ;;
   esac
   if [ -s "$2" ]; then
-    summary=$(awk 'NF { last = $0 } END { print last }' "$2")
+    # The summary is the last line naming the files linted; the fixable
+    # count ("5 fixable with --fix …") may follow it.
+    summary=$(awk '/ in [0-9]+ files? \(/ { s = $0; f = "" } / fixable with --/ { f = $0 } END { printf "%s%s%s", s, (s != "" && f != "" ? "\n\n" : ""), f }' "$2")
   fi
   printf '### memlint %s\n\n' "$verdict"
   if [ -n "$summary" ]; then
