@@ -335,9 +335,20 @@ func InstallGitHook(o GitHookOptions) error {
 	if err != nil {
 		return err
 	}
-	if isHuskyDir(site.dir) {
-		return fmt.Errorf("core.hooksPath is husky's generated folder %s, which husky rewrites: add the line `memlint hooks run pre-commit` to %s instead",
-			site.dir, filepath.Join(filepath.Dir(site.dir), preCommitHook))
+	hook, err := inspectGitHook(site.hook())
+	if err != nil {
+		return err
+	}
+	if m := detectHookManager(site, hook); m != nil {
+		// The manager owns the hook: the shim would be overwritten at
+		// its next install (husky rewrites .husky/_), so memlint goes
+		// into the manager's configuration instead, as status says.
+		if err := m.installError(); err != nil {
+			return err
+		}
+		verdict, _ := m.verdict()
+		fmt.Fprintf(out, "nothing to install: %s\n", verdict)
+		return nil
 	}
 	var notes []string
 	if site.hooksPath != "" {
@@ -350,10 +361,6 @@ func InstallGitHook(o GitHookOptions) error {
 		}
 		notes = append(notes, "created the hooks dir")
 		created = true
-	}
-	hook, err := inspectGitHook(site.hook())
-	if err != nil {
-		return err
 	}
 	chained, err := inspectGitHook(site.chained())
 	if err != nil {
@@ -598,6 +605,7 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 			return false, err
 		}
 	}
+	manager := detectHookManager(site, hook)
 	switch {
 	case hook.ours && !hook.owned(readRecords(site.commonDir)):
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's marker, but not the hook memlint wrote (edited since install, or another tool's copy); install and uninstall leave it alone without --force\n", hook.path)
@@ -605,6 +613,8 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's hook, executable\n", hook.path)
 	case hook.ours:
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's hook, NOT executable\n", hook.path)
+	case manager != nil && hook.exists():
+		fmt.Fprintf(out, "pre-commit:  %s: %s's hook\n", hook.path, manager.name)
 	case hook.exists():
 		fmt.Fprintf(out, "pre-commit:  %s: another hook, not memlint's\n", hook.path)
 	default:
@@ -637,6 +647,9 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 	var verdict string
 	ok := false
 	switch {
+	case manager != nil:
+		fmt.Fprintf(out, "manager:     %s (%s)\n", manager.name, manager.config)
+		verdict, ok = manager.verdict()
 	case !hook.ours && shadow.ours:
 		verdict = fmt.Sprintf("will not fire: shadowed: git runs hooks from %s (core.hooksPath), not from %s; run `memlint hooks install` to install it there", site.dir, site.defaultDir)
 	case !hook.ours && hook.exists():
