@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/internal/safefile"
@@ -57,11 +59,18 @@ const (
 	installCommand = "go install github.com/memlint/memlint/cmd/memlint@latest"
 )
 
+// Identity is what `memlint hooks identify` prints: the shim runs a
+// memlint found on PATH only when it answers this, because another tool is
+// named memlint too (frankbesch/memlint, with a Homebrew tap) and would
+// otherwise run at every commit in its place.
+const Identity = "github.com/memlint/memlint"
+
 // shimScript is memlint's pre-commit hook: a POSIX sh script that runs the
 // hook it replaced (as git would have: only if executable, with git's
 // arguments, stopping the commit when it fails), then memlint from the
-// path recorded at install time or, when that file is gone, from PATH. It
-// uses no command outside the shell, changes no variable git set
+// path recorded at install time or, when that file is gone, from PATH if
+// that memlint identifies itself as this one (Identity). It uses no command
+// outside the shell but memlint, changes no variable git set
 // (GIT_INDEX_FILE, GIT_DIR, ...) and does not change directory.
 func shimScript(memlint string) []byte {
 	return []byte(`#!/bin/sh
@@ -79,6 +88,12 @@ if [ ! -x "$memlint" ]; then
 		echo "Or skip this check once: git commit --no-verify" >&2
 		exit 1
 	}
+	if [ "$("$found" hooks identify </dev/null 2>/dev/null)" != '` + Identity + `' ]; then
+		printf 'memlint pre-commit hook: memlint is not at %s, and the memlint on PATH, %s, is another tool of that name, not ` + Identity + `.\n' "$memlint" "$found" >&2
+		echo "Install this one: ` + installCommand + `" >&2
+		echo "Or skip this check once: git commit --no-verify" >&2
+		exit 1
+	fi
 	memlint=$found
 fi
 exec "$memlint" hooks run pre-commit
@@ -688,6 +703,24 @@ func describeMemlint(out io.Writer, recorded string) string {
 		fmt.Fprintf(out, "memlint:     MISSING: %s and there is none on PATH\n", gone)
 		return ""
 	}
+	if !identifies(onPath) {
+		fmt.Fprintf(out, "memlint:     MISSING: %s, and the memlint on PATH, %s, is another tool of that name (it does not answer `memlint hooks identify` with %s): the hook will not run it\n",
+			gone, onPath, Identity)
+		return ""
+	}
 	fmt.Fprintf(out, "memlint:     %s; the hook falls back to memlint on PATH: %s\n", gone, onPath)
 	return onPath
+}
+
+// identifyTimeout bounds how long status waits for a memlint on PATH to
+// say what it is.
+const identifyTimeout = 10 * time.Second
+
+// identifies says whether the program at path answers `hooks identify`
+// with Identity, as the shim asks it before running it.
+func identifies(path string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), identifyTimeout)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "hooks", "identify").Output()
+	return err == nil && strings.TrimRight(string(out), "\n") == Identity
 }

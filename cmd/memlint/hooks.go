@@ -122,7 +122,17 @@ memlint hooks run pre-commit|claude|claude-guard|claude-session
 			return fmt.Errorf("unknown hook %q (want pre-commit, claude, claude-guard or claude-session)", args[0])
 		},
 	}
-	hooksCmd.AddCommand(install, uninstall, status, run)
+	identify := &cobra.Command{
+		Use:    "identify",
+		Short:  "Print " + hooks.Identity + ": the git hook asks a memlint on PATH, since another tool has the name",
+		Args:   cobra.NoArgs,
+		Hidden: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintln(stdout, hooks.Identity)
+			return err
+		},
+	}
+	hooksCmd.AddCommand(install, uninstall, status, run, identify)
 	return hooksCmd
 }
 
