@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/internal/safefile"
@@ -57,11 +59,18 @@ const (
 	installCommand = "go install github.com/memlint/memlint/cmd/memlint@latest"
 )
 
+// Identity is what `memlint hooks identify` prints: the shim runs a
+// memlint found on PATH only when it answers this, because another tool is
+// named memlint too (frankbesch/memlint, with a Homebrew tap) and would
+// otherwise run at every commit in its place.
+const Identity = "github.com/memlint/memlint"
+
 // shimScript is memlint's pre-commit hook: a POSIX sh script that runs the
 // hook it replaced (as git would have: only if executable, with git's
 // arguments, stopping the commit when it fails), then memlint from the
-// path recorded at install time or, when that file is gone, from PATH. It
-// uses no command outside the shell, changes no variable git set
+// path recorded at install time or, when that file is gone, from PATH if
+// that memlint identifies itself as this one (Identity). It uses no command
+// outside the shell but memlint, changes no variable git set
 // (GIT_INDEX_FILE, GIT_DIR, ...) and does not change directory.
 func shimScript(memlint string) []byte {
 	return []byte(`#!/bin/sh
@@ -79,6 +88,12 @@ if [ ! -x "$memlint" ]; then
 		echo "Or skip this check once: git commit --no-verify" >&2
 		exit 1
 	}
+	if [ "$("$found" hooks identify </dev/null 2>/dev/null)" != '` + Identity + `' ]; then
+		printf 'memlint pre-commit hook: memlint is not at %s, and the memlint on PATH, %s, is another tool of that name, not ` + Identity + `.\n' "$memlint" "$found" >&2
+		echo "Install this one: ` + installCommand + `" >&2
+		echo "Or skip this check once: git commit --no-verify" >&2
+		exit 1
+	fi
 	memlint=$found
 fi
 exec "$memlint" hooks run pre-commit
@@ -335,9 +350,20 @@ func InstallGitHook(o GitHookOptions) error {
 	if err != nil {
 		return err
 	}
-	if isHuskyDir(site.dir) {
-		return fmt.Errorf("core.hooksPath is husky's generated folder %s, which husky rewrites: add the line `memlint hooks run pre-commit` to %s instead",
-			site.dir, filepath.Join(filepath.Dir(site.dir), preCommitHook))
+	hook, err := inspectGitHook(site.hook())
+	if err != nil {
+		return err
+	}
+	if m := detectHookManager(site, hook); m != nil {
+		// The manager owns the hook: the shim would be overwritten at
+		// its next install (husky rewrites .husky/_), so memlint goes
+		// into the manager's configuration instead, as status says.
+		if err := m.installError(); err != nil {
+			return err
+		}
+		verdict, _ := m.verdict()
+		fmt.Fprintf(out, "nothing to install: %s\n", verdict)
+		return nil
 	}
 	var notes []string
 	if site.hooksPath != "" {
@@ -350,10 +376,6 @@ func InstallGitHook(o GitHookOptions) error {
 		}
 		notes = append(notes, "created the hooks dir")
 		created = true
-	}
-	hook, err := inspectGitHook(site.hook())
-	if err != nil {
-		return err
 	}
 	chained, err := inspectGitHook(site.chained())
 	if err != nil {
@@ -598,6 +620,7 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 			return false, err
 		}
 	}
+	manager := detectHookManager(site, hook)
 	switch {
 	case hook.ours && !hook.owned(readRecords(site.commonDir)):
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's marker, but not the hook memlint wrote (edited since install, or another tool's copy); install and uninstall leave it alone without --force\n", hook.path)
@@ -605,6 +628,8 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's hook, executable\n", hook.path)
 	case hook.ours:
 		fmt.Fprintf(out, "pre-commit:  %s: memlint's hook, NOT executable\n", hook.path)
+	case manager != nil && hook.exists():
+		fmt.Fprintf(out, "pre-commit:  %s: %s's hook\n", hook.path, manager.name)
 	case hook.exists():
 		fmt.Fprintf(out, "pre-commit:  %s: another hook, not memlint's\n", hook.path)
 	default:
@@ -637,6 +662,9 @@ func GitHookStatus(o GitHookOptions) (bool, error) {
 	var verdict string
 	ok := false
 	switch {
+	case manager != nil:
+		fmt.Fprintf(out, "manager:     %s (%s)\n", manager.name, manager.config)
+		verdict, ok = manager.verdict()
 	case !hook.ours && shadow.ours:
 		verdict = fmt.Sprintf("will not fire: shadowed: git runs hooks from %s (core.hooksPath), not from %s; run `memlint hooks install` to install it there", site.dir, site.defaultDir)
 	case !hook.ours && hook.exists():
@@ -675,6 +703,24 @@ func describeMemlint(out io.Writer, recorded string) string {
 		fmt.Fprintf(out, "memlint:     MISSING: %s and there is none on PATH\n", gone)
 		return ""
 	}
+	if !identifies(onPath) {
+		fmt.Fprintf(out, "memlint:     MISSING: %s, and the memlint on PATH, %s, is another tool of that name (it does not answer `memlint hooks identify` with %s): the hook will not run it\n",
+			gone, onPath, Identity)
+		return ""
+	}
 	fmt.Fprintf(out, "memlint:     %s; the hook falls back to memlint on PATH: %s\n", gone, onPath)
 	return onPath
+}
+
+// identifyTimeout bounds how long status waits for a memlint on PATH to
+// say what it is.
+const identifyTimeout = 10 * time.Second
+
+// identifies says whether the program at path answers `hooks identify`
+// with Identity, as the shim asks it before running it.
+func identifies(path string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), identifyTimeout)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "hooks", "identify").Output()
+	return err == nil && strings.TrimRight(string(out), "\n") == Identity
 }

@@ -95,10 +95,12 @@ func (l *hookLab) commit(dir string, env []string, flags ...string) (string, err
 }
 
 // stub writes a memlint stand-in at path that logs its arguments and
-// whether git's GIT_INDEX_FILE reached it, then exits with code.
+// whether git's GIT_INDEX_FILE reached it, then exits with code. Asked
+// `hooks identify`, it answers as memlint does, without logging.
 func (l *hookLab) stub(path string, code int) string {
 	l.t.Helper()
 	l.write(path, "#!/bin/sh\n"+
+		"if [ \"$*\" = 'hooks identify' ]; then echo "+ShellQuote(Identity)+"; exit 0; fi\n"+
 		"printf 'memlint %s index=%s\\n' \"$*\" \"${GIT_INDEX_FILE:+set}\" >> "+ShellQuote(l.log)+"\n"+
 		"exit "+strconv.Itoa(code)+"\n", 0o755)
 	return path
@@ -715,4 +717,55 @@ func TestShimMemlintRoundTrip(t *testing.T) {
 	if _, ok := shimMemlint([]byte("#!/bin/sh\n" + shimMarker + "\n")); ok {
 		t.Error("shimMemlint found a path in a shim without one")
 	}
+}
+
+// TestGitHookShimSkipsAnotherMemlint plants another program named memlint
+// on PATH (another tool has the name; this one answers every question
+// and exits 0): once the recorded memlint is gone, the shim asks it
+// `hooks identify`, never runs it as memlint, and fails the commit saying
+// so; status agrees.
+func TestGitHookShimSkipsAnotherMemlint(t *testing.T) {
+	lab := newHookLab(t)
+	repo := lab.repo("repo")
+	memlint := lab.stub(filepath.Join(lab.root, "bin", "memlint"), 0)
+	lab.install(repo, memlint)
+	if err := os.Remove(memlint); err != nil {
+		t.Fatal(err)
+	}
+	path := lab.gitOnlyPath()
+	t.Setenv("PATH", path)
+	other := filepath.Join(path, "memlint")
+	for _, answer := range []string{
+		"memlint version 0.3.0",
+		"memlint " + Identity + " (not quite)",
+		"", // says nothing
+	} {
+		lab.write(other, "#!/bin/sh\n"+
+			"echo \"other $*\" >> "+ShellQuote(lab.log)+"\n"+
+			"echo "+ShellQuote(answer)+"\n"+
+			"exit 0\n", 0o755)
+		out, err := lab.commit(repo, nil)
+		if err == nil {
+			t.Fatalf("commit with another memlint on PATH succeeded:\n%s", out)
+		}
+		wantContains(t, "commit output", out,
+			"memlint pre-commit hook: memlint is not at "+memlint+", and the memlint on PATH, "+other+", is another tool of that name, not "+Identity+".",
+			"Install this one: "+installCommand,
+			"Or skip this check once: git commit --no-verify")
+		if got, want := lab.runs(), []string{"other hooks identify"}; !slices.Equal(got, want) {
+			t.Errorf("answer %q: the commit ran %q, want only %q", answer, got, want)
+		}
+		ok, status := lab.status(repo)
+		if ok {
+			t.Errorf("status is ok with another memlint on PATH:\n%s", status)
+		}
+		wantContains(t, "status", status,
+			"memlint:     MISSING: "+memlint+" (recorded at install) is missing, and the memlint on PATH, "+other+", is another tool of that name",
+			"verdict:     will fail every commit")
+		lab.runs()
+	}
+
+	// This memlint on PATH identifies itself and runs.
+	lab.stub(other, 0)
+	lab.wantHookRuns(repo)
 }

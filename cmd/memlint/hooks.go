@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -53,6 +54,14 @@ memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
 		Short: "Install memlint's git pre-commit hook, or with --claude its Claude Code hook",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The git hook and the Claude Code hooks of local and user
+			// settings record this binary's path; project settings run
+			// memlint from PATH.
+			if !inst.claude || inst.scope != "project" {
+				if err := recordableExecutable(os.Getenv); err != nil {
+					return err
+				}
+			}
 			return inst.do(stdout, hooks.InstallGitHook, hooks.InstallClaudeHook)
 		},
 	}
@@ -119,7 +128,17 @@ memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
 			return fmt.Errorf("unknown hook %q (want pre-commit, claude, claude-guard or claude-session)", args[0])
 		},
 	}
-	hooksCmd.AddCommand(install, uninstall, status, run)
+	identify := &cobra.Command{
+		Use:    "identify",
+		Short:  "Print " + hooks.Identity + ": the git hook asks a memlint on PATH, since another tool has the name",
+		Args:   cobra.NoArgs,
+		Hidden: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintln(stdout, hooks.Identity)
+			return err
+		},
+	}
+	hooksCmd.AddCommand(install, uninstall, status, run, identify)
 	return hooksCmd
 }
 
@@ -193,4 +212,64 @@ func executable() (string, error) {
 		exe = resolved
 	}
 	return exe, nil
+}
+
+// recordableExecutable refuses to record the running memlint when the go
+// command built it for one run (`go run`, `go test`): such a binary lives
+// in a go-build* folder of $GOTMPDIR (else the temp dir) or, since Go
+// 1.24, in the build cache, and goes away with it, so a hook naming it
+// would stop working. It asks no go command: the binary may run where
+// there is none, and go run's own environment is the one that counts.
+func recordableExecutable(getenv func(string) string) error {
+	exe, err := executable()
+	if err != nil {
+		return err
+	}
+	where, ok := goBuildBinary(exe, getenv)
+	if !ok {
+		return nil
+	}
+	return fmt.Errorf("memlint is running from %s (%s), where `go run` builds it for one run; a hook naming it would break when the go command cleans it up: "+
+		"install memlint first (`go install github.com/memlint/memlint/cmd/memlint@latest`, or `go build -o ~/bin/memlint ./cmd/memlint` in a checkout), then run that memlint's `hooks install`",
+		where, exe)
+}
+
+// goBuildBinary says whether exe is a binary the go command built into its
+// temporary work dirs or its build cache, and names the place.
+func goBuildBinary(exe string, getenv func(string) string) (string, bool) {
+	var tmps []string
+	if d := getenv("GOTMPDIR"); d != "" {
+		tmps = append(tmps, d)
+	}
+	tmps = append(tmps, os.TempDir())
+	for _, tmp := range tmps {
+		if rel, ok := relInside(exe, tmp); ok && strings.HasPrefix(rel, "go-build") {
+			return "a temporary go-build folder", true
+		}
+	}
+	cache := getenv("GOCACHE")
+	if cache == "" {
+		if d, err := os.UserCacheDir(); err == nil {
+			cache = filepath.Join(d, "go-build")
+		}
+	}
+	if cache != "" && cache != "off" {
+		if _, ok := relInside(exe, cache); ok {
+			return "the Go build cache", true
+		}
+	}
+	return "", false
+}
+
+// relInside returns path relative to dir, slash separated, when path is
+// inside dir (both taken with their symbolic links resolved).
+func relInside(path, dir string) (string, bool) {
+	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = resolved
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
