@@ -22,7 +22,6 @@ const (
 	SARIFSourceRoot     = "%SRCROOT%"
 	SARIFFingerprintKey = "memlint/v1"
 	sarifInformationURI = "https://github.com/memlint/memlint"
-	sarifRulesDocURI    = "https://github.com/memlint/memlint/blob/main/docs/rules.md#"
 )
 
 // SARIF is the format of code scanning tools: a SARIF 2.1.0 log with one
@@ -155,7 +154,7 @@ func (SARIF) Report(w io.Writer, r *Report) error {
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
 	}
 	for _, rule := range r.Rules {
-		addRule(sarifRuleOf(rule, !r.CustomRules[rule.ID]))
+		addRule(sarifRuleOf(rule, !r.CustomRules[rule.ID], r.ToolVersion))
 	}
 
 	findings := sarifFindings(r)
@@ -220,11 +219,11 @@ func sarifFindings(r *Report) []lint.Diagnostic {
 }
 
 // sarifRuleOf describes a rule; documented rules link to their section
-// of docs/rules.md.
-func sarifRuleOf(rule *lint.Rule, documented bool) sarifRule {
+// of docs/rules.md at the version that made the report, as JSON's url.
+func sarifRuleOf(rule *lint.Rule, documented bool, version string) sarifRule {
 	out := sarifRule{ID: rule.ID, Name: ruleName(rule.ID)}
 	if documented {
-		out.HelpURI = sarifRulesDocURI + rule.ID
+		out.HelpURI = RuleDocURL(rule.ID, version)
 	}
 	if rule.Summary != "" {
 		out.ShortDescription = &sarifMessage{Text: rule.Summary}

@@ -281,7 +281,7 @@ func TestSARIFContent(t *testing.T) {
 		want := r.Rules[i]
 		if rule.ID != want.ID || rule.ShortDescription.Text != want.Summary ||
 			rule.FullDescription.Text != strings.TrimSpace(want.Doc) || rule.Help.Markdown == "" ||
-			rule.HelpURI != "https://github.com/memlint/memlint/blob/main/docs/rules.md#"+want.ID ||
+			rule.HelpURI != "https://github.com/memlint/memlint/blob/v1.2.3/docs/rules.md#"+want.ID ||
 			rule.DefaultConfiguration == nil || rule.DefaultConfiguration.Level != sarifLevel(want.Severity) {
 			t.Errorf("rule %d: %+v", i, rule)
 		}
