@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -373,6 +374,12 @@ func (s *scan) judge(t *trigger, lower []byte, ls, le, a, b int) (hit, bool) {
 	if !comment && !t.inCode && md.InCode(a) {
 		return hit{}, false
 	}
+	if t.imperative && !comment && (mentionCue.Match(lower) || !givesOrder(lower[:a-ls])) {
+		return hit{}, false
+	}
+	if t.family == famOverride && overrideVerb.Match(lower[a-ls:]) && targeted.Match(lower[b-ls:]) {
+		return hit{}, false
+	}
 	if t.cue && !comment && !runCue.Match(lower) {
 		return hit{}, false
 	}
@@ -383,6 +390,21 @@ func (s *scan) judge(t *trigger, lower []byte, ls, le, a, b int) (hit, bool) {
 		return hit{}, false
 	}
 	return hit{span: lint.Span{Start: a, End: b}, family: t.family, comment: comment}, true
+}
+
+// givesOrder reports whether a pattern preceded by before (the line up to
+// it) stands where an order does: at the start of a sentence or clause,
+// or after a word of orderLead.
+func givesOrder(before []byte) bool {
+	before = bytes.TrimRight(before, " \t")
+	if len(before) == 0 {
+		return true
+	}
+	if last, _ := utf8.DecodeLastRune(before); !unicode.IsLetter(last) && !unicode.IsDigit(last) && last != '\'' && last != '’' {
+		return true // punctuation or markup: a sentence, clause or item starts
+	}
+	i := bytes.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' }) + 1
+	return orderLead[string(before[i:])]
 }
 
 // quoteMarks are the opening quotes that make a phrase a mention ("the
