@@ -1,6 +1,7 @@
 package injection
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -236,4 +237,31 @@ func TestFiresVariants(t *testing.T) {
 			t.Errorf("%q: got %v, want one finding of %s", tc.line, ds, tc.family)
 		}
 	}
+}
+
+// FuzzScan: any content scans without a panic, and every hit lies inside
+// the file, on one line.
+func FuzzScan(f *testing.F) {
+	files, _ := filepath.Glob("testdata/memory-injection/*/*.md")
+	for _, p := range files {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("<!--"))
+	f.Add([]byte("Human\n: x\nAssistant\n: y"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, kind := range []lint.FileKind{lint.KindTopic, lint.KindIndex, lint.KindLog} {
+			file := &lint.File{Path: "x.md", Kind: kind, Src: src, Lines: lint.NewLineIndex(src)}
+			for _, h := range scanFile(file, 8) {
+				if h.span.Start < 0 || h.span.End > len(src) || h.span.Start > h.span.End {
+					t.Fatalf("hit %v outside the file of %d bytes", h.span, len(src))
+				}
+				if bytes.IndexByte(src[h.span.Start:h.span.End], '\n') >= 0 && h.family != famBlob {
+					t.Fatalf("hit %q spans lines", src[h.span.Start:h.span.End])
+				}
+				_ = h.message(src)
+			}
+		}
+	})
 }

@@ -177,4 +177,4 @@ var orderLead = map[string]bool{
 // turnLine is a line that opens a turn of a chat transcript. One such
 // line is a label ("Human: a quick note"); a file with both a Human and
 // an Assistant turn outside code forges a conversation.
-var turnLine = regexp.MustCompile(`(?m)^[ \t>*_]*(human|assistant)\s*[*_]*\s*:[ \t*_]*\S`)
+var turnLine = regexp.MustCompile(`(?m)^[ \t>*_]*(human|assistant)[ \t]*[*_]*[ \t]*:[ \t*_]*\S`)
