@@ -54,6 +54,10 @@ type Linter struct {
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
 	RecallProbe RecallProbe
+	// ClaudeHome is Claude Code's config home, absolute ($CLAUDE_CONFIG_DIR
+	// or ~/.claude): the memory dirs inside it but team memory are the
+	// user's own (Dir.Personal). Empty means none is.
+	ClaudeHome string
 
 	// alsoNested are memory dirs (paths of the fs.FS) not linted this
 	// time whose files are not part of any dir linted: a run that lints
@@ -206,6 +210,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 		}
 		d.Kind = KindOf(l.abs(dirs[i]), d)
+		d.Personal = l.ClaudeHome != "" && d.Kind != DirTeam && Within(l.abs(dirs[i]), l.ClaudeHome)
 		if d.Kind == DirTeam {
 			d.ParentLinks = ld.parentLinks(d)
 		}

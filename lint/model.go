@@ -63,10 +63,17 @@ type Dir struct {
 	Path string
 	// Kind is the kind of memory dir, judged from where it is and what it
 	// holds.
-	Kind   DirKind
-	Index  *File   // MEMORY.md, nil when the dir has none
-	Topics []*File // topic files that could be read, sorted by path
-	Logs   []*File // files under logs/, sorted by path
+	Kind DirKind
+	// Personal is true for the user's own memory: a dir inside Claude
+	// Code's config home (Linter.ClaudeHome), such as
+	// ~/.claude/projects/<key>/memory or ~/.claude/agent-memory/<agent>.
+	// Everything else (memory in a repository, team memory, a dir
+	// anywhere else) is memory others read and write too; rules whose
+	// severity depends on who can plant the text ask (memory-injection).
+	Personal bool
+	Index    *File   // MEMORY.md, nil when the dir has none
+	Topics   []*File // topic files that could be read, sorted by path
+	Logs     []*File // files under logs/, sorted by path
 	// Unreadable lists files memlint could not read or chose not to: too
 	// large, not regular, symbolic links, binary content.
 	Unreadable []*File

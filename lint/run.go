@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // This file is a run from end to end: plan, then load, check and filter
@@ -209,7 +211,12 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 // runTargets lints targets, through one fs.FS per volume, and adds the
 // outcome to res; others are as for runGroup.
 func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, res *Result) error {
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	getenv := plan.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now,
+		ClaudeHome: claudecode.HomeFromEnv(getenv)}
 	byVolume := map[string][]*Target{}
 	var volumes []string
 	for _, t := range targets {

@@ -9,6 +9,7 @@ import (
 	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
 	"github.com/memlint/memlint/rules/index"
+	"github.com/memlint/memlint/rules/injection"
 	"github.com/memlint/memlint/rules/logs"
 	"github.com/memlint/memlint/rules/recall"
 	"github.com/memlint/memlint/rules/relativedate"
@@ -24,6 +25,7 @@ var families = [][]*lint.Rule{
 	frontmatter.Rules,
 	hiddenunicode.Rules,
 	index.Rules,
+	injection.Rules,
 	logs.Rules,
 	recall.Rules,
 	relativedate.Rules,

@@ -1,0 +1,138 @@
+package injection
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
+)
+
+// doc is the rule's documentation, shown by `memlint rules
+// memory-injection` and in docs/rules.md.
+//
+//go:embed memory-injection.md
+var doc string
+
+// Rule reports text in memory that steers the agent instead of recording
+// knowledge.
+var Rule = &lint.Rule{
+	ID:       "memory-injection",
+	Severity: lint.Error,
+	Summary:  "text that steers the agent instead of recording knowledge: overriding instructions, concealment, exfiltration, remote execution, forged system or tool messages, encoded blobs, instructions hidden in comments",
+	Doc:      doc,
+	Options:  lint.OptionsOf(options{Base64Length: 200}),
+	Run:      run,
+}
+
+// options are memory-injection's options.
+type options struct {
+	Base64Length int `option:"base64-length" doc:"shortest run of base64 characters outside code reported as an encoded blob (0 turns the check off)"`
+}
+
+// run checks every file of the dir. Memory in a repository or in team/ is
+// read by everyone who works there, and anyone who can commit can plant
+// text in it: an error. The user's own memory in Claude Code's config home
+// is written by the user and their agent: a warning, since the agent may
+// have saved text it read somewhere.
+func run(pass *lint.Pass) {
+	sev := lint.Error
+	if pass.Dir.Personal {
+		sev = lint.Warning
+	}
+	for _, f := range pass.Dir.Files() {
+		if !pass.Focused(f) || f.Lines == nil || !pass.Keeps(f, sev) {
+			continue
+		}
+		opts := lint.OptionsFor[options](pass, f)
+		for _, h := range scanFile(f, opts.Base64Length) {
+			start, end := f.SpanPos(h.span)
+			pass.Report(lint.Diagnostic{
+				Severity:   sev,
+				Path:       f.Path,
+				Start:      start,
+				End:        end,
+				Message:    h.message(f.Src),
+				Suggestion: h.suggestion(),
+			})
+		}
+	}
+}
+
+// hit is one piece of steering text found in a file.
+type hit struct {
+	span    lint.Span
+	family  family
+	comment bool   // inside an HTML comment the agent reads
+	decoded string // for a blob: the text it decodes to, if any
+}
+
+// Families with scanners of their own.
+const (
+	famBlob    family = "an encoded blob"
+	famTurns   family = "a forged conversation"
+	famComment family = "an instruction hidden in an HTML comment"
+)
+
+func (h hit) message(src []byte) string {
+	quoted := ruleutil.Quote(ruleutil.Clip(string(src[h.span.Start:h.span.End]), 80))
+	var msg string
+	switch h.family {
+	case famBlob:
+		msg = fmt.Sprintf("%s: %d characters of base64 the reader cannot check", h.family, h.span.End-h.span.Start)
+		if h.decoded != "" {
+			msg += "; it decodes to text: " + ruleutil.Quote(ruleutil.Clip(h.decoded, 60))
+		}
+	case famComment:
+		msg = fmt.Sprintf("%s, addressed to the agent: %s", h.family, quoted)
+	case famTurns:
+		msg = fmt.Sprintf("%s: %s opens a turn of a chat transcript, and the file has turns of both sides", h.family, quoted)
+	default:
+		msg = fmt.Sprintf("steering text (%s): %s", h.family, quoted)
+	}
+	if h.comment && h.family != famComment {
+		msg += ", inside an HTML comment that a rendered view hides and the agent reads"
+	}
+	return msg + "; memory is replayed into every later conversation, so text that steers the agent acts in each one"
+}
+
+// fixHow says how to fix each family, before the advice common to all.
+var fixHow = map[family]string{
+	famRemoteExec:  "keep the command as a reference (in a code span, with what it installs), without telling the agent to run it unasked",
+	famObfuscated:  "write out the command that runs, or delete it",
+	famImpersonate: "documented markup goes in a code span; otherwise delete it",
+	famTurns:       "summarise what the conversation taught as a fact, or put a quoted transcript in a code fence",
+	famBlob:        "keep what the data says as text, or move the data out of memory",
+	famComment:     "write the note as visible text stating a fact, or delete the comment",
+}
+
+func (h hit) suggestion() string {
+	how := fixHow[h.family]
+	if how == "" {
+		how = "record the knowledge behind it as a fact, not as an instruction to the agent"
+	}
+	return how + "; if nobody wrote it on purpose, delete it and find out how it got into memory; if it is intended, suppress it with a reason (<!-- memlint-disable-next-line memory-injection -- why -->)"
+}
+
+// scanFile returns the steering text in f, one hit per line at most, in
+// file order.
+func scanFile(f *lint.File, blobLen int) []hit {
+	s := newScan(f)
+	hits := s.triggers()
+	hits = append(hits, s.turns()...)
+	if blobLen > 0 {
+		hits = append(hits, s.blobs(blobLen)...)
+	}
+	hits = append(hits, s.comments(hits)...)
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].span.Start < hits[j].span.Start })
+	out := hits[:0]
+	lastLine := -1
+	for _, h := range hits {
+		if line := f.Lines.LineOf(h.span.Start); line != lastLine {
+			out = append(out, h)
+			lastLine = line
+		}
+	}
+	return out
+}
