@@ -120,7 +120,7 @@ func (o *checkOptions) insideHome(realHome, keyDir, dir string) bool {
 	info, err := os.Lstat(keyDir)
 	if err != nil || !info.IsDir() {
 		if err == nil && info.Mode()&os.ModeSymlink != 0 {
-			o.note("%s is a symbolic link; not followed", keyDir)
+			o.note("%s is a symbolic link; not followed", report.EscapeText(keyDir))
 		}
 		return false
 	}
@@ -133,7 +133,7 @@ func (o *checkOptions) insideHome(realHome, keyDir, dir string) bool {
 	}
 	rel, err := filepath.Rel(realHome, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		o.note("%s leads to %s, outside %s; not followed", dir, real, realHome)
+		o.note("%s leads to %s, outside %s; not followed", report.EscapeText(dir), report.EscapeText(real), report.EscapeText(realHome))
 		return false
 	}
 	return true

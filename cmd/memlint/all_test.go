@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/memlint/memlint/internal/claudecode"
@@ -54,5 +56,35 @@ func TestDecodeKey(t *testing.T) {
 		if got := decodeKey(key); got != "" {
 			t.Errorf("decodeKey(%q) = %q, want none", key, got)
 		}
+	}
+}
+
+// TestAllLinkedKeyNote: a key folder that is a symbolic link is named in
+// the note with its control characters escaped, so that a name holding a
+// newline cannot forge a line of memlint's own.
+func TestAllLinkedKeyNote(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	home, outside := t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "projects"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "MEMORY.md"), []byte("- [x](x.md) — gone\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(home, "projects", "-evil\nmemlint: forged")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CLAUDE_CONFIG_DIR", home)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--all"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	if strings.Contains(stderr.String(), "\nmemlint: forged") || !strings.Contains(stderr.String(), `-evil\nmemlint: forged is a symbolic link; not followed`) {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout (nothing linted):\n%s", stdout.String())
 	}
 }
