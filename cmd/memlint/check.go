@@ -40,6 +40,8 @@ type checkOptions struct {
 	exitZero bool
 	// statistics is --statistics: text output counts findings per rule.
 	statistics bool
+	// all is --all: every memory dir under Claude Code's config home (all.go).
+	all bool
 	// staged content of the files fixes edit, by absolute slash path:
 	// with --staged, fixes apply only where the working copy equals it.
 	stagedContent map[string][]byte
@@ -72,6 +74,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
 	f.BoolVar(&o.quiet, "quiet", false, "print only the findings that fail the run: no budget, summary or notes")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "also say on stderr which configuration file the run uses, the mode and the memory dirs linted")
+	f.BoolVar(&o.all, "all", false, "lint every Claude Code project and subagent memory dir under the config home ($CLAUDE_CONFIG_DIR, else ~/.claude), with a table per project first; takes no PATH")
 	f.BoolVar(&o.staged, "staged", false, "lint what the git index holds (what the next commit will contain) instead of the working tree")
 	f.StringVar(&o.base, "base", "", "compare with this git revision for rules that need the earlier content (log-append-only); with --staged the default is HEAD")
 	f.Var(&outputFlag{specs: &o.outputs}, "output", "also write the full report in FORMAT ("+report.FormatList()+") to FILE; may repeat")
@@ -120,6 +123,8 @@ func (o *checkOptions) lint(args []string) error {
 	switch {
 	case o.hook:
 		r, cfg, err = o.lintPreCommit(cwd, reg, args)
+	case o.all:
+		r, cfg, err = o.lintAll(cwd, reg, args)
 	case o.staged:
 		r, _, cfg, err = o.lintStaged(cwd, reg, args)
 	default:

@@ -76,7 +76,7 @@ func checkJSONShape(src []byte) error {
 	if err := json.Unmarshal(src, &doc); err != nil {
 		return err
 	}
-	if err := keys(doc, []string{"version", "diagnostics", "summary", "indexes"}, nil); err != nil {
+	if err := keys(doc, []string{"version", "diagnostics", "summary", "indexes"}, []string{"projects"}); err != nil {
 		return fmt.Errorf("top level: %w", err)
 	}
 	if doc["version"] != float64(1) {

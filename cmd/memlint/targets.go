@@ -31,9 +31,11 @@ func planError(err error) error {
 // newReport is the report of a run's result, before the settings check
 // and the baseline add to it.
 func newReport(res *lint.Result) *report.Report {
-	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files, Redact: rules.Redact}
+	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files, Redact: rules.Redact,
+		DirFiles: map[string]int{}}
 	for _, d := range res.Dirs {
 		r.Dirs++
+		r.DirFiles[d.Path] += d.Files
 		r.MemoryDirs = append(r.MemoryDirs, d.Path)
 		if d.Index != nil {
 			r.Indexes = append(r.Indexes, report.Index{Path: d.Index.Path, Budget: d.Index.Budget})

@@ -20,8 +20,12 @@ const JSONVersion = 1
 //	   "fix": {"applicability", "message", "edits": [{"path",
 //	     "start": {"line", "column"}, "end": {…}, "content"}]}}],
 //	 "summary": {"dirs", "files", "errors", "warnings", "infos"},
-//	 "indexes": [{"path", "lines", "max_lines", "units", "max_units"}]}
+//	 "indexes": [{"path", "lines", "max_lines", "units", "max_units"}],
+//	 "projects": [{"path", "key", "kind", "dir", "files", "index": {…}|null,
+//	   "errors", "warnings", "infos", "stale"}]}
 //
+// projects is there only in a run of memlint check --all (one entry per
+// project or subagent, index as in indexes).
 // end_line, end_column and suggestion are left out when empty; line and
 // column are 0 for findings about a whole file or memory dir. url, the
 // rule's section of docs/rules.md at memlint's version, is left out for
@@ -35,6 +39,8 @@ type jsonReport struct {
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Summary     jsonSummary      `json:"summary"`
 	Indexes     []jsonIndex      `json:"indexes"`
+	// Projects is only there in a run of check --all.
+	Projects *[]jsonProject `json:"projects,omitempty"`
 }
 
 type jsonDiagnostic struct {
@@ -96,7 +102,8 @@ func (JSON) Report(w io.Writer, r *Report) error {
 		Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics)),
 		Summary: jsonSummary{Dirs: r.Dirs, Files: r.Files,
 			Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos},
-		Indexes: make([]jsonIndex, 0, len(r.Indexes)),
+		Indexes:  make([]jsonIndex, 0, len(r.Indexes)),
+		Projects: r.jsonProjects(),
 	}
 	for _, d := range r.Diagnostics {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{

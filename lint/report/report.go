@@ -28,6 +28,14 @@ type Report struct {
 	// MemoryDirs are the absolute, slash-separated paths of the memory
 	// dirs linted (fixes may only write inside them).
 	MemoryDirs []string
+	// DirFiles counts the files looked at in each memory dir, by its path
+	// in MemoryDirs.
+	DirFiles map[string]int
+	// Projects, set (even to an empty list) by memlint check --all, are
+	// the Claude Code projects and subagents whose memory the run linted:
+	// text prints a table of them before the findings, JSON adds them as
+	// "projects" (projects.go).
+	Projects []Project
 	// DisplayPath turns a path found in Diagnostics or Indexes into the
 	// path shown to the user: relative to the current directory with "/"
 	// separators, or absolute when outside it. Nil shows paths as they are.

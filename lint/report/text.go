@@ -46,6 +46,10 @@ const (
 // Report writes r as text.
 func (t *Text) Report(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	if len(r.Projects) > 0 && !t.Quiet {
+		t.projects(bw, r)
+		bw.WriteString("\n")
+	}
 	if t.Statistics {
 		t.statistics(bw, r)
 	} else {
@@ -57,7 +61,8 @@ func (t *Text) Report(w io.Writer, r *Report) error {
 		if len(r.Diagnostics) > 0 {
 			bw.WriteString("\n")
 		}
-		if !t.Statistics {
+		if !t.Statistics && len(r.Projects) == 0 {
+			// With the projects table, its index column holds the budgets.
 			t.budgets(bw, r)
 		}
 		bw.WriteString(summary(r) + "\n")
