@@ -2,6 +2,7 @@ package lint
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,45 @@ func TestOwner(t *testing.T) {
 	}
 	if got := owner("x.md", []string{"mem"}); got != "" {
 		t.Errorf("owner outside every dir = %q, want empty", got)
+	}
+}
+
+// ownerScan is owner as it was, a scan of every dir: the reference the
+// lookup must agree with.
+func ownerScan(p string, dirs []string) string {
+	best, bestLen := "", -1
+	for _, d := range dirs {
+		n := len(d)
+		switch {
+		case d == ".":
+			n = 0
+		case p != d && !strings.HasPrefix(p, d+"/"):
+			continue
+		}
+		if n > bestLen {
+			best, bestLen = d, n
+		}
+	}
+	return best
+}
+
+func TestOwnerMatchesScan(t *testing.T) {
+	sets := [][]string{
+		{".", "mem", "mem/team", "memory"},
+		{"mem", "mem/team", "a/b/c"},
+		{"/w/a/mem", "/w/a/mem/team", "/w/b"},
+		{"/", "/w"},
+		{},
+	}
+	paths := []string{"", ".", "mem", "mem/", "mem/a.md", "mem/team", "mem/team/", "mem/team/x/y.md",
+		"mem/teams/x.md", "memory/MEMORY.md", "a/b/c/d.md", "a/b/cd.md", "a/b", "x.md",
+		"/w/a/mem/x.md", "/w/a/mem/team/MEMORY.md", "/w/b", "/w/bb/x.md", "/", "/x.md", "/w/x.md"}
+	for _, dirs := range sets {
+		for _, p := range paths {
+			if got, want := owner(p, dirs), ownerScan(p, dirs); got != want {
+				t.Errorf("owner(%q, %q) = %q, the scan says %q", p, dirs, got, want)
+			}
+		}
 	}
 }
 

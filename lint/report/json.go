@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,6 +36,8 @@ const JSONVersion = 1
 // show a secret (--fix applies them all the same).
 type JSON struct{}
 
+// jsonReport is the whole document; Report writes it piece by piece, and
+// the tests encode it whole as the reference it must equal.
 type jsonReport struct {
 	Version     int              `json:"version"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
@@ -94,34 +98,83 @@ type jsonIndex struct {
 	MaxUnits int    `json:"max_units"`
 }
 
-// Report writes r as one JSON document followed by a newline.
+// Report writes r as one JSON document followed by a newline, a finding at
+// a time: the document of a run with a million findings is never held in
+// memory whole (it was, twice: encoded, then indented). The bytes are those
+// of encoding jsonReport with an Encoder indenting by two spaces.
 func (JSON) Report(w io.Writer, r *Report) error {
 	c := r.Counts()
-	out := jsonReport{
-		Version:     JSONVersion,
-		Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics)),
-		Summary: jsonSummary{Dirs: r.Dirs, Files: r.Files,
-			Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos},
-		Indexes:  make([]jsonIndex, 0, len(r.Indexes)),
-		Projects: r.jsonProjects(),
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// put writes v indented as a value nested under prefix, without the
+	// newline the Encoder ends it with.
+	put := func(prefix string, v any) error {
+		buf.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		return err
 	}
-	for _, d := range r.Diagnostics {
-		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
-			Rule:       d.Rule,
-			Severity:   d.Severity,
-			Path:       r.Display(d.Path),
-			Line:       d.Start.Line,
-			Column:     d.Start.Col,
-			EndLine:    d.End.Line,
-			EndColumn:  d.End.Col,
-			Message:    d.Message,
-			Suggestion: d.Suggestion,
-			URL:        r.ruleURL(d.Rule),
-			Fix:        r.jsonFixOf(d),
-		})
+	fmt.Fprintf(bw, "{\n  \"version\": %d,\n  \"diagnostics\": [", JSONVersion)
+	for i, d := range r.Diagnostics {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		if err := put("    ", r.jsonDiagnosticOf(d)); err != nil {
+			return fmt.Errorf("write JSON report: %w", err)
+		}
 	}
+	if len(r.Diagnostics) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"summary\": ")
+	if err := put("  ", jsonSummary{Dirs: r.Dirs, Files: r.Files, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos}); err != nil {
+		return fmt.Errorf("write JSON report: %w", err)
+	}
+	bw.WriteString(",\n  \"indexes\": ")
+	if err := put("  ", r.jsonIndexes()); err != nil {
+		return fmt.Errorf("write JSON report: %w", err)
+	}
+	if projects := r.jsonProjects(); projects != nil {
+		bw.WriteString(",\n  \"projects\": ")
+		if err := put("  ", *projects); err != nil {
+			return fmt.Errorf("write JSON report: %w", err)
+		}
+	}
+	bw.WriteString("\n}\n")
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write JSON report: %w", err)
+	}
+	return nil
+}
+
+// jsonDiagnosticOf is d as JSON shows it.
+func (r *Report) jsonDiagnosticOf(d lint.Diagnostic) jsonDiagnostic {
+	return jsonDiagnostic{
+		Rule:       d.Rule,
+		Severity:   d.Severity,
+		Path:       r.Display(d.Path),
+		Line:       d.Start.Line,
+		Column:     d.Start.Col,
+		EndLine:    d.End.Line,
+		EndColumn:  d.End.Col,
+		Message:    d.Message,
+		Suggestion: d.Suggestion,
+		URL:        r.ruleURL(d.Rule),
+		Fix:        r.jsonFixOf(d),
+	}
+}
+
+// jsonIndexes are the index budgets as JSON shows them, never nil.
+func (r *Report) jsonIndexes() []jsonIndex {
+	out := make([]jsonIndex, 0, len(r.Indexes))
 	for _, ix := range r.Indexes {
-		out.Indexes = append(out.Indexes, jsonIndex{
+		out = append(out, jsonIndex{
 			Path:     r.Display(ix.Path),
 			Lines:    ix.Budget.Lines,
 			MaxLines: lint.IndexMaxLines,
@@ -129,13 +182,7 @@ func (JSON) Report(w io.Writer, r *Report) error {
 			MaxUnits: lint.IndexMaxUnits,
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("write JSON report: %w", err)
-	}
-	return nil
+	return out
 }
 
 // jsonFixOf is d's fix for JSON, nil without one.

@@ -1,0 +1,69 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// jsonWhole is the JSON report as memlint wrote it before it streamed:
+// the whole document built, then encoded at once. Report must write the
+// same bytes.
+func jsonWhole(t *testing.T, r *Report) []byte {
+	t.Helper()
+	c := r.Counts()
+	doc := jsonReport{
+		Version:     JSONVersion,
+		Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics)),
+		Summary:     jsonSummary{Dirs: r.Dirs, Files: r.Files, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos},
+		Indexes:     r.jsonIndexes(),
+		Projects:    r.jsonProjects(),
+	}
+	for _, d := range r.Diagnostics {
+		doc.Diagnostics = append(doc.Diagnostics, r.jsonDiagnosticOf(d))
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestJSONStreamedEqualsWhole(t *testing.T) {
+	fix := &lint.Fix{Message: "delete the entry", Edits: []lint.TextEdit{{Path: "/w/mem/MEMORY.md", NewText: "a <b> & \"c\"\n\t\u2028",
+		StartPos: lint.Pos{Line: 3, Col: 1}, EndPos: lint.Pos{Line: 4, Col: 1}}}}
+	unsafe := &lint.Fix{Message: "rename", Unsafe: true, Edits: []lint.TextEdit{{Path: "/w/mem/x.md"}}}
+	diags := []lint.Diagnostic{
+		{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/MEMORY.md", Start: lint.Pos{Line: 3, Col: 4}, End: lint.Pos{Line: 3, Col: 20},
+			Message: "x.md does not exist <here> & \xff", Suggestion: "fix it", Fix: fix},
+		{Rule: "index-missing", Severity: lint.Warning, Path: "/w/mem/team", Message: "no index"},
+		{Rule: "my-custom", Severity: lint.Info, Path: "/w/mem/x\n.md", Message: "custom", Fix: unsafe},
+	}
+	for name, r := range map[string]*Report{
+		"empty":    {},
+		"findings": {Diagnostics: diags, Dirs: 2, Files: 7},
+		"indexes": {Diagnostics: diags[:1], Dirs: 1, Files: 3, Indexes: []Index{{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 12, Units: 3400}},
+			{Path: "/w/other/MEMORY.md"}}},
+		"index only":  {Dirs: 1, Files: 1, Indexes: []Index{{Path: "/w/mem/MEMORY.md"}}},
+		"no projects": {Projects: []Project{}},
+		"projects": {Diagnostics: diags[:1], Dirs: 1, Files: 3, DirFiles: map[string]int{"/w/mem": 3},
+			Indexes:  []Index{{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 12, Units: 3400}}},
+			Projects: []Project{{Name: "/w/src", Key: "-w-src", Dir: "/w/mem"}, {Name: "helper", Agent: true, Dir: "/w/agent"}}},
+	} {
+		var got bytes.Buffer
+		if err := (JSON{}).Report(&got, r); err != nil {
+			t.Fatal(err)
+		}
+		if want := jsonWhole(t, r); !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: streamed JSON differs from the whole document:\n%s\nwant:\n%s", name, got.Bytes(), want)
+		}
+		if !json.Valid(got.Bytes()) {
+			t.Errorf("%s: not valid JSON:\n%s", name, got.Bytes())
+		}
+	}
+}
