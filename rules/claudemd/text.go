@@ -2,7 +2,6 @@ package claudemd
 
 import (
 	"bytes"
-	"hash/fnv"
 	"unicode"
 	"unicode/utf8"
 )
@@ -79,10 +78,14 @@ func isCJK(r rune) bool {
 	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r))
 }
 
+// hashWord is FNV-1a of w, written out: hash.Hash would allocate for
+// every word of every file.
 func hashWord(w []byte) uint64 {
-	h := fnv.New64a()
-	h.Write(w)
-	return h.Sum64()
+	h := uint64(14695981039346656037)
+	for _, c := range w {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
 }
 
 // shingleHash is the hash of toks[p:p+shingleLen].
