@@ -15,6 +15,10 @@ type token struct {
 	h   uint64 // hash of the lower-cased word
 	off int    // byte offset of its start in the source
 	cjk bool
+	// code is set for a word of a code span or of a path, file name or
+	// identifier (src/theme/x.js, snake_case): naming the same file or
+	// command is no statement of the same thing.
+	code bool
 }
 
 // shingleLen is how many tokens a shingle holds: the unit looked up, both
@@ -27,13 +31,25 @@ const shingleLen = 4
 func tokenize(src []byte, start, end int, out []token) []token {
 	var word []byte
 	wordStart := -1
+	inSpan, inPath := false, false
 	flush := func() {
 		if wordStart >= 0 {
-			out = append(out, token{h: hashWord(word), off: wordStart})
+			out = append(out, token{h: hashWord(word), off: wordStart, code: inSpan || inPath})
 			word, wordStart = word[:0], -1
 		}
 	}
 	for i := start; i < end; {
+		if i == start || isSpace(src[i-1]) {
+			inPath = pathLike(src[i:end])
+		}
+		if src[i] == '`' {
+			flush()
+			inSpan = !inSpan
+			for i < end && src[i] == '`' {
+				i++
+			}
+			continue
+		}
 		if src[i] == '<' && bytes.HasPrefix(src[i:end], []byte("<!--")) {
 			flush()
 			j := bytes.Index(src[i:end], []byte("-->"))
@@ -73,6 +89,29 @@ func tokenize(src []byte, start, end int, out []token) []token {
 	return out
 }
 
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// pathLike reports whether the white-space delimited chunk at the start of
+// b looks like a path, a file name or an identifier: a slash, a backslash
+// or an underscore in it, or a dot between two letters or digits.
+func pathLike(b []byte) bool {
+	for i, c := range b {
+		switch {
+		case isSpace(c):
+			return false
+		case c == '/' || c == '\\' || c == '_':
+			return true
+		case c == '.' && i > 0 && i+1 < len(b) && isAlnum(b[i-1]) && isAlnum(b[i+1]):
+			return true
+		}
+	}
+	return false
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 // isCJK reports whether r is written without spaces between words.
 func isCJK(r rune) bool {
 	return r >= 0x2E80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r))
@@ -97,14 +136,17 @@ func shingleHash(toks []token, p int) uint64 {
 	return h
 }
 
-// weight is a text's length in words: a third of its CJK characters
-// count as one word each.
+// weight is a text's length in words of prose: a third of its CJK
+// characters count as one word each; code, paths and identifiers do not
+// count.
 func weight(toks []token) int {
 	words, cjk := 0, 0
 	for _, t := range toks {
-		if t.cjk {
+		switch {
+		case t.code:
+		case t.cjk:
 			cjk++
-		} else {
+		default:
 			words++
 		}
 	}
