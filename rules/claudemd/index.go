@@ -22,21 +22,15 @@ type instructionIndex struct {
 }
 
 // newInstructionIndex tokenizes the prose and headings of every file:
-// code blocks and HTML are left out, as in the memory.
+// code blocks, tables and HTML comments are left out, as in the memory.
 func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
 	idx := &instructionIndex{at: map[uint64][]loc{}}
 	for i := range files {
 		f := &files[i]
 		lines := lint.NewLineIndex(f.Src)
-		md, err := lint.ParseMarkdown(f.Src, 0, lines)
-		if err != nil || md == nil {
-			continue
-		}
 		var toks []token
-		for _, b := range md.Blocks {
-			if b.Kind == lint.BlockParagraph || b.Kind == lint.BlockHeading {
-				toks = tokenize(f.Src, b.Start, b.End, toks)
-			}
+		for _, r := range proseRegions(f.Src, 0, true) {
+			toks = tokenize(f.Src, r.Start, r.End, toks)
 		}
 		n := len(idx.files)
 		idx.files = append(idx.files, instrFile{f: f, toks: toks, lines: lines})
@@ -61,7 +55,8 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions) (overlap,
 	}
 	var best overlap
 	bestLen := 0
-	for _, s := range m.statements {
+	for i := range m.statements {
+		s := &m.statements[i]
 		n := len(s.toks)
 		if n < shingleLen || n <= bestLen || weight(s.toks) < opts.MinWords {
 			continue
@@ -69,13 +64,28 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions) (overlap,
 		for _, l := range idx.at[shingleHash(s.toks, 0)] {
 			if idx.contains(l, s.toks) {
 				f := &idx.files[l.file]
-				best = overlap{stmt: s, file: f.f, line: f.lines.LineOf(f.toks[l.pos].off), start: s.start, end: s.end}
+				best = overlap{stmt: s, file: f.f, line: f.lines.LineOf(f.toks[l.pos].off)}
+				best.text, best.start, best.end = m.where(s)
 				bestLen = n
 				break
 			}
 		}
 	}
 	return best, bestLen > 0
+}
+
+// touches reports whether any shingle of the memory is in the
+// instructions at all: most memories share none, and are done with here.
+func (idx *instructionIndex) touches(m *memory) bool {
+	for i := range m.statements {
+		toks := m.statements[i].toks
+		for p := 0; p+shingleLen <= len(toks); p++ {
+			if _, ok := idx.at[shingleHash(toks, p)]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // contains reports whether the instruction file of l holds toks from l.pos.
@@ -129,5 +139,5 @@ func (idx *instructionIndex) bodyOverlap(m *memory, share int) (overlap, bool) {
 		return overlap{}, false
 	}
 	f := &idx.files[best]
-	return overlap{file: f.f, line: f.lines.LineOf(f.toks[first[best]-1].off), share: found[best] * 100 / total, start: m.bodyStart}, true
+	return overlap{file: f.f, line: f.lines.LineOf(f.toks[first[best]-1].off), share: found[best] * 100 / total, start: m.bodyStart()}, true
 }

@@ -16,21 +16,22 @@ import (
 
 // statement is one sentence of a memory.
 type statement struct {
-	text       string
-	toks       []token
-	start, end lint.Pos
+	toks []token
+	// span is where the sentence is in the file; zero for the
+	// description, which is at pos.
+	span lint.Span
+	pos  lint.Pos
+	text string // the description's text; a sentence's is read from span
 }
 
 // memory is what one topic file states.
 type memory struct {
 	f          *lint.File
-	statements []*statement
+	desc       string
+	statements []statement
 	body       []token // every token of the body's prose, for its share
-	bodyStart  lint.Pos
-	// prose is the lower-cased text of the description and of the body's
-	// paragraphs and headings, comments left out, where a citation of an
-	// instruction file is looked for.
-	prose strings.Builder
+	regions    []lint.Span
+	from       int // where the body starts
 }
 
 // maxLabel is the longest leading label, in bytes, that is cut off a
@@ -39,40 +40,52 @@ const maxLabel = 32
 
 func readMemory(f *lint.File) *memory {
 	m := &memory{f: f}
-	if fm := f.Frontmatter(); fm != nil && fm.Doc != nil {
-		if _, v := fm.Field("description"); v != nil {
-			if desc := strings.TrimSpace(lint.ScalarValue(v)); desc != "" {
-				src := []byte(desc)
-				pos := fm.Pos(v)
-				m.statements = append(m.statements, &statement{text: desc, toks: tokenize(src, 0, len(src), nil), start: pos})
-				m.addProse(src)
+	bodyStart := 0
+	if fm := f.Frontmatter(); fm != nil {
+		if fm.CloseLine > 0 {
+			bodyStart = f.Lines.LineStart(fm.CloseLine + 1)
+		}
+		if fm.Doc != nil {
+			if _, v := fm.Field("description"); v != nil {
+				if desc := strings.TrimSpace(lint.ScalarValue(v)); desc != "" {
+					m.desc = desc
+					src := []byte(desc)
+					m.statements = append(m.statements, statement{text: desc, toks: tokenize(src, 0, len(src), nil), pos: fm.Pos(v)})
+				}
 			}
 		}
 	}
-	md := f.Body()
-	if md == nil {
-		return m
-	}
-	for _, b := range md.Blocks {
-		if b.Kind == lint.BlockHeading {
-			m.addProse(f.Src[b.Start:b.End])
-		}
-		if b.Kind != lint.BlockParagraph {
-			continue
-		}
-		m.addProse(f.Src[b.Start:b.End])
-		start := b.Start + labelLen(f.Src[b.Start:b.End])
-		if len(m.body) == 0 {
-			m.bodyStart = f.Pos(start)
-		}
-		for _, s := range sentences(f.Src, start, b.End) {
-			toks := tokenize(f.Src, s.Start, s.End, nil)
-			m.body = append(m.body, toks...)
-			text := strings.Join(strings.Fields(string(f.Src[s.Start:s.End])), " ")
-			m.statements = append(m.statements, &statement{text: text, toks: toks, start: f.Pos(s.Start), end: f.Pos(s.End)})
+	m.from = bodyStart
+	m.regions = proseRegions(f.Src, bodyStart, false)
+	m.body = make([]token, 0, (len(f.Src)-bodyStart)/6)
+	for _, r := range m.regions {
+		for _, s := range sentences(f.Src, r.Start+labelLen(f.Src[r.Start:r.End]), r.End) {
+			from := len(m.body)
+			m.body = tokenize(f.Src, s.Start, s.End, m.body)
+			m.statements = append(m.statements, statement{toks: m.body[from:len(m.body):len(m.body)], span: s})
 		}
 	}
 	return m
+}
+
+// where returns a statement's text and position.
+func (m *memory) where(s *statement) (text string, start, end lint.Pos) {
+	if s.text != "" {
+		return s.text, s.pos, lint.Pos{}
+	}
+	text = strings.Join(strings.Fields(string(m.f.Src[s.span.Start:s.span.End])), " ")
+	start, end = m.f.SpanPos(s.span)
+	return text, start, end
+}
+
+// bodyStart is where the body's first statement starts.
+func (m *memory) bodyStart() lint.Pos {
+	for i := range m.statements {
+		if m.statements[i].text == "" {
+			return m.f.Pos(m.statements[i].span.Start)
+		}
+	}
+	return lint.Pos{}
 }
 
 // labelLen is the length of a leading label of a paragraph: bold text
@@ -120,6 +133,10 @@ func sentences(src []byte, start, end int) []lint.Span {
 		if cut {
 			out = append(out, lint.Span{Start: from, End: next})
 			from = next
+			for from < end && isSpace(src[from]) {
+				from++
+			}
+			next = from
 		}
 		i = next
 	}
@@ -129,22 +146,21 @@ func sentences(src []byte, start, end int) []lint.Span {
 	return out
 }
 
-// addProse adds text to m.prose, HTML comments left out.
-func (m *memory) addProse(text []byte) {
-	for len(text) > 0 {
+// withoutComments returns text without its HTML comments.
+func withoutComments(text []byte) []byte {
+	var out []byte
+	for {
 		i := bytes.Index(text, []byte("<!--"))
 		if i < 0 {
-			m.prose.Write(bytes.ToLower(text))
-			break
+			return append(out, text...)
 		}
-		m.prose.Write(bytes.ToLower(text[:i]))
+		out = append(out, text[:i]...)
 		j := bytes.Index(text[i:], []byte("-->"))
 		if j < 0 {
-			break
+			return out
 		}
 		text = text[i+j+3:]
 	}
-	m.prose.WriteByte('\n')
 }
 
 // citedNames are the instruction files a memory may name to relate itself
@@ -154,7 +170,13 @@ var citedNames = []string{"claude.md", "agents.md", "claude.local.md", ".claude/
 
 // citesInstructions reports whether the memory names an instruction file.
 func (m *memory) citesInstructions(files []lint.InstructionFile) bool {
-	lower := m.prose.String()
+	var b strings.Builder
+	b.WriteString(strings.ToLower(m.desc))
+	for _, r := range proseRegions(m.f.Src, m.from, true) {
+		b.WriteByte('\n')
+		b.Write(bytes.ToLower(withoutComments(m.f.Src[r.Start:r.End])))
+	}
+	lower := b.String()
 	for _, n := range citedNames {
 		if strings.Contains(lower, n) {
 			return true

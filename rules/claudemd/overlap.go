@@ -27,13 +27,12 @@ var ClaudeMdOverlap = &lint.Rule{
 			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
 				continue
 			}
-			m := readMemory(f)
-			if len(m.statements) == 0 || m.citesInstructions(files) {
-				continue
-			}
 			if idx == nil {
-				// Built on first need: most dirs have nothing to compare.
 				idx = newInstructionIndex(files)
+			}
+			m := readMemory(f)
+			if !idx.touches(m) || m.citesInstructions(files) {
+				continue
 			}
 			opts := lint.OptionsFor[overlapOptions](pass, f)
 			if o, ok := idx.strongest(m, opts); ok {
@@ -54,6 +53,7 @@ type overlapOptions struct {
 // overlap is what one finding reports.
 type overlap struct {
 	stmt  *statement // the memory's sentence, or nil when the body as a whole repeats
+	text  string     // the sentence's text
 	file  *lint.InstructionFile
 	line  int
 	share int // percentage of the body's shingles found, for a whole-body overlap
@@ -70,7 +70,7 @@ func reportOverlap(pass *lint.Pass, f *lint.File, o overlap) {
 		return
 	}
 	pass.ReportAt(f, o.start, o.end,
-		fmt.Sprintf("%q is already in %s, which Claude Code loads into every conversation", clip(o.stmt.text, 60), where),
+		fmt.Sprintf("%q is already in %s, which Claude Code loads into every conversation", clip(o.text, 60), where),
 		fmt.Sprintf("remove the sentence from the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
 }
 
