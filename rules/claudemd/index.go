@@ -55,10 +55,15 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions) (overlap,
 	}
 	var best overlap
 	bestLen := 0
+	// A description sums up the body: when an instruction file lists the
+	// memory by it ("lessons: OCR results need cross-checking") and the
+	// body says more, the memory repeats nothing. It counts alone only
+	// for a body too short to say more.
+	longBody := len(m.body)-shingleLen+1 >= minBodyShingles
 	for i := range m.statements {
 		s := &m.statements[i]
 		n := len(s.toks)
-		if n < shingleLen || n <= bestLen || weight(s.toks) < opts.MinWords {
+		if n < shingleLen || n <= bestLen || weight(s.toks) < opts.MinWords || s.text != "" && longBody {
 			continue
 		}
 		for _, l := range idx.at[shingleHash(s.toks, 0)] {

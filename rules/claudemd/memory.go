@@ -59,7 +59,11 @@ func readMemory(f *lint.File) *memory {
 	m.regions = proseRegions(f.Src, bodyStart, false)
 	m.body = make([]token, 0, (len(f.Src)-bodyStart)/6)
 	for _, r := range m.regions {
-		for _, s := range sentences(f.Src, r.Start+labelLen(f.Src[r.Start:r.End]), r.End) {
+		// A label is no part of the sentence after it, but is of the body:
+		// "Indentation:" says something a file without it does not.
+		label := labelLen(f.Src[r.Start:r.End])
+		m.body = tokenize(f.Src, r.Start, r.Start+label, m.body)
+		for _, s := range sentences(f.Src, r.Start+label, r.End) {
 			from := len(m.body)
 			m.body = tokenize(f.Src, s.Start, s.End, m.body)
 			m.statements = append(m.statements, statement{toks: m.body[from:len(m.body):len(m.body)], span: s})
@@ -74,6 +78,8 @@ func (m *memory) where(s *statement) (text string, start, end lint.Pos) {
 		return s.text, s.pos, lint.Pos{}
 	}
 	text = strings.Join(strings.Fields(string(m.f.Src[s.span.Start:s.span.End])), " ")
+	// Emphasis around the whole sentence is markup, not what it says.
+	text = strings.Trim(text, "*_ ")
 	start, end = m.f.SpanPos(s.span)
 	return text, start, end
 }
