@@ -58,6 +58,11 @@ type Linter struct {
 	// or ~/.claude): the memory dirs inside it but team memory are the
 	// user's own (Dir.Personal). Empty means none is.
 	ClaudeHome string
+	// Instructions, when set, gives the instruction files Claude Code
+	// loads with the memory dir at an absolute OS path (its repository's
+	// CLAUDE.md and kin; see ClaudeInstructions), for claude-md-overlap.
+	// Nil, or nil for a dir, means none are known.
+	Instructions func(dir string) []InstructionFile
 
 	// alsoNested are memory dirs (paths of the fs.FS) not linted this
 	// time whose files are not part of any dir linted: a run that lints

@@ -54,6 +54,8 @@ type Plan struct {
 	Redact      func(string) string
 	RecallProbe RecallProbe
 	Now         time.Time
+	// Instructions is as in Linter.
+	Instructions func(dir string) []InstructionFile
 }
 
 // MissingPathError is a PATH that does not exist.

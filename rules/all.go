@@ -5,6 +5,7 @@ package rules
 import (
 	"github.com/memlint/memlint/lint"
 
+	"github.com/memlint/memlint/rules/claudemd"
 	"github.com/memlint/memlint/rules/codecontent"
 	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
@@ -21,6 +22,7 @@ import (
 
 // families are the rules of every folder of rules/, one family each.
 var families = [][]*lint.Rule{
+	claudemd.Rules,
 	codecontent.Rules,
 	frontmatter.Rules,
 	hiddenunicode.Rules,

@@ -38,7 +38,11 @@
 // name the rule after the position: <!-- want+1 index-dangling-link "re" -->.
 // A .memlint.yaml in the case folder configures the run; a .base/ folder
 // holds the files as they were at the earlier revision (for
-// log-append-only).
+// log-append-only). The case folder is also the repository whose
+// instructions Claude Code loads (CLAUDE.md, AGENTS.md, .claude/rules/…,
+// for claude-md-overlap), and a .home/ folder in it, when there is one, is
+// the user's home: the memory is then their personal memory, with
+// .home/.claude/CLAUDE.md.
 //
 // Fixes: for every file X with an X.golden beside it, the findings' safe
 // fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
@@ -193,6 +197,12 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		// The files as they were at the earlier revision (HEAD, --base).
 		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}
 	}
+	roots := lint.InstructionRoots{Repo: abs}
+	if home := filepath.Join(abs, ".home"); fileExists(home) {
+		roots.Home, roots.ClaudeHome, roots.Personal = home, filepath.Join(home, ".claude"), true
+	}
+	instructions := lint.LoadInstructions(roots, 0)
+	linter.Instructions = func(string) []lint.InstructionFile { return instructions }
 	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
 		c, err := lint.LoadConfig(cfg, r.reg)
 		if err != nil {

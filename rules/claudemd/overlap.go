@@ -1,0 +1,88 @@
+package claudemd
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/memlint/memlint/lint"
+)
+
+// ClaudeMdOverlap reports a memory whose statement is already in an
+// instruction file Claude Code loads for the repository: the memory costs
+// index budget and recall to say again what every conversation reads.
+var ClaudeMdOverlap = &lint.Rule{
+	ID:       "claude-md-overlap",
+	Severity: lint.Warning,
+	Summary:  "a memory says again what CLAUDE.md, AGENTS.md, .claude/rules or an import of theirs already says",
+	Doc:      overlapDoc,
+	Options:  lint.OptionsOf(overlapOptions{MinWords: 6, BodyShare: 80}),
+	Run: func(pass *lint.Pass) {
+		files := pass.Instructions()
+		if len(files) == 0 {
+			return
+		}
+		var idx *instructionIndex
+		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
+				continue
+			}
+			if idx == nil {
+				idx = newInstructionIndex(files)
+			}
+			m := readMemory(f)
+			if !idx.touches(m) || m.citesInstructions(files) {
+				continue
+			}
+			opts := lint.OptionsFor[overlapOptions](pass, f)
+			if o, ok := idx.strongest(m, opts); ok {
+				reportOverlap(pass, f, o)
+			}
+		}
+	},
+}
+
+//go:embed claude-md-overlap.md
+var overlapDoc string
+
+type overlapOptions struct {
+	MinWords  int `option:"min-words" doc:"fewest words (or a third of the CJK characters) a sentence needs to count as a statement"`
+	BodyShare int `option:"body-share" doc:"percentage of the memory's word shingles one instruction file must hold to report the memory as a whole"`
+}
+
+// overlap is what one finding reports.
+type overlap struct {
+	stmt  *statement // the memory's sentence, or nil when the body as a whole repeats
+	text  string     // the sentence's text
+	file  *lint.InstructionFile
+	line  int
+	share int // percentage of the body's shingles found, for a whole-body overlap
+	// start and end are where the finding is reported in the memory.
+	start, end lint.Pos
+}
+
+func reportOverlap(pass *lint.Pass, f *lint.File, o overlap) {
+	where := fmt.Sprintf("%s:%d", o.file.Name, o.line)
+	if o.stmt == nil {
+		pass.ReportAt(f, o.start, lint.Pos{},
+			fmt.Sprintf("%d%% of this memory is already in %s, which Claude Code loads into every conversation", o.share, where),
+			fmt.Sprintf("delete the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
+		return
+	}
+	pass.ReportAt(f, o.start, o.end,
+		fmt.Sprintf("%q is already in %s, which Claude Code loads into every conversation", clip(o.text, 60), where),
+		fmt.Sprintf("remove the sentence from the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
+}
+
+// clip shortens s to about n characters on a word boundary.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}
