@@ -6,6 +6,7 @@ import (
 	"github.com/memlint/memlint/lint"
 
 	"github.com/memlint/memlint/rules/codecontent"
+	"github.com/memlint/memlint/rules/duplicate"
 	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
 	"github.com/memlint/memlint/rules/index"
@@ -21,6 +22,7 @@ import (
 // families are the rules of every folder of rules/, one family each.
 var families = [][]*lint.Rule{
 	codecontent.Rules,
+	duplicate.Rules,
 	frontmatter.Rules,
 	hiddenunicode.Rules,
 	index.Rules,
