@@ -82,8 +82,12 @@ func TestClaudeHookChannels(t *testing.T) {
 
 	t.Run("an error and a warning: both channels, exit 2", func(t *testing.T) {
 		// A new file of a wrong type that the index does not list: the
-		// error blocks, the orphan is context.
-		r := run(t, write(t, dir, filepath.Join(mem, "user_tz.md"), strings.NewReplacer("type: user", "type: User", "user-role", "user-tz").Replace(validUser)), env)
+		// error blocks, the orphan is context. Its description and body
+		// are its own: copies of user_role.md's would be a
+		// memory-duplicate.
+		r := run(t, write(t, dir, filepath.Join(mem, "user_tz.md"), strings.NewReplacer("type: user", "type: User", "user-role", "user-tz",
+			"description: The user is a senior Go engineer", "description: The user in Tokyo is a Go engineer",
+			"senior Go engineer on the payments team", "night owl").Replace(validUser)), env)
 		wantStderr := "memlint found problems in the memory you just wrote (.claude/memory/user_tz.md):\n" +
 			"- line 4: type “User” must be lowercase “user”: Claude Code compares it exactly and ignores this memory's type → type: user [memory-type]\n" +
 			"Fix them now; rules: memlint rules memory-type\n"
@@ -91,7 +95,7 @@ func TestClaudeHookChannels(t *testing.T) {
 			t.Fatalf("exit %d, stderr:\n%s\nwant exit 2 and:\n%s", r.code, r.stderr, wantStderr)
 		}
 		wantContext := "memlint warnings for the memory you just wrote (.claude/memory/user_tz.md); they do not block, fix them unless they are wrong here:\n" +
-			"- memory is not listed in MEMORY.md, so the agent does not know it exists → add to MEMORY.md: - [user-tz](user_tz.md) — The user is a senior Go engineer who prefers terse answers [orphan-memory]\n" +
+			"- memory is not listed in MEMORY.md, so the agent does not know it exists → add to MEMORY.md: - [user-tz](user_tz.md) — The user in Tokyo is a Go engineer who prefers terse answers [orphan-memory]\n" +
 			"Rules: memlint rules orphan-memory"
 		if got := contextOf(t, r.stdout); got != wantContext {
 			t.Errorf("additional context:\n%s\nwant:\n%s", got, wantContext)

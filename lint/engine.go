@@ -219,6 +219,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		if d.Kind == DirTeam {
 			d.ParentLinks = ld.parentLinks(d)
 		}
+		d.loadTeam = ld.teamLoader(d)
 		d.settleUnreadable()
 		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall)
 		linted[i] = fixedDigests(d, perDir[i])

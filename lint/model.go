@@ -94,6 +94,11 @@ type Dir struct {
 
 	fsys    fs.FS
 	entries map[string]bool // every file and folder walked, relative to Path
+
+	// loadTeam reads the team memory's topic files (TeamTopics).
+	loadTeam func() []*File
+	teamOnce sync.Once
+	team     []*File
 }
 
 // Files returns the index, topic files and logs, in path order.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/rules/claudemd"
 	"github.com/memlint/memlint/rules/codecontent"
+	"github.com/memlint/memlint/rules/duplicate"
 	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
 	"github.com/memlint/memlint/rules/index"
@@ -24,6 +25,7 @@ import (
 var families = [][]*lint.Rule{
 	claudemd.Rules,
 	codecontent.Rules,
+	duplicate.Rules,
 	frontmatter.Rules,
 	hiddenunicode.Rules,
 	index.Rules,
