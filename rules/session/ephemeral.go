@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"fmt"
 	"regexp"
+	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -67,6 +69,37 @@ var sessionTitle = regexp.MustCompile(`(?i)\bsession[\s_#-]*(?:\d{1,4}|(?:19|20)
 
 // refPattern matches a PR, issue or merge-request reference.
 var refPattern = regexp.MustCompile(`(?i)\b(?:PR|MR|issue|pull)\s*#?\d{1,6}\b|(?:^|[\s(\[,;:/])[#!]\d{1,6}\b|/(?:pull|issues|merge_requests)/\d{1,6}\b`)
+
+// refWords are the words refPattern lets stand before a number (lower
+// case), and the path parts of a link to one.
+var refWords = map[string]bool{"pr": true, "mr": true, "issue": true, "pull": true, "issues": true, "merge_requests": true}
+
+// mayHoldRef is the cheap test that spares refPattern an item with no
+// number after "#", "!" or one of refWords: most list items.
+func mayHoldRef(text []byte) bool {
+	for i := 1; i < len(text); i++ {
+		if !isDigit(text[i]) || isDigit(text[i-1]) {
+			continue
+		}
+		if text[i-1] == '#' || text[i-1] == '!' {
+			return true
+		}
+		j := i
+		for j > 0 && (text[j-1] == ' ' || text[j-1] == '#' || text[j-1] == '/') {
+			j--
+		}
+		k := j
+		for k > 0 && isWordByte(text[k-1]) {
+			k--
+		}
+		if refWords[strings.ToLower(string(text[k:j]))] {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // htmlComment matches an HTML comment, which a reader does not see.
 var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
@@ -145,6 +178,13 @@ func taskItems(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 // the content: a memory whose only marks are titles (decisions of session
 // 1, with their why) is kept quiet. It returns the first mark in the body.
 func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+	// Lowering ASCII keeps offsets: the body is lowered once, and a block
+	// is a slice of it.
+	body := lowerASCII(f.Src[md.Start:])
+	hits := phraseHits(body)
+	if len(hits) == 0 {
+		return 0, lint.Span{} // no phrase, and a diary needs one
+	}
 	titled := sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())
 	phrases := map[string]bool{}
 	var first lint.Span
@@ -154,36 +194,34 @@ func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 		}
 	}
 	for _, b := range md.Blocks {
-		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading || b.Container == lint.InQuote {
-			continue
-		}
-		text := f.Src[b.Start:b.End]
-		if b.Kind == lint.BlockHeading {
-			if loc := sessionTitle.FindIndex(text); loc != nil && md.InProse(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
+		if b.Kind == lint.BlockHeading && b.Container != lint.InQuote {
+			lower := body[b.Start-md.Start : b.End-md.Start]
+			if !bytes.Contains(lower, []byte("session")) && !bytes.Contains(lower, []byte("세션")) {
+				continue
+			}
+			if loc := sessionTitle.FindIndex(f.Src[b.Start:b.End]); loc != nil && md.InProse(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
 				titled = true
 				mark(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
 			}
 		}
-		lower := bytes.ToLower(text)
-		if !mayHoldPhrase(lower) {
+	}
+	for _, h := range hits {
+		start, end := md.Start+h.start, md.Start+h.start+len(h.phrase)
+		bi := sort.Search(len(md.Blocks), func(i int) bool { return md.Blocks[i].End > start })
+		if bi == len(md.Blocks) {
 			continue
 		}
-		for _, p := range diaryPhrases {
-			for off := 0; ; {
-				i := bytes.Index(lower[off:], []byte(p))
-				if i < 0 {
-					break
-				}
-				s, e := off+i, off+i+len(p)
-				off = e
-				if !phraseAt(lower, s, e) || inQuotes(text, s) ||
-					!md.InProse(lint.Span{Start: b.Start + s, End: b.Start + e}) {
-					continue
-				}
-				phrases[p] = true
-				mark(lint.Span{Start: b.Start + s, End: b.Start + e})
-			}
+		b := md.Blocks[bi]
+		if b.Start > start || end > b.End || b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading || b.Container == lint.InQuote {
+			continue
 		}
+		lower := body[b.Start-md.Start : b.End-md.Start]
+		s, e := start-b.Start, end-b.Start
+		if !phraseAt(lower, s, e) || inQuotes(f.Src[b.Start:b.End], s) || !md.InProse(lint.Span{Start: start, End: end}) {
+			continue
+		}
+		phrases[h.phrase] = true
+		mark(lint.Span{Start: start, End: end})
 	}
 	if len(phrases) == 0 {
 		return 0, lint.Span{}
@@ -195,22 +233,71 @@ func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 	return n, first
 }
 
-// mayHoldPhrase is the cheap test that spares a lowercased block the
-// phrase search: every diary phrase holds one of these words or is not
-// ASCII.
-func mayHoldPhrase(lower []byte) bool {
-	for _, c := range lower {
-		if c >= utf8.RuneSelf {
-			return true
-		}
-	}
-	for _, w := range []string{"session", "conversation", "chat", "today"} {
-		if bytes.Contains(lower, []byte(w)) {
-			return true
-		}
-	}
-	return false
+// phraseHit is a diary phrase found in a lowered body.
+type phraseHit struct {
+	phrase string
+	start  int
 }
+
+// phraseKey is, for each diary phrase, the key word of phraseKeys it holds
+// and the key's offset in it: the body is searched once per key, not once
+// per phrase.
+type phraseKey struct {
+	phrase string
+	at     int
+}
+
+var phrasesByKey = func() map[string][]phraseKey {
+	m := map[string][]phraseKey{}
+	for _, p := range diaryPhrases {
+		for _, k := range phraseKeys {
+			if i := strings.Index(p, k); i >= 0 {
+				m[k] = append(m[k], phraseKey{p, i})
+				break
+			}
+		}
+	}
+	return m
+}()
+
+// phraseHits finds the diary phrases in a lowered body.
+func phraseHits(body []byte) []phraseHit {
+	var out []phraseHit
+	for _, k := range phraseKeys {
+		for off := 0; ; {
+			i := bytes.Index(body[off:], []byte(k))
+			if i < 0 {
+				break
+			}
+			pos := off + i
+			off = pos + len(k)
+			for _, pk := range phrasesByKey[k] {
+				s := pos - pk.at
+				if s >= 0 && s+len(pk.phrase) <= len(body) && string(body[s:s+len(pk.phrase)]) == pk.phrase {
+					out = append(out, phraseHit{pk.phrase, s})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lowerASCII returns text with ASCII letters lowered. Only ASCII is
+// lowered: the phrases in other scripts have no case, and offsets stay.
+func lowerASCII(text []byte) []byte {
+	out := make([]byte, len(text))
+	for i, c := range text {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// phraseKeys are words one of which every diary phrase holds: the body is
+// searched for them, and a phrase is looked for only around them.
+var phraseKeys = []string{"session", "conversation", "chat", "today", "会话", "對話", "今天", "セッション", "세션"}
 
 // phraseAt reports whether the phrase at lower[s:e] stands as words: not
 // inside a longer word, and, for "… session", not a technical session
@@ -274,6 +361,9 @@ func refList(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 		}
 		g.items++
 		text := f.Src[it.Start:it.End]
+		if !mayHoldRef(text) {
+			continue
+		}
 		refs := refPattern.FindAllIndex(text, -1)
 		if len(refs) == 0 {
 			continue
