@@ -16,6 +16,7 @@ import (
 	"github.com/memlint/memlint/rules/recall"
 	"github.com/memlint/memlint/rules/relativedate"
 	"github.com/memlint/memlint/rules/secret"
+	"github.com/memlint/memlint/rules/session"
 	"github.com/memlint/memlint/rules/settings"
 	"github.com/memlint/memlint/rules/structure"
 	"github.com/memlint/memlint/rules/wikilink"
@@ -34,6 +35,7 @@ var families = [][]*lint.Rule{
 	recall.Rules,
 	relativedate.Rules,
 	secret.Rules,
+	session.Rules,
 	settings.Rules,
 	structure.Rules,
 	wikilink.Rules,

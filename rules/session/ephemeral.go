@@ -1,0 +1,382 @@
+package session
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint"
+)
+
+//go:embed ephemeral-content.md
+var ephemeralDoc string
+
+// EphemeralContent reports memories that record one conversation rather
+// than what a later one needs: task checklists, session diaries and lists
+// of PR or issue numbers.
+var EphemeralContent = &lint.Rule{
+	ID:       "ephemeral-content",
+	Severity: lint.Warning, // warning in project memories, info in the others (runEphemeral)
+	Summary:  "a task checklist, session diary or list of PR numbers: what only mattered to one conversation",
+	Doc:      ephemeralDoc,
+	Options:  lint.OptionsOf(ephemeralOptions{Checklist: 3}),
+	// Daily logs are session records by design, and a subagent's notes
+	// are its own to keep: only auto and team memory.
+	Kinds: []lint.DirKind{lint.DirAuto, lint.DirTeam},
+	Run:   runEphemeral,
+}
+
+// ephemeralOptions are ephemeral-content's options.
+type ephemeralOptions struct {
+	Checklist int `option:"checklist" doc:"fewest task-list items (- [ ] / - [x]) a memory may hold before it is reported"`
+}
+
+// diaryMinMarks is how many diary marks a memory needs: one "this
+// session" in a plan is where a finding came from; two read as a
+// session's record.
+const diaryMinMarks = 2
+
+// diaryPhrases mark text written for the conversation that wrote it; they
+// are matched case-insensitively, at word starts.
+var diaryPhrases = []string{
+	"this session", "next session", "last session", "previous session",
+	"this conversation", "in this chat", "today i", "today we",
+	"本次会话", "这次会话", "下次会话", "上次会话", "本次對話", "今天我",
+	"今回のセッション", "次のセッション", "前回のセッション",
+	"이번 세션", "다음 세션", "지난 세션",
+}
+
+// sessionNouns, right after "session", make it a technical session (an
+// HTTP, tmux or login session), not a conversation.
+var sessionNouns = map[string]bool{
+	"cookie": true, "cookies": true, "token": true, "tokens": true, "id": true,
+	"ids": true, "key": true, "keys": true, "store": true, "storage": true,
+	"state": true, "data": true, "variable": true, "variables": true,
+	"timeout": true, "management": true, "manager": true, "middleware": true,
+	"object": true, "handling": true, "handler": true, "expiry": true,
+	"expiration": true, "lifetime": true, "ttl": true, "file": true,
+	"files": true, "affinity": true, "fixation": true, "hijacking": true,
+	"length": true, "scope": true, "secret": true, "name": true, "bus": true,
+}
+
+// sessionTitle matches a title that names a session: "Session 12",
+// "Session 2026-03-15", "2026-03-04 session", "session_3".
+var sessionTitle = regexp.MustCompile(`(?i)\bsession[\s_#-]*(?:\d{1,4}|(?:19|20)\d\d-\d\d-\d\d)\b|\b(?:19|20)\d\d-\d\d-\d\d\s+session\b|세션\s*\d{1,4}\b`)
+
+// refPattern matches a PR, issue or merge-request reference.
+var refPattern = regexp.MustCompile(`(?i)\b(?:PR|MR|issue|pull)\s*#?\d{1,6}\b|(?:^|[\s(\[,;:/])[#!]\d{1,6}\b|/(?:pull|issues|merge_requests)/\d{1,6}\b`)
+
+// refWords are the words refPattern lets stand before a number (lower
+// case), and the path parts of a link to one.
+var refWords = map[string]bool{"pr": true, "mr": true, "issue": true, "pull": true, "issues": true, "merge_requests": true}
+
+// mayHoldRef is the cheap test that spares refPattern an item with no
+// number after "#", "!" or one of refWords: most list items.
+func mayHoldRef(text []byte) bool {
+	for i := 1; i < len(text); i++ {
+		if !isDigit(text[i]) || isDigit(text[i-1]) {
+			continue
+		}
+		if text[i-1] == '#' || text[i-1] == '!' {
+			return true
+		}
+		j := i
+		for j > 0 && (text[j-1] == ' ' || text[j-1] == '#' || text[j-1] == '/') {
+			j--
+		}
+		k := j
+		for k > 0 && isWordByte(text[k-1]) {
+			k--
+		}
+		if refWords[strings.ToLower(string(text[k:j]))] {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// htmlComment matches an HTML comment, which a reader does not see.
+var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// refMaxWords is how many words besides its references a list item of
+// references may have: more, and it says what the change taught.
+const refMaxWords = 8
+
+func runEphemeral(pass *lint.Pass) {
+	for _, f := range pass.Dir.Topics {
+		if !pass.Focused(f) {
+			continue
+		}
+		sev := lint.Info
+		if f.MemoryType() == "project" {
+			sev = lint.Warning
+		}
+		if !pass.Keeps(f, sev) {
+			continue
+		}
+		md := f.Body()
+		if md == nil {
+			continue
+		}
+		what, at := ephemeralKind(f, md, lint.OptionsFor[ephemeralOptions](pass, f).Checklist)
+		if what == "" {
+			continue
+		}
+		msg := fmt.Sprintf("this memory reads as a record of one conversation (%s); what was non-obvious about it, the lesson a future conversation would need?", what)
+		suggestion := "rewrite it as that lesson (the fact, why it holds, how to apply it) or delete it; tasks belong in the task list, history in git"
+		if at.End > at.Start {
+			pass.ReportSpanSeverity(f, at, sev, msg, suggestion)
+		} else {
+			pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Message: msg, Suggestion: suggestion})
+		}
+	}
+}
+
+// ephemeralKind says what makes f a session record, and where, or "".
+func ephemeralKind(f *lint.File, md *lint.Markdown, checklist int) (string, lint.Span) {
+	if n, at := taskItems(f, md); checklist > 0 && n >= checklist {
+		return fmt.Sprintf("a task checklist of %d items", n), at
+	}
+	// A feedback memory is a lesson by its type: its Why names the
+	// session it came from ("so the next session knows").
+	if n, at := diaryMarks(f, md); n >= diaryMinMarks && f.MemoryType() != "feedback" {
+		return "a session diary", at
+	}
+	if n, at := refList(f, md); n > 0 {
+		return fmt.Sprintf("a list of %d PR or issue numbers", n), at
+	}
+	return "", lint.Span{}
+}
+
+// taskItems counts the list items that are GFM task items, "- [ ] …" or
+// "- [x] …", and returns the first one's box.
+func taskItems(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+	n := 0
+	var first lint.Span
+	for _, it := range md.Items {
+		text := f.Src[it.Start:it.End]
+		if len(text) < 3 || text[0] != '[' || text[2] != ']' || (text[1] != ' ' && text[1] != 'x' && text[1] != 'X') {
+			continue
+		}
+		if n == 0 {
+			first = lint.Span{Start: it.Start, End: it.Start + 3}
+		}
+		n++
+	}
+	return n, first
+}
+
+// diaryMarks counts the marks of a session diary: a title (name or file
+// name) or headings naming a session count once, and each diary phrase in
+// the prose outside quotes once however often it is used. The phrases are
+// the content: a memory whose only marks are titles (decisions of session
+// 1, with their why) is kept quiet. It returns the first mark in the body.
+func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+	// Lowering ASCII keeps offsets: the body is lowered once, and a block
+	// is a slice of it.
+	body := lowerASCII(f.Src[md.Start:])
+	hits := phraseHits(body)
+	if len(hits) == 0 {
+		return 0, lint.Span{} // no phrase, and a diary needs one
+	}
+	titled := sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())
+	phrases := map[string]bool{}
+	var first lint.Span
+	mark := func(s lint.Span) {
+		if first.End == 0 || s.Start < first.Start {
+			first = s
+		}
+	}
+	for _, b := range md.Blocks {
+		if b.Kind == lint.BlockHeading && b.Container != lint.InQuote {
+			lower := body[b.Start-md.Start : b.End-md.Start]
+			if !bytes.Contains(lower, []byte("session")) && !bytes.Contains(lower, []byte("세션")) {
+				continue
+			}
+			if loc := sessionTitle.FindIndex(f.Src[b.Start:b.End]); loc != nil && md.InProse(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
+				titled = true
+				mark(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
+			}
+		}
+	}
+	for _, h := range hits {
+		start, end := md.Start+h.start, md.Start+h.start+len(h.phrase)
+		bi := sort.Search(len(md.Blocks), func(i int) bool { return md.Blocks[i].End > start })
+		if bi == len(md.Blocks) {
+			continue
+		}
+		b := md.Blocks[bi]
+		if b.Start > start || end > b.End || b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading || b.Container == lint.InQuote {
+			continue
+		}
+		lower := body[b.Start-md.Start : b.End-md.Start]
+		s, e := start-b.Start, end-b.Start
+		if !phraseAt(lower, s, e) || inQuotes(f.Src[b.Start:b.End], s) || !md.InProse(lint.Span{Start: start, End: end}) {
+			continue
+		}
+		phrases[h.phrase] = true
+		mark(lint.Span{Start: start, End: end})
+	}
+	if len(phrases) == 0 {
+		return 0, lint.Span{}
+	}
+	n := len(phrases)
+	if titled {
+		n++
+	}
+	return n, first
+}
+
+// phraseHit is a diary phrase found in a lowered body.
+type phraseHit struct {
+	phrase string
+	start  int
+}
+
+// phraseKey is, for each diary phrase, the key word of phraseKeys it holds
+// and the key's offset in it: the body is searched once per key, not once
+// per phrase.
+type phraseKey struct {
+	phrase string
+	at     int
+}
+
+var phrasesByKey = func() map[string][]phraseKey {
+	m := map[string][]phraseKey{}
+	for _, p := range diaryPhrases {
+		for _, k := range phraseKeys {
+			if i := strings.Index(p, k); i >= 0 {
+				m[k] = append(m[k], phraseKey{p, i})
+				break
+			}
+		}
+	}
+	return m
+}()
+
+// phraseHits finds the diary phrases in a lowered body.
+func phraseHits(body []byte) []phraseHit {
+	var out []phraseHit
+	for _, k := range phraseKeys {
+		for off := 0; ; {
+			i := bytes.Index(body[off:], []byte(k))
+			if i < 0 {
+				break
+			}
+			pos := off + i
+			off = pos + len(k)
+			for _, pk := range phrasesByKey[k] {
+				s := pos - pk.at
+				if s >= 0 && s+len(pk.phrase) <= len(body) && string(body[s:s+len(pk.phrase)]) == pk.phrase {
+					out = append(out, phraseHit{pk.phrase, s})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lowerASCII returns text with ASCII letters lowered. Only ASCII is
+// lowered: the phrases in other scripts have no case, and offsets stay.
+func lowerASCII(text []byte) []byte {
+	out := make([]byte, len(text))
+	for i, c := range text {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// phraseKeys are words one of which every diary phrase holds: the body is
+// searched for them, and a phrase is looked for only around them.
+var phraseKeys = []string{"session", "conversation", "chat", "today", "会话", "對話", "今天", "セッション", "세션"}
+
+// phraseAt reports whether the phrase at lower[s:e] stands as words: not
+// inside a longer word, and, for "… session", not a technical session
+// ("this session cookie").
+func phraseAt(lower []byte, s, e int) bool {
+	if s > 0 && isWordByte(lower[s-1]) {
+		return false
+	}
+	if e < len(lower) && lower[e-1] < utf8.RuneSelf && isWordByte(lower[e]) {
+		return false
+	}
+	if !bytes.HasSuffix(lower[s:e], []byte("session")) {
+		return true
+	}
+	rest := bytes.TrimLeft(lower[e:], " -")
+	j := 0
+	for j < len(rest) && isWordByte(rest[j]) {
+		j++
+	}
+	return !sessionNouns[string(rest[:j])]
+}
+
+// inQuotes reports whether offset s of a paragraph lies inside a quotation
+// ("the user said "today I broke prod"") on its line: someone else's
+// words, not the memory's.
+func inQuotes(text []byte, s int) bool {
+	line := text[bytes.LastIndexByte(text[:s], '\n')+1 : s]
+	return bytes.Count(line, []byte(`"`))%2 == 1 ||
+		bytes.Count(line, []byte("“")) > bytes.Count(line, []byte("”")) ||
+		bytes.Count(line, []byte("「")) > bytes.Count(line, []byte("」"))
+}
+
+// refList finds a list whose items are mostly PR or issue references with
+// little else, and returns how many such items it has and where the first
+// is; 0 when there is none.
+func refList(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+	type group struct {
+		parent, items, refs int
+		first               lint.Span
+	}
+	var g group
+	best := group{}
+	flush := func() {
+		if g.refs >= 3 && 2*g.refs >= g.items && g.refs > best.refs {
+			best = g
+		}
+		g = group{parent: -2}
+	}
+	g.parent = -2
+	for _, b := range md.Blocks {
+		if b.Item < 0 {
+			if b.Container == lint.InDocument || b.Kind == lint.BlockHeading {
+				flush()
+			}
+			continue
+		}
+		it := md.Items[b.Item]
+		if it.Parent != g.parent {
+			flush()
+			g.parent = it.Parent
+		}
+		g.items++
+		text := f.Src[it.Start:it.End]
+		if !mayHoldRef(text) {
+			continue
+		}
+		refs := refPattern.FindAllIndex(text, -1)
+		if len(refs) == 0 {
+			continue
+		}
+		rest := htmlComment.ReplaceAll(refPattern.ReplaceAll(text, nil), nil)
+		if len(bytes.Fields(rest)) > refMaxWords {
+			continue
+		}
+		if g.refs == 0 {
+			g.first = lint.Span{Start: it.Start + refs[0][0], End: it.Start + refs[0][1]}
+		}
+		g.refs++
+	}
+	flush()
+	return best.refs, best.first
+}
