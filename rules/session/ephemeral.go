@@ -128,7 +128,7 @@ func runEphemeral(pass *lint.Pass) {
 		if what == "" {
 			continue
 		}
-		msg := fmt.Sprintf("this memory reads as a record of one conversation (%s); what was non-obvious about it, the lesson a future conversation would need?", what)
+		msg := fmt.Sprintf("this memory reads as a record of one conversation (%s): what was non-obvious in it, that a future conversation would need to know?", what)
 		suggestion := "rewrite it as that lesson (the fact, why it holds, how to apply it) or delete it; tasks belong in the task list, history in git"
 		if at.End > at.Start {
 			pass.ReportSpanSeverity(f, at, sev, msg, suggestion)
