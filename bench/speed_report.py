@@ -36,19 +36,33 @@ def timed_out(tree, tool):
 
 
 def ratio(tree, a, b, i):
-    """Median and range over the rounds of a's time over b's (i: 0 wall, 1 CPU)."""
+    """Median and range over the rounds of a's time over b's (i: 0 wall, 1 CPU).
+
+    When a was killed at the timeout in every round, the ratio of what it had
+    spent by then is a lower bound, returned with a fourth element True."""
     ra, rb = rows.get((tree, a), {}), rows.get((tree, b), {})
     rs = [ra[k][i] / rb[k][i] for k in ra if k in rb and ra[k][3] == rb[k][3] == "ok" and rb[k][i] > 0]
-    if not rs:
-        return None
-    return statistics.median(rs), min(rs), max(rs)
+    if rs:
+        return statistics.median(rs), min(rs), max(rs)
+    rs = [ra[k][i] / rb[k][i] for k in ra if k in rb and ra[k][3] == "timeout" and rb[k][3] == "ok" and rb[k][i] > 0]
+    if rs:
+        return min(rs), min(rs), min(rs), True
+    return None
+
+
+def killed_cpu(tree, tool):
+    """CPU seconds a tool had spent when the timeout killed it, or None."""
+    r = [v[1] for v in rows.get((tree, tool), {}).values() if v[3] == "timeout"]
+    return min(r) if r else None
 
 
 def fr(r, goal=None, more_is_worse=True):
     if r is None:
         return "n/a"
-    m, lo, hi = r
+    m, lo, hi = r[:3]
     s = f"{m:.2f}" if lo == hi else f"{m:.2f} ({lo:.2f}–{hi:.2f})"
+    if len(r) > 3:
+        s = "> " + s
     if goal is not None:
         ok = m <= goal if more_is_worse else m >= goal
         s = f"**{s}**" + ("" if ok else " ✗")
@@ -63,7 +77,7 @@ def peer(tree, tool):
     if (tree, tool) not in rows:
         return "—", "—"
     if timed_out(tree, tool) and med(tree, tool, 1) is None:
-        return "timeout", "—"
+        return f"killed at the timeout (> {killed_cpu(tree, tool) * 1000:,.0f})", "—"
     return ms(med(tree, tool, 1)), fr(ratio(tree, "memlint", tool, 1), 1.0)
 
 
@@ -79,9 +93,14 @@ out += ["| tree | .md files | dirs | floor wall (ms) | memlint wall (ms) | memli
 for t in full:
     files, dirs = trees[t]
     cpu = med(t, "memlint", 1)
-    wall = "timeout" if cpu is None and timed_out(t, "memlint") else ms(med(t, "memlint", 0))
+    wall = ms(med(t, "memlint", 0))
     per = "n/a" if cpu is None else f"{cpu / files * 1e6:.0f}"
     rss = med(t, "memlint", 2)
+    if cpu is None and timed_out(t, "memlint"):
+        k = killed_cpu(t, "memlint")
+        wall = f"killed at the timeout, {k * 1000:,.0f} ms CPU by then"
+        per = f"> {k / files * 1e6:.0f}"
+        rss = max(v[2] for v in rows[(t, "memlint")].values())
     rss_s = "n/a" if rss is None else f"{rss:.0f}"
     if files >= 90000 and rss is not None:
         rss_s = f"**{rss_s}**" + ("" if rss <= 150 else " ✗")
