@@ -14,7 +14,7 @@
 #     REAL_FILES files (skipped when the corpus is missing), and on a tree of
 #     DIRS_TREE memory dirs of 9 topic files;
 #   - cost in index entries: one dir of 200 files whose MEMORY.md is grown to
-#     INDEX_MB megabytes;
+#     INDEX_MB megabytes (10^6 bytes: 8 MB stays under memlint's 8 MiB file cap);
 #   - the peers on the same trees: claude-memory-lint (Python) and
 #     frankbesch/memlint (Go), installed into the scratch folder;
 #   - the Claude Code hook on a write into a 200-file dir against
@@ -118,7 +118,7 @@ for mb in $INDEX_MB; do
 		go run bench/gen.go -out "$t" -dirs 1 -files 200 -seed 1
 		mem=$t/repo-000/memory
 		ls "$mem" | grep -v '^MEMORY.md$' >"$WORK/names"
-		awk -v want="$(awk -v m="$mb" 'BEGIN {printf "%d", m * 1048576}')" '
+		awk -v want="$(awk -v m="$mb" 'BEGIN {printf "%d", m * 1000000}')" '
 			{name[NR - 1] = $0; n = NR}
 			END {
 				print "# Memory index"; s = 15
