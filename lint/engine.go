@@ -54,6 +54,9 @@ type Linter struct {
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
 	RecallProbe RecallProbe
+	// Repos, when set, finds the repository a memory dir's path references
+	// name (Pass.Repo); nil means none.
+	Repos Repositories
 
 	// alsoNested are memory dirs (paths of the fs.FS) not linted this
 	// time whose files are not part of any dir linted: a run that lints

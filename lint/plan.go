@@ -54,6 +54,8 @@ type Plan struct {
 	Redact      func(string) string
 	RecallProbe RecallProbe
 	Now         time.Time
+	// Repos is as in Linter.
+	Repos Repositories
 }
 
 // MissingPathError is a PATH that does not exist.

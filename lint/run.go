@@ -209,7 +209,7 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 // runTargets lints targets, through one fs.FS per volume, and adds the
 // outcome to res; others are as for runGroup.
 func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, res *Result) error {
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now}
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now, Repos: plan.Repos}
 	byVolume := map[string][]*Target{}
 	var volumes []string
 	for _, t := range targets {

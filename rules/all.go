@@ -14,6 +14,7 @@ import (
 	"github.com/memlint/memlint/rules/relativedate"
 	"github.com/memlint/memlint/rules/secret"
 	"github.com/memlint/memlint/rules/settings"
+	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/rules/structure"
 	"github.com/memlint/memlint/rules/wikilink"
 )
@@ -29,6 +30,7 @@ var families = [][]*lint.Rule{
 	relativedate.Rules,
 	secret.Rules,
 	settings.Rules,
+	stalereference.Rules,
 	structure.Rules,
 	wikilink.Rules,
 }

@@ -226,7 +226,8 @@ func (o *checkOptions) reportFailed(cwd string) error {
 // plan is the lint.Plan of this run.
 func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.Plan {
 	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
-		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe(),
+		Repos: source.RepositoryFinder(cwd, os.Getenv)}
 }
 
 // lintWorkingTree lints the files on disk that the PATHs name (or that

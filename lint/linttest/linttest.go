@@ -38,7 +38,8 @@
 // name the rule after the position: <!-- want+1 index-dangling-link "re" -->.
 // A .memlint.yaml in the case folder configures the run; a .base/ folder
 // holds the files as they were at the earlier revision (for
-// log-append-only).
+// log-append-only); a .repo-files file lists the files of the repository
+// the case stands in (for stale-reference).
 //
 // Fixes: for every file X with an X.golden beside it, the findings' safe
 // fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
@@ -193,6 +194,14 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		// The files as they were at the earlier revision (HEAD, --base).
 		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}
 	}
+	if list := filepath.Join(dir, RepoFiles); fileExists(list) {
+		repo, err := readRepoFiles(list, abs)
+		if err != nil {
+			t.Errorf("%s: %v", list, err)
+			return
+		}
+		linter.Repos = func(string) lint.Repository { return repo }
+	}
 	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
 		c, err := lint.LoadConfig(cfg, r.reg)
 		if err != nil {
@@ -329,6 +338,30 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// RepoFiles is the file of a case that stands for the git repository
+// around it (stale-reference): one tracked path per line, relative to the
+// case folder, and "old -> new" lines for the renames history shows.
+const RepoFiles = ".repo-files"
+
+// readRepoFiles reads a case's RepoFiles as the repository rooted at root.
+func readRepoFiles(name, root string) (*lint.FileList, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	l := &lint.FileList{RootDir: root, Renames: map[string]string{}}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if from, to, ok := strings.Cut(line, " -> "); ok {
+			l.Renames[from] = to
+		} else if line != "" {
+			l.Paths = append(l.Paths, line)
+		}
+	}
+	sort.Strings(l.Paths)
+	return l, nil
 }
 
 func fileExists(p string) bool {
