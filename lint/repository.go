@@ -1,9 +1,11 @@
 package lint
 
 import (
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Repository is what a git repository tracks: the file list a memory's
@@ -18,6 +20,10 @@ type Repository interface {
 	Tracked(p string) bool
 	// HasDir reports whether the repository tracks a file below folder p.
 	HasDir(p string) bool
+	// Nested reports whether the repository tracks a file whose path ends
+	// in "/" + p: a path written relative to a subproject's folder
+	// (scripts/run.sh for .devcontainer/scripts/run.sh).
+	Nested(p string) bool
 	// RenamedTo returns the path the recent history renamed p to (following
 	// renames to the last one), or "" when it shows none.
 	RenamedTo(p string) string
@@ -57,6 +63,25 @@ type FileList struct {
 	Paths []string
 	// Renames maps an old path to the path it was renamed to.
 	Renames map[string]string
+
+	byNameOnce sync.Once
+	byName     map[string][]string // Paths by last segment, for Nested
+}
+
+// Nested reports whether a path ends in "/" + p.
+func (l *FileList) Nested(p string) bool {
+	l.byNameOnce.Do(func() {
+		l.byName = make(map[string][]string, len(l.Paths))
+		for _, q := range l.Paths {
+			l.byName[path.Base(q)] = append(l.byName[path.Base(q)], q)
+		}
+	})
+	for _, q := range l.byName[path.Base(p)] {
+		if strings.HasSuffix(q, "/"+p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Root is the work tree's top folder.

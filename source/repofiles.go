@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -129,12 +130,30 @@ func (r *RepoFiles) addRenames(parent, commit *object.Commit) {
 	}
 }
 
+// workTreeFiles is a repository whose files on disk count as present
+// too, for a run over the working tree: a file a memory names that is
+// there but not committed yet (or ignored, as generated files are) is not
+// a stale reference for the agent reading that disk. Only the path asked
+// about is looked up; the working tree is never walked.
+type workTreeFiles struct{ *RepoFiles }
+
+// Tracked reports whether the index holds p or the work tree has it.
+func (w workTreeFiles) Tracked(p string) bool {
+	if w.RepoFiles.Tracked(p) {
+		return true
+	}
+	_, err := os.Lstat(filepath.Join(w.Root(), filepath.FromSlash(p)))
+	return err == nil
+}
+
 // RepositoryFinder returns a lint.Repositories for a run started in cwd:
 // a memory dir inside a work tree gets that repository's files, and the
 // user's Claude Code memory of the repository around cwd
 // (<config>/projects/<key>/memory) gets cwd's. Each repository's index is
-// read once, on first use; one that cannot be read counts as none.
-func RepositoryFinder(cwd string, getenv func(string) string) lint.Repositories {
+// read once, on first use; one that cannot be read counts as none. With
+// workTree, a path the work tree has counts as present (workTreeFiles);
+// a run over staged content passes false.
+func RepositoryFinder(cwd string, getenv func(string) string, workTree bool) lint.Repositories {
 	var mu sync.Mutex
 	opened := map[string]*RepoFiles{}
 	var cwdRepo *gitrepo.Repo
@@ -143,8 +162,11 @@ func RepositoryFinder(cwd string, getenv func(string) string) lint.Repositories 
 	}
 	open := func(l repoLayout) lint.Repository {
 		if r, ok := opened[l.workTree]; ok {
-			if r == nil {
+			switch {
+			case r == nil:
 				return nil
+			case workTree:
+				return workTreeFiles{r}
 			}
 			return r
 		}
@@ -155,6 +177,9 @@ func RepositoryFinder(cwd string, getenv func(string) string) lint.Repositories 
 		opened[l.workTree] = r
 		if r == nil {
 			return nil
+		}
+		if workTree {
+			return workTreeFiles{r}
 		}
 		return r
 	}

@@ -82,7 +82,7 @@ func TestRepositoryFinder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	find := source.RepositoryFinder(filepath.Join(r.Dir, "src"), getenv)
+	find := source.RepositoryFinder(filepath.Join(r.Dir, "src"), getenv, false)
 	for _, c := range []struct {
 		dir  string
 		want string
@@ -98,6 +98,18 @@ func TestRepositoryFinder(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("repository of %s = %q, want %q", c.dir, got, c.want)
+		}
+	}
+	// A run over the working tree counts a file on disk; a staged run
+	// only what the index holds.
+	r.Write("src/draft.ts", "not committed\n")
+	for _, c := range []struct {
+		workTree bool
+		want     bool
+	}{{true, true}, {false, false}} {
+		repo := source.RepositoryFinder(r.Dir, getenv, c.workTree)(r.Dir)
+		if got := repo.Tracked("src/draft.ts"); got != c.want {
+			t.Errorf("workTree %v: Tracked(src/draft.ts) = %v, want %v", c.workTree, got, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -52,10 +53,7 @@ func run(pass *lint.Pass) {
 		for _, s := range md.CodeSpans {
 			c.scan(trimBackticks(f.Src, s), true)
 		}
-		if c.found > maxFindings {
-			pass.ReportFile(f, fmt.Sprintf("%d more paths in this file are not in the repository (memlint lists the first %d)", c.found-maxFindings, maxFindings),
-				"check the memory against the repository's current layout")
-		}
+		c.flush()
 	}
 }
 
@@ -92,6 +90,26 @@ type checker struct {
 	dirRel string
 	found  int
 	seen   map[string]bool
+	// foreign says the memory names a folder outside the repository
+	// (/Users/me/work/other/): its relative paths may be that folder's,
+	// so none is reported.
+	foreign bool
+	pending []lint.Diagnostic
+}
+
+// elsewhere reports whether tok names a folder outside the work tree: an
+// absolute or home path ending in a slash.
+func (c *checker) elsewhere(tok string) bool {
+	if !strings.HasSuffix(tok, "/") || len(tok) < 3 {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(tok, "~/"):
+		return !strings.HasPrefix(tok, "~/.")
+	case strings.HasPrefix(tok, "/") && !strings.HasPrefix(tok, "//"):
+		return !lint.Within(filepath.FromSlash(tok), c.repo.Root())
+	}
+	return false
 }
 
 // scan looks at the tokens of one run of text.
@@ -129,7 +147,12 @@ func (c *checker) token(start, end int, code bool) {
 	for end > start && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
 		end--
 	}
-	p, ok := candidate(string(src[start:end]))
+	tok := string(src[start:end])
+	if c.elsewhere(tok) {
+		c.foreign = true
+		return
+	}
+	p, ok := candidate(tok)
 	if !ok {
 		return
 	}
@@ -155,8 +178,18 @@ func (c *checker) token(start, end int, code bool) {
 	if !c.repo.HasDir(segs[0]) || c.repo.Tracked(p) || c.repo.HasDir(p) {
 		return
 	}
+	// A folder that builds and tools write is not tracked; a path through
+	// it is stale only when the repository does track that folder.
+	for i, s := range segs[:len(segs)-1] {
+		if untrackedSegments[s] && !c.repo.HasDir(strings.Join(segs[:i+1], "/")) {
+			return
+		}
+	}
 	if c.dirRel != "" && c.dirRel != "." && (p == c.dirRel || strings.HasPrefix(p, c.dirRel+"/")) {
 		return // the memory dir's own files: the link rules own them
+	}
+	if path.Ext(p) != "" && c.repo.Nested(p) {
+		return // relative to a subproject's folder
 	}
 	if historyLine(c.file.Lines, start) {
 		return
@@ -206,7 +239,22 @@ func (c *checker) report(start, end int, p string) {
 				Edits: []lint.TextEdit{f.Replace(lint.Span{Start: start, End: end}, replacement)}}
 		}
 	}
-	c.pass.Report(d)
+	c.pending = append(c.pending, d)
+}
+
+// flush reports what the file's scan found, unless it names another
+// folder.
+func (c *checker) flush() {
+	if c.foreign {
+		return
+	}
+	for _, d := range c.pending {
+		c.pass.Report(d)
+	}
+	if c.found > maxFindings {
+		c.pass.ReportFile(c.file, fmt.Sprintf("%d more paths in this file are not in the repository (memlint lists the first %d)", c.found-maxFindings, maxFindings),
+			"check the memory against the repository's current layout")
+	}
 }
 
 // candidate cleans a token into the path it may name; ok is false for
@@ -246,22 +294,33 @@ func allDigitsOrColons(s string) bool {
 
 // plausible reports whether segments look like a file path: none empty or
 // a dot folder, none a build output, and in prose a known extension, a
-// trailing slash or three segments ("UI/UX", "read/write" are words).
+// trailing slash ("UI/UX", "read/write" are words).
 func plausible(segs []string, code, dir bool) bool {
 	for _, s := range segs {
-		if s == "" || s == "." || s == ".." || untrackedSegments[s] {
+		if s == "" || s == "." || s == ".." {
 			return false
+		}
+		for _, ph := range placeholders {
+			if strings.Contains(s, ph) {
+				return false
+			}
 		}
 	}
 	last := segs[len(segs)-1]
+	if allDigits(last) || strings.HasPrefix(last, ".env") {
+		return false // docs/07 for docs/07_backlog.md; secrets files git ignores
+	}
 	ext := strings.TrimPrefix(path.Ext(last), ".")
+	if untrackedExtensions[strings.ToLower(ext)] {
+		return false
+	}
 	if ext != "" && !extensions[strings.ToLower(ext)] && !code {
 		return false // "v1.2/3.4", "e.g./i.e."
 	}
 	if allDigits(strings.ReplaceAll(strings.Join(segs, ""), ".", "")) {
 		return false // dates and versions: 12/05, 1.2/3
 	}
-	return code || dir || extensions[strings.ToLower(ext)] || len(segs) >= 3
+	return code || dir || extensions[strings.ToLower(ext)]
 }
 
 func allDigits(s string) bool {
@@ -276,9 +335,16 @@ func allDigits(s string) bool {
 // historyLine reports whether the line holding off says the path is gone
 // or not there yet (historyWords).
 func historyLine(lines *lint.LineIndex, off int) bool {
-	line := strings.ToLower(string(lines.Line(lines.LineOf(off))))
+	// An HTML comment's closing "-->" is no arrow.
+	raw := strings.ReplaceAll(string(lines.Line(lines.LineOf(off))), "-->", "")
+	for _, m := range historyMarks {
+		if strings.Contains(raw, m) {
+			return true
+		}
+	}
+	line := strings.ToLower(raw)
 	for _, w := range strings.FieldsFunc(line, func(r rune) bool {
-		return r < 'a' || r > 'z'
+		return !unicode.IsLetter(r)
 	}) {
 		if historyWords[w] {
 			return true

@@ -2,8 +2,8 @@ package stalereference
 
 // extensions are the file extensions that make a path in prose a path:
 // outside code spans, a token with a slash is taken for a file only when
-// its last segment ends in one of these (or the token ends in a slash, or
-// has three segments), so that "read/write" and "UI/UX" stay prose.
+// its last segment ends in one of these (or the token ends in a slash), so
+// that "read/write", "UI/UX" and "docs/issues/code" stay prose.
 var extensions = map[string]bool{
 	"md": true, "mdx": true, "txt": true, "rst": true, "adoc": true,
 	"go": true, "mod": true, "sum": true, "rs": true, "py": true, "pyi": true, "rb": true, "php": true,
@@ -26,7 +26,24 @@ var untrackedSegments = map[string]bool{
 	".next": true, ".nuxt": true, ".svelte-kit": true, ".turbo": true, ".cache": true, ".venv": true, "venv": true,
 	"__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".gradle": true, ".idea": true, ".vscode": true,
 	"tmp": true, "temp": true, ".tmp": true, "logs": true, ".git": true,
+	"output": true, "outputs": true, "artifacts": true, "generated": true, "state": true,
 }
+
+// untrackedExtensions are files a repository almost never tracks:
+// databases, logs, compiled objects, editor leftovers.
+var untrackedExtensions = map[string]bool{
+	"db": true, "sqlite": true, "sqlite3": true, "log": true, "pyc": true, "o": true, "so": true, "a": true,
+	"exe": true, "dll": true, "dylib": true, "class": true, "bak": true, "swp": true, "tmp": true, "pid": true, "sock": true,
+}
+
+// placeholders are segments that stand for a name to fill in
+// (reports/YYYY-MM-DD.md, docs/adr/NNNN-title.md): matched as a part of a
+// segment, case-sensitively, since real files are rarely named in capitals.
+var placeholders = []string{"YYYY", "YYMM", "MM-DD", "Www", "XXX", "NNN", "xxx", "HHMM", "-NN", "_NN", "NN-", "NN_"}
+
+// historyMarks on the line of a path record a change rather than a claim:
+// "libs/FastPlot/ → libs/FastSense/".
+var historyMarks = []string{"→", "->", "=>", "⇒", "⟶"}
 
 // historyWords on the line of a path say that the memory already knows
 // the path is gone (or not there yet): "src/old.ts was removed", "moved
@@ -36,8 +53,11 @@ var historyWords = map[string]bool{
 	"deleted": true, "delete": true, "removed": true, "remove": true, "renamed": true, "rename": true,
 	"moved": true, "move": true, "formerly": true, "previously": true, "legacy": true, "deprecated": true,
 	"old": true, "older": true, "obsolete": true, "replaced": true, "replaces": true, "instead": true, "dropped": true,
-	"migrated": true, "gone": true, "retired": true, "longer": true, "anymore": true, "removal": true, "deletion": true,
+	"migrated": true, "gone": true, "now": true, "became": true, "becomes": true, "split": true, "retired": true, "longer": true, "anymore": true, "removal": true, "deletion": true,
 	"create": true, "creates": true, "created": true, "creating": true,
 	"will": true, "planned": true, "todo": true, "future": true, "proposed": true, "missing": true,
 	"generated": true, "generate": true, "untracked": true, "gitignored": true, "ignored": true, "example": true,
+	// French, the other language of the corpus's prose about files.
+	"migrant": true, "migré": true, "renommé": true, "renommer": true, "supprimé": true, "déplacé": true,
+	"ancien": true, "ancienne": true, "crée": true, "créer": true, "créé": true,
 }
