@@ -1,11 +1,9 @@
 package lint
 
 import (
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 )
 
 // Repository is what a git repository tracks: the file list a memory's
@@ -63,21 +61,15 @@ type FileList struct {
 	Paths []string
 	// Renames maps an old path to the path it was renamed to.
 	Renames map[string]string
-
-	byNameOnce sync.Once
-	byName     map[string][]string // Paths by last segment, for Nested
 }
 
-// Nested reports whether a path ends in "/" + p.
+// Nested reports whether a path ends in "/" + p. It reads the whole list
+// (a fraction of a millisecond on 100,000 paths): rules ask only about
+// paths already found missing, which are few.
 func (l *FileList) Nested(p string) bool {
-	l.byNameOnce.Do(func() {
-		l.byName = make(map[string][]string, len(l.Paths))
-		for _, q := range l.Paths {
-			l.byName[path.Base(q)] = append(l.byName[path.Base(q)], q)
-		}
-	})
-	for _, q := range l.byName[path.Base(p)] {
-		if strings.HasSuffix(q, "/"+p) {
+	suffix := "/" + p
+	for _, q := range l.Paths {
+		if strings.HasSuffix(q, suffix) {
 			return true
 		}
 	}
@@ -106,17 +98,25 @@ func (l *FileList) HasDir(p string) bool {
 
 // RenamedTo follows Renames from p to a tracked path, or returns "".
 func (l *FileList) RenamedTo(p string) string {
+	return FollowRenames(p, func(q string) (string, bool) { to, ok := l.Renames[q]; return to, ok },
+		func(q string) bool { return l.Tracked(q) || l.HasDir(q) })
+}
+
+// FollowRenames follows the renames next tells from p, through paths that
+// were renamed again, to the first one present; "" when there is none (or
+// the renames loop).
+func FollowRenames(p string, next func(string) (string, bool), present func(string) bool) string {
 	seen := map[string]bool{}
 	for cur := p; !seen[cur]; {
 		seen[cur] = true
-		next, ok := l.Renames[cur]
+		to, ok := next(cur)
 		if !ok {
 			return ""
 		}
-		if l.Tracked(next) || l.HasDir(next) {
-			return next
+		if present(to) {
+			return to
 		}
-		cur = next
+		cur = to
 	}
 	return ""
 }
