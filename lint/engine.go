@@ -63,6 +63,9 @@ type Linter struct {
 	// CLAUDE.md and kin; see ClaudeInstructions), for claude-md-overlap.
 	// Nil, or nil for a dir, means none are known.
 	Instructions func(dir string) []InstructionFile
+	// Repos, when set, finds the repository a memory dir's path references
+	// name (Pass.Repo); nil means none.
+	Repos Repositories
 
 	// alsoNested are memory dirs (paths of the fs.FS) not linted this
 	// time whose files are not part of any dir linted: a run that lints

@@ -56,6 +56,8 @@ type Plan struct {
 	Now         time.Time
 	// Instructions is as in Linter.
 	Instructions func(dir string) []InstructionFile
+	// Repos is as in Linter.
+	Repos Repositories
 }
 
 // MissingPathError is a PATH that does not exist.

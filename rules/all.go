@@ -18,6 +18,7 @@ import (
 	"github.com/memlint/memlint/rules/secret"
 	"github.com/memlint/memlint/rules/session"
 	"github.com/memlint/memlint/rules/settings"
+	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/rules/structure"
 	"github.com/memlint/memlint/rules/wikilink"
 )
@@ -37,6 +38,7 @@ var families = [][]*lint.Rule{
 	secret.Rules,
 	session.Rules,
 	settings.Rules,
+	stalereference.Rules,
 	structure.Rules,
 	wikilink.Rules,
 }

@@ -233,7 +233,8 @@ func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.
 	home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md and no ~/ imports
 	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
 		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe(),
-		Instructions: lint.ClaudeInstructions(cwd, os.Getenv, home, 0)}
+		Instructions: lint.ClaudeInstructions(cwd, os.Getenv, home, 0),
+		Repos:        source.RepositoryFinder(cwd, os.Getenv, true)}
 }
 
 // lintWorkingTree lints the files on disk that the PATHs name (or that
@@ -303,7 +304,10 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		}
 		defer src.Base.Close()
 	}
-	res, err := lint.Run(src, o.plan(cwd, reg, args), cfg)
+	plan := o.plan(cwd, reg, args)
+	// What is committed is what the index holds, whatever is on disk.
+	plan.Repos = source.RepositoryFinder(cwd, os.Getenv, false)
+	res, err := lint.Run(src, plan, cfg)
 	if err != nil {
 		return nil, nil, nil, err
 	}

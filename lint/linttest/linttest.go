@@ -42,7 +42,8 @@
 // instructions Claude Code loads (CLAUDE.md, AGENTS.md, .claude/rules/…,
 // for claude-md-overlap), and a .home/ folder in it, when there is one, is
 // the user's home: the memory is then their personal memory, with
-// .home/.claude/CLAUDE.md.
+// .home/.claude/CLAUDE.md. A .repo-files file lists the files of the
+// repository the case stands in (for stale-reference).
 //
 // Fixes: for every file X with an X.golden beside it, the findings' safe
 // fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
@@ -203,6 +204,14 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	}
 	instructions := lint.LoadInstructions(roots, 0)
 	linter.Instructions = func(string) []lint.InstructionFile { return instructions }
+	if list := filepath.Join(dir, RepoFiles); fileExists(list) {
+		repo, err := readRepoFiles(list, abs)
+		if err != nil {
+			t.Errorf("%s: %v", list, err)
+			return
+		}
+		linter.Repos = func(string) lint.Repository { return repo }
+	}
 	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
 		c, err := lint.LoadConfig(cfg, r.reg)
 		if err != nil {
@@ -339,6 +348,30 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// RepoFiles is the file of a case that stands for the git repository
+// around it (stale-reference): one tracked path per line, relative to the
+// case folder, and "old -> new" lines for the renames history shows.
+const RepoFiles = ".repo-files"
+
+// readRepoFiles reads a case's RepoFiles as the repository rooted at root.
+func readRepoFiles(name, root string) (*lint.FileList, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	l := &lint.FileList{RootDir: root, Renames: map[string]string{}}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if from, to, ok := strings.Cut(line, " -> "); ok {
+			l.Renames[from] = to
+		} else if line != "" {
+			l.Paths = append(l.Paths, line)
+		}
+	}
+	sort.Strings(l.Paths)
+	return l, nil
 }
 
 func fileExists(p string) bool {

@@ -79,7 +79,7 @@ func run(pass *lint.Pass) {
 		add(f, true)
 	}
 	min := float64(max(opts.Similarity, 1)) / 100 // 0 would pair every two memories the banding happens to meet
-	best := map[*memory]match{} // the match each copy is reported for
+	best := map[*memory]match{}                   // the match each copy is reported for
 	keep := func(m match) {
 		if old, ok := best[m.dup]; !ok || m.better(old) {
 			best[m.dup] = m

@@ -1,0 +1,122 @@
+package lint
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Repository is what a git repository tracks: the file list a memory's
+// path references are checked against (stale-reference). It is read from
+// the git index (or a tree), never from a walk of the working tree, so a
+// file that is only on one developer's disk does not count.
+type Repository interface {
+	// Root is the work tree's top folder, an absolute OS path; the paths
+	// Tracked and HasDir take are slash-separated and relative to it.
+	Root() string
+	// Tracked reports whether the repository tracks a file at p.
+	Tracked(p string) bool
+	// HasDir reports whether the repository tracks a file below folder p.
+	HasDir(p string) bool
+	// Nested reports whether the repository tracks a file whose path ends
+	// in "/" + p: a path written relative to a subproject's folder
+	// (scripts/run.sh for .devcontainer/scripts/run.sh).
+	Nested(p string) bool
+	// RenamedTo returns the path the recent history renamed p to (following
+	// renames to the last one), or "" when it shows none.
+	RenamedTo(p string) string
+}
+
+// Repositories finds the repository whose files a memory dir's references
+// name: the one the dir is committed in, or for the user's Claude Code
+// memory of a project, that project's repository. dir is an absolute OS
+// path; nil means none (memlint runs outside a repository).
+type Repositories func(dir string) Repository
+
+// Repo returns the repository the dir's references resolve against, or
+// nil when the run has none: a rule that needs one is then silent.
+func (p *Pass) Repo() Repository {
+	if p.linter == nil || p.linter.Repos == nil {
+		return nil
+	}
+	return p.linter.Repos(p.linter.abs(p.Dir.Path))
+}
+
+// Abs maps a path of the linted fs.FS (a Dir's or a File's) to the OS
+// path it stands for.
+func (p *Pass) Abs(rel string) string {
+	if p.linter == nil {
+		return filepath.FromSlash(rel)
+	}
+	return p.linter.abs(rel)
+}
+
+// FileList is a Repository held in memory: a sorted list of tracked paths
+// and the renames history shows. The command's repositories and fixtures
+// both use it.
+type FileList struct {
+	// RootDir is the work tree's top folder (Root).
+	RootDir string
+	// Paths are the tracked files, slash-separated, sorted.
+	Paths []string
+	// Renames maps an old path to the path it was renamed to.
+	Renames map[string]string
+}
+
+// Nested reports whether a path ends in "/" + p. It reads the whole list
+// (a fraction of a millisecond on 100,000 paths): rules ask only about
+// paths already found missing, which are few.
+func (l *FileList) Nested(p string) bool {
+	suffix := "/" + p
+	for _, q := range l.Paths {
+		if strings.HasSuffix(q, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Root is the work tree's top folder.
+func (l *FileList) Root() string { return l.RootDir }
+
+// Tracked reports whether p is one of the paths.
+func (l *FileList) Tracked(p string) bool {
+	i := sort.SearchStrings(l.Paths, p)
+	return i < len(l.Paths) && l.Paths[i] == p
+}
+
+// HasDir reports whether a path lies below folder p.
+func (l *FileList) HasDir(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	if p == "" || p == "." {
+		return len(l.Paths) > 0
+	}
+	prefix := p + "/"
+	i := sort.SearchStrings(l.Paths, prefix)
+	return i < len(l.Paths) && strings.HasPrefix(l.Paths[i], prefix)
+}
+
+// RenamedTo follows Renames from p to a tracked path, or returns "".
+func (l *FileList) RenamedTo(p string) string {
+	return FollowRenames(p, func(q string) (string, bool) { to, ok := l.Renames[q]; return to, ok },
+		func(q string) bool { return l.Tracked(q) || l.HasDir(q) })
+}
+
+// FollowRenames follows the renames next tells from p, through paths that
+// were renamed again, to the first one present; "" when there is none (or
+// the renames loop).
+func FollowRenames(p string, next func(string) (string, bool), present func(string) bool) string {
+	seen := map[string]bool{}
+	for cur := p; !seen[cur]; {
+		seen[cur] = true
+		to, ok := next(cur)
+		if !ok {
+			return ""
+		}
+		if present(to) {
+			return to
+		}
+		cur = to
+	}
+	return ""
+}

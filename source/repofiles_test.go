@@ -1,0 +1,115 @@
+package source_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/source"
+)
+
+// TestRepoFiles reads the file list from a real repository: the index,
+// not the working tree, with renames from history.
+func TestRepoFiles(t *testing.T) {
+	r := newRepo(t)
+	r.Write("src/auth/validate.ts", "export function validate() { return 1 }\n// long enough to be similar\n")
+	r.Write("src/auth/session.ts", "export const session = 1\n")
+	r.Write("src/db/schema.sql", "create table t (id int);\n")
+	r.Write("README.md", "# x\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "-m", "one")
+	r.Git("mv", "src/auth/validate.ts", "src/auth/validator.ts")
+	r.Git("commit", "-q", "-m", "rename")
+	r.Git("rm", "-q", "src/db/schema.sql") // staged, not committed
+	r.Write("src/auth/draft.ts", "only on disk\n")
+
+	files, err := source.OpenRepoFiles(r.Dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path         string
+		tracked, dir bool
+		renamedTo    string
+	}{
+		{"src/auth/validator.ts", true, false, ""},
+		{"src/auth/validate.ts", false, false, "src/auth/validator.ts"},
+		{"src/auth/session.ts", true, false, ""},
+		{"src/db/schema.sql", false, false, ""}, // the index no longer has it
+		{"src/auth/draft.ts", false, false, ""}, // the working tree is not read
+		{"src/auth", false, true, ""},
+		{"src", false, true, ""},
+		{"sr", false, false, ""},
+		{"src/db", false, false, ""},
+		{"README.md", true, false, ""},
+	} {
+		if got := files.Tracked(c.path); got != c.tracked {
+			t.Errorf("Tracked(%q) = %v, want %v", c.path, got, c.tracked)
+		}
+		if got := files.HasDir(c.path); got != c.dir {
+			t.Errorf("HasDir(%q) = %v, want %v", c.path, got, c.dir)
+		}
+		if got := files.RenamedTo(c.path); got != c.renamedTo {
+			t.Errorf("RenamedTo(%q) = %q, want %q", c.path, got, c.renamedTo)
+		}
+	}
+	if files.Root() != r.Dir {
+		t.Errorf("Root() = %q, want %q", files.Root(), r.Dir)
+	}
+}
+
+// TestRepositoryFinder gives a memory dir the repository it is in, the
+// user's Claude Code memory of the repository around cwd that one, and
+// any other dir none.
+func TestRepositoryFinder(t *testing.T) {
+	r := newRepo(t)
+	r.Write("src/a.ts", "a\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "-m", "one")
+	config := t.TempDir()
+	getenv := func(k string) string {
+		if k == "CLAUDE_CONFIG_DIR" {
+			return config
+		}
+		return ""
+	}
+	own := filepath.Join(config, "projects", claudecode.ProjectKey(r.Dir), "memory")
+	other := filepath.Join(config, "projects", "-some-other-project", "memory")
+	outside := t.TempDir()
+	for _, d := range []string{own, other} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	find := source.RepositoryFinder(filepath.Join(r.Dir, "src"), getenv, false)
+	for _, c := range []struct {
+		dir  string
+		want string
+	}{
+		{filepath.Join(r.Dir, ".claude", "memory"), r.Dir},
+		{own, r.Dir},
+		{other, ""},
+		{outside, ""},
+	} {
+		got := ""
+		if repo := find(c.dir); repo != nil {
+			got = repo.Root()
+		}
+		if got != c.want {
+			t.Errorf("repository of %s = %q, want %q", c.dir, got, c.want)
+		}
+	}
+	// A run over the working tree counts a file on disk; a staged run
+	// only what the index holds.
+	r.Write("src/draft.ts", "not committed\n")
+	for _, c := range []struct {
+		workTree bool
+		want     bool
+	}{{true, true}, {false, false}} {
+		repo := source.RepositoryFinder(r.Dir, getenv, c.workTree)(r.Dir)
+		if got := repo.Tracked("src/draft.ts"); got != c.want {
+			t.Errorf("workTree %v: Tracked(src/draft.ts) = %v, want %v", c.workTree, got, c.want)
+		}
+	}
+}
