@@ -68,6 +68,25 @@ func tokenize(src []byte, start, end int, out []token) []token {
 			i += j + 1
 			continue
 		}
+		if c := src[i]; c < utf8.RuneSelf {
+			// ASCII, most of most text: a letter or digit is part of a
+			// word, lower-cased as unicode.ToLower would.
+			switch {
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			default:
+				flush()
+				i++
+				continue
+			}
+			if wordStart < 0 {
+				wordStart = i
+			}
+			word = append(word, c)
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:end])
 		switch {
 		case isCJK(r):
