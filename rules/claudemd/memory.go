@@ -127,6 +127,10 @@ func sentences(src []byte, start, end int) []lint.Span {
 	var out []lint.Span
 	from := start
 	for i := start; i < end; {
+		if c := src[i]; c != '.' && c != '!' && c != '?' && c != ';' && c < utf8.RuneSelf {
+			i++ // ASCII that ends no sentence
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:end])
 		next := i + size
 		cut := false

@@ -29,13 +29,15 @@ const shingleLen = 4
 // comments and link destinations ("](…)"), which a reader does not see as
 // text.
 func tokenize(src []byte, start, end int, out []token) []token {
-	var word []byte
+	// word is the FNV-1a hash of the lower-cased word so far, as
+	// hashWord would give it, kept as the bytes come.
+	word := uint64(fnvOffset)
 	wordStart := -1
 	inSpan, inPath := false, false
 	flush := func() {
 		if wordStart >= 0 {
-			out = append(out, token{h: hashWord(word), off: wordStart, code: inSpan || inPath})
-			word, wordStart = word[:0], -1
+			out = append(out, token{h: word, off: wordStart, code: inSpan || inPath})
+			word, wordStart = fnvOffset, -1
 		}
 	}
 	for i := start; i < end; {
@@ -68,6 +70,25 @@ func tokenize(src []byte, start, end int, out []token) []token {
 			i += j + 1
 			continue
 		}
+		if c := src[i]; c < utf8.RuneSelf {
+			// ASCII, most of most text: a letter or digit is part of a
+			// word, lower-cased as unicode.ToLower would.
+			switch {
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			default:
+				flush()
+				i++
+				continue
+			}
+			if wordStart < 0 {
+				wordStart = i
+			}
+			word = (word ^ uint64(c)) * fnvPrime
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:end])
 		switch {
 		case isCJK(r):
@@ -79,7 +100,10 @@ func tokenize(src []byte, start, end int, out []token) []token {
 			if wordStart < 0 {
 				wordStart = i
 			}
-			word = utf8.AppendRune(word, unicode.ToLower(r))
+			var buf [utf8.UTFMax]byte
+			for _, c := range buf[:utf8.EncodeRune(buf[:], unicode.ToLower(r))] {
+				word = (word ^ uint64(c)) * fnvPrime
+			}
 		default:
 			flush()
 		}
@@ -120,12 +144,18 @@ func isCJK(r rune) bool {
 // hashWord is FNV-1a of w, written out: hash.Hash would allocate for
 // every word of every file.
 func hashWord(w []byte) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for _, c := range w {
-		h = (h ^ uint64(c)) * 1099511628211
+		h = (h ^ uint64(c)) * fnvPrime
 	}
 	return h
 }
+
+// FNV-1a's 64-bit constants.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
 // shingleHash is the hash of toks[p:p+shingleLen].
 func shingleHash(toks []token, p int) uint64 {

@@ -1,6 +1,7 @@
 package stalereference
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"path"
@@ -115,6 +116,11 @@ func (c *checker) elsewhere(tok string) bool {
 // scan looks at the tokens of one run of text.
 func (c *checker) scan(s lint.Span, code bool) {
 	src := c.file.Src
+	// A token with no slash is neither a path nor a folder elsewhere
+	// (token), and most runs of prose have none.
+	if bytes.IndexByte(src[s.Start:s.End], '/') < 0 {
+		return
+	}
 	for i := s.Start; i < s.End; {
 		if !isPathByte(src[i]) {
 			i++
@@ -132,13 +138,22 @@ func (c *checker) scan(s lint.Span, code bool) {
 // isPathByte reports whether b may be part of a path token. Other bytes
 // (spaces, quotes, brackets, commas, every non-ASCII byte) end one, so a
 // path in parentheses or next to CJK text is still found.
-func isPathByte(b byte) bool {
-	switch {
-	case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9':
-		return true
+func isPathByte(b byte) bool { return pathBytes[b] }
+
+// pathBytes are the bytes a token may hold: letters, digits and the
+// punctuation of paths and of what only looks like one.
+var pathBytes = func() (t [256]bool) {
+	for b := 'a'; b <= 'z'; b++ {
+		t[b], t[b-'a'+'A'] = true, true
 	}
-	return strings.IndexByte("_-./@~*<>{}$%+#:=\\?&|!^", b) >= 0
-}
+	for b := '0'; b <= '9'; b++ {
+		t[b] = true
+	}
+	for _, b := range []byte("_-./@~*<>{}$%+#:=\\?&|!^") {
+		t[b] = true
+	}
+	return t
+}()
 
 // token checks the token src[start:end].
 func (c *checker) token(start, end int, code bool) {
@@ -146,6 +161,9 @@ func (c *checker) token(start, end int, code bool) {
 	// Sentence punctuation after a path is not part of it.
 	for end > start && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
 		end--
+	}
+	if bytes.IndexByte(src[start:end], '/') < 0 {
+		return // neither a path (candidate) nor a folder elsewhere
 	}
 	tok := string(src[start:end])
 	if c.elsewhere(tok) {

@@ -139,7 +139,7 @@ func mix(h uint64) uint64 {
 }
 
 func unique(s []uint64) []uint64 {
-	slices.Sort(s)
+	sortHashes(s)
 	out := s[:0]
 	for i, v := range s {
 		if i == 0 || v != s[i-1] {
@@ -148,6 +148,49 @@ func unique(s []uint64) []uint64 {
 	}
 	return out
 }
+
+// sortHashes sorts s, whose values are mixed hashes and so spread evenly:
+// a counting pass puts each in the bucket of its top bits (about two per
+// bucket), then an insertion sort orders the few values of each bucket.
+// That is linear where slices.Sort's comparisons are n log n, and the
+// features of every memory of a run are sorted. Equal values (a sentence
+// said twice) stay where they fall, so the worst case is a bucket of
+// distinct values that share their top bits, which mixing makes rare.
+func sortHashes(s []uint64) {
+	n := len(s)
+	if n < minBucketSort {
+		slices.Sort(s)
+		return
+	}
+	shift := uint(64 - bits.Len(uint(n)))
+	count := make([]int32, 1<<(64-shift)+1)
+	for _, v := range s {
+		count[v>>shift+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	buf := make([]uint64, n)
+	for _, v := range s {
+		b := v >> shift
+		buf[count[b]] = v
+		count[b]++
+	}
+	for i := 1; i < n; i++ {
+		v := buf[i]
+		j := i
+		for j > 0 && buf[j-1] > v {
+			buf[j] = buf[j-1]
+			j--
+		}
+		buf[j] = v
+	}
+	copy(s, buf)
+}
+
+// minBucketSort is the fewest values sortHashes sorts by bucket: fewer
+// sort faster by comparison.
+const minBucketSort = 64
 
 // Jaccard returns |a ∩ b| / |a ∪ b| of two sorted sets of unique values
 // (as Features returns them); 0 when both are empty.

@@ -3,6 +3,7 @@ package similar
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -174,5 +175,30 @@ func BenchmarkPairs(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		Pairs(sets, 0.6, 10)
+	}
+}
+
+// TestSortHashes checks the bucket sort against slices.Sort on sets of
+// every size around the switch between the two, with repeated values and
+// values that share their top bits.
+func TestSortHashes(t *testing.T) {
+	for _, n := range []int{0, 1, 2, minBucketSort - 1, minBucketSort, minBucketSort + 1, 500, 4097} {
+		s := make([]uint64, n)
+		for i := range s {
+			switch i % 5 {
+			case 0:
+				s[i] = 42 // repeated
+			case 1:
+				s[i] = ^uint64(0) - uint64(i) // top bits shared
+			default:
+				s[i] = mix(uint64(i))
+			}
+		}
+		want := slices.Clone(s)
+		slices.Sort(want)
+		sortHashes(s)
+		if !slices.Equal(s, want) {
+			t.Errorf("n=%d: sortHashes differs from slices.Sort", n)
+		}
 	}
 }
