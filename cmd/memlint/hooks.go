@@ -13,6 +13,7 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // hookOptions are the flags shared by hooks install, uninstall and status.
@@ -197,9 +198,20 @@ func projectDir(cwd string, getenv func(string) string) string {
 
 // runClaudeHook lints after a Claude Code write, with the project's
 // configuration, which is only loaded when the file written is memory.
+//
+// Claude Code runs the hook in the project's folder, so the instruction
+// files and the repository that claude-md-overlap and stale-reference
+// compare with are found from the current directory, as for check: the
+// agent hears at once that a memory repeats CLAUDE.md or names a path the
+// repository does not have. Both are read only when a rule asks.
 func runClaudeHook(stdin io.Reader, stdout, stderr io.Writer) int {
-	return hooks.RunClaudeHook(stdin, stdout, stderr, lint.Plan{Getenv: os.Getenv,
-		Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()})
+	plan := lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+	if cwd, err := os.Getwd(); err == nil {
+		home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md
+		plan.Instructions = lint.ClaudeInstructions(cwd, os.Getenv, home, 0)
+		plan.Repos = source.RepositoryFinder(cwd, os.Getenv, true)
+	}
+	return hooks.RunClaudeHook(stdin, stdout, stderr, plan)
 }
 
 // executable is the absolute path of the running memlint.
