@@ -114,7 +114,12 @@ func (c *checker) elsewhere(tok string) bool {
 
 // scan looks at the tokens of one run of text.
 func (c *checker) scan(s lint.Span, code bool) {
-	src := c.file.Src
+	tokens(c.file.Src, s, func(start, end int) { c.token(start, end, code) })
+}
+
+// tokens calls fn with the bounds of each path-like token of src[s], the
+// sentence punctuation after it left out.
+func tokens(src []byte, s lint.Span, fn func(start, end int)) {
 	for i := s.Start; i < s.End; {
 		if !isPathByte(src[i]) {
 			i++
@@ -124,9 +129,66 @@ func (c *checker) scan(s lint.Span, code bool) {
 		for j < s.End && isPathByte(src[j]) {
 			j++
 		}
-		c.token(i, j, code)
+		// Sentence punctuation after a path is not part of it.
+		end := j
+		for end > i && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
+			end--
+		}
+		if end > i {
+			fn(i, end)
+		}
 		i = j
 	}
+}
+
+// Ref is a repository path a memory's text names.
+type Ref struct {
+	// Path is slash separated, relative to the repository's root, without
+	// a leading "./" or a trailing slash.
+	Path string
+	// Line is the 1-based line of the text it is on.
+	Line int
+}
+
+// References returns the repository paths src names, in order, read as
+// the rule reads them (URLs, home and variable paths, globs and paths
+// outside root are none; a line that records a change, "src/x.ts was
+// removed", names none), but without the rule's checks against a
+// repository's files: for a caller that asks about given paths (the
+// pre-commit hook's deleted and renamed files). root is the work tree's
+// top folder, an absolute OS path.
+func References(src []byte, root string) []Ref {
+	var out []Ref
+	lines := lint.NewLineIndex(src)
+	tokens(src, lint.Span{Start: 0, End: len(src)}, func(start, end int) {
+		p, _, _, ok := repoPath(string(src[start:end]), root)
+		if !ok || historyLine(lines, start) {
+			return
+		}
+		out = append(out, Ref{Path: p, Line: lines.LineOf(start)})
+	})
+	return out
+}
+
+// repoPath cleans a token into the repository path it may name: n is the
+// length of the token's path part, dir says it ends in a slash.
+func repoPath(tok, root string) (p string, n int, dir, ok bool) {
+	p, ok = candidate(tok)
+	if !ok {
+		return "", 0, false, false
+	}
+	n = len(p)
+	if strings.HasPrefix(p, "/") {
+		// An absolute path counts only inside the work tree.
+		rel, err := filepath.Rel(root, filepath.FromSlash(p))
+		if err != nil || !lint.Within(filepath.FromSlash(p), root) {
+			return "", 0, false, false
+		}
+		p = filepath.ToSlash(rel)
+	}
+	p = strings.TrimPrefix(p, "./")
+	dir = strings.HasSuffix(p, "/")
+	return strings.TrimSuffix(p, "/"), n, dir, p != "" && p != "/"
 }
 
 // isPathByte reports whether b may be part of a path token. Other bytes
@@ -142,32 +204,16 @@ func isPathByte(b byte) bool {
 
 // token checks the token src[start:end].
 func (c *checker) token(start, end int, code bool) {
-	src := c.file.Src
-	// Sentence punctuation after a path is not part of it.
-	for end > start && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
-		end--
-	}
-	tok := string(src[start:end])
+	tok := string(c.file.Src[start:end])
 	if c.elsewhere(tok) {
 		c.foreign = true
 		return
 	}
-	p, ok := candidate(tok)
+	p, n, dir, ok := repoPath(tok, c.repo.Root())
 	if !ok {
 		return
 	}
-	end = start + len(p)
-	if strings.HasPrefix(p, "/") {
-		// An absolute path counts only inside the work tree.
-		rel, err := filepath.Rel(c.repo.Root(), filepath.FromSlash(p))
-		if err != nil || !lint.Within(filepath.FromSlash(p), c.repo.Root()) {
-			return
-		}
-		p = filepath.ToSlash(rel)
-	}
-	p = strings.TrimPrefix(p, "./")
-	dir := strings.HasSuffix(p, "/")
-	p = strings.TrimSuffix(p, "/")
+	end = start + n
 	segs := strings.Split(p, "/")
 	if len(segs) < 2 || !plausible(segs, code, dir) {
 		return
