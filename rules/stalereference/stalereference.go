@@ -19,7 +19,12 @@ var StaleReference = &lint.Rule{
 	Summary:  "a memory names a repository path (file or folder) that the repository does not have",
 	Doc:      staleReferenceDoc,
 	Fix:      "unsafe (--unsafe-fixes): replaces the path with the one git history renamed it to, when it shows a rename",
+	Options:  lint.OptionsOf(options{}),
 	Run:      run,
+}
+
+type options struct {
+	Identifiers bool `option:"identifiers" doc:"also report an identifier alone in a code span (FooBar, snake_case_name, fooBar()) that no tracked text file contains; reads the tracked files once per run"`
 }
 
 //go:embed stale-reference.md
@@ -50,8 +55,16 @@ func run(pass *lint.Pass) {
 		for _, s := range md.Prose {
 			c.scan(s, false)
 		}
+		var words lint.Words
+		if lint.OptionsFor[options](pass, f).Identifiers {
+			words, _ = repo.(lint.Words)
+		}
 		for _, s := range md.CodeSpans {
-			c.scan(trimBackticks(f.Src, s), true)
+			s = trimBackticks(f.Src, s)
+			c.scan(s, true)
+			if words != nil {
+				c.identifier(s, words)
+			}
 		}
 		c.flush()
 	}
@@ -237,21 +250,74 @@ func (c *checker) token(start, end int, code bool) {
 	if path.Ext(p) != "" && c.repo.Nested(p) {
 		return // relative to a subproject's folder
 	}
-	if historyLine(c.file.Lines, start) {
-		return
-	}
-	if c.seen == nil {
-		c.seen = map[string]bool{}
-	}
-	if c.seen[p] {
-		return
-	}
-	c.seen[p] = true
-	c.found++
-	if c.found > maxFindings {
+	if historyLine(c.file.Lines, start) || !c.first(p) {
 		return
 	}
 	c.report(start, end, p)
+}
+
+// first counts a finding for key and reports whether it is to be
+// listed: the first time the file names it, within maxFindings.
+func (c *checker) first(key string) bool {
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if c.seen[key] {
+		return false
+	}
+	c.seen[key] = true
+	c.found++
+	return c.found <= maxFindings
+}
+
+// identifier reports the code span s when it is one identifier that no
+// tracked file contains.
+func (c *checker) identifier(s lint.Span, words lint.Words) {
+	span := strings.TrimSpace(string(c.file.Src[s.Start:s.End]))
+	name, ok := identifierOf(span)
+	if !ok || words.HasWord(name) || historyLine(c.file.Lines, s.Start) {
+		return
+	}
+	if !c.first("`" + name) {
+		return
+	}
+	f := c.file
+	who := f.Stem() + ".md"
+	if f == c.pass.Dir.Index {
+		who = "the index"
+	}
+	from, to := f.SpanPos(s)
+	c.pending = append(c.pending, lint.Diagnostic{Path: f.Path, Start: from, End: to,
+		Message:    fmt.Sprintf("%s names `%s`, which no tracked file contains", who, name),
+		Suggestion: "check whether the memory still holds, then update the name or delete what no longer applies"})
+}
+
+// identifierOf returns the name a code span holding one identifier names
+// (fooBar for "fooBar()"); ok is false for what does not look like code:
+// shorter than lint.MinWordLen, or a plain word (no capital after the
+// first letter with lowercase letters too, no underscore inside, no
+// call parentheses), so "Makefile", "README" and "main" are no
+// identifiers.
+func identifierOf(span string) (string, bool) {
+	name, call := strings.CutSuffix(span, "()")
+	if len(name) < lint.MinWordLen || name[0] >= '0' && name[0] <= '9' {
+		return "", false
+	}
+	upperInside, lower := false, false
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		switch {
+		case b >= 'a' && b <= 'z':
+			lower = true
+		case b >= 'A' && b <= 'Z':
+			upperInside = upperInside || i > 0
+		case b >= '0' && b <= '9', b == '_':
+		default:
+			return "", false
+		}
+	}
+	underscore := strings.Contains(strings.Trim(name, "_"), "_")
+	return name, call || underscore || (upperInside && lower)
 }
 
 // report makes the finding for path p at src[start:end].
