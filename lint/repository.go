@@ -61,6 +61,8 @@ type FileList struct {
 	Paths []string
 	// Renames maps an old path to the path it was renamed to.
 	Renames map[string]string
+	// Words are the words the tracked files contain (HasWord).
+	Words map[string]bool
 }
 
 // Nested reports whether a path ends in "/" + p. It reads the whole list
@@ -119,4 +121,40 @@ func FollowRenames(p string, next func(string) (string, bool), present func(stri
 		cur = to
 	}
 	return ""
+}
+
+// Words is a Repository that can tell whether its tracked text files
+// contain a word (stale-reference's identifiers option): a word is a run
+// of ASCII letters, digits and underscores (IdentifierWords).
+type Words interface {
+	HasWord(w string) bool
+}
+
+// HasWord reports whether Words holds w.
+func (l *FileList) HasWord(w string) bool { return l.Words[w] }
+
+// MinWordLen is the shortest word a Words set holds: identifiers the
+// option checks are at least this long.
+const MinWordLen = 4
+
+// IdentifierWords calls fn with each run of ASCII letters, digits and
+// underscores of text at least MinWordLen bytes long.
+func IdentifierWords(text []byte, fn func(w []byte)) {
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && isWordByte(text[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= MinWordLen {
+			fn(text[start:i])
+		}
+		start = -1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
 }

@@ -29,6 +29,9 @@ type RepoFiles struct {
 	mu      sync.Mutex        // guards what follows: rules run in parallel
 	renames map[string]string // old path → new path ("" for none)
 	history *lockedObjects    // opened on the first rename lookup
+
+	wordsOnce sync.Once
+	words     map[string]struct{} // HasWord's, read on first use
 }
 
 // Close releases the object store a rename lookup opened.

@@ -31,6 +31,7 @@ type Staged struct {
 
 	objects  *lockedObjects
 	headTree string // empty when HEAD is unborn (the first commit)
+	layout   repoLayout
 }
 
 // ProjectSettings is Claude Code's checked-in project settings file,
@@ -67,7 +68,7 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Staged{Root: layout.workTree, Fallback: fallback, objects: objects}
+	s := &Staged{Root: layout.workTree, Fallback: fallback, objects: objects, layout: layout}
 	// Resolving HEAD loads the object store's pack indexes: do it while
 	// the git index is decoded.
 	type head struct {
@@ -80,7 +81,7 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 		tree, ok, err := objects.resolveTree("HEAD")
 		headc <- head{tree, ok, err}
 	}()
-	entries, err := s.readEntries(layout)
+	entries, err := s.readEntries(layout, keepStaged)
 	h := <-headc
 	if err == nil {
 		err = h.err
@@ -98,9 +99,9 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 
 // readEntries decodes the index itself when it can, and asks git for the
 // formats it leaves to git (split and sparse indexes, sha256).
-func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
+func (s *Staged) readEntries(layout repoLayout, keep func([]byte) bool) ([]IndexEntry, error) {
 	if !s.objects.viaGit() {
-		entries, err := readIndex(layout.indexFile, 20, keepStaged)
+		entries, err := readIndex(layout.indexFile, 20, keep)
 		if err == nil {
 			return entries, nil
 		}
@@ -119,7 +120,8 @@ func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the git index (%s): %w", s.Fallback, err)
 	}
-	return cli.lsFiles(keepStaged)
+	defer cli.close()
+	return cli.lsFiles(keep)
 }
 
 // Close releases the object store (and the git process reading it),

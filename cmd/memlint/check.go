@@ -312,6 +312,9 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 		return nil, nil, nil, err
 	}
 	o.failed = append(o.failed, res.Errors...)
+	if o.hook {
+		o.warnRemovals(cwd, staged, cfg)
+	}
 	if len(res.Targets) == 0 && !o.hook {
 		o.note("no staged changes in memory dirs")
 	}

@@ -2,12 +2,19 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/rules/stalereference"
+	"github.com/memlint/memlint/source"
 )
 
 // This file is `memlint hooks run pre-commit [FILE...]`, the command of
@@ -142,4 +149,98 @@ func (h *hookTree) Repos(lint.Plan, []*lint.Target) []string {
 		return []string{h.top}
 	}
 	return nil
+}
+
+// maxMentionsShown bounds the places one removal's warning lists.
+const maxMentionsShown = 5
+
+// warnRemovals tells a commit that deletes or renames files which
+// memories of the repository mention them, as a warning on stderr that
+// does not fail the commit: the memory is not wrong yet, and may be fixed
+// in a later commit, but it will be once the commit lands. The memories
+// are read as staged, from every memory dir of the repository, with
+// stale-reference's reading of paths; a dir where the rule is off is
+// skipped. When the commit removes nothing, no memory is read.
+func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint.Config) {
+	removals, err := staged.Removals()
+	if err != nil {
+		o.note("could not compare the commit with HEAD for deleted files: %v", err)
+		return
+	}
+	if len(removals) == 0 {
+		return
+	}
+	gone := make(map[string]int, len(removals))
+	for i, r := range removals {
+		gone[r.Path] = i
+	}
+	root := staged.Root
+	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	dirs, err := lint.FindMemoryDirs(staged.FS, ".", func(p string) bool { return cfg.Ignored(abs(p)) })
+	if err != nil {
+		o.note("could not find the memory dirs for deleted files: %v", err)
+		return
+	}
+	mentions := make([][]string, len(removals)) // file:line, one per file
+	err = fs.WalkDir(staged.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
+			return err
+		}
+		dir := memoryDirOf(p, dirs)
+		if dir == "" || cfg.Ignored(abs(p)) {
+			return nil
+		}
+		if off, _, _ := cfg.Resolve(stalereference.StaleReference, abs(p)); off {
+			return nil
+		}
+		src, err := fs.ReadFile(staged.FS, p)
+		if err != nil {
+			return err
+		}
+		seen := map[int]bool{}
+		for _, ref := range stalereference.References(src, root) {
+			i, ok := gone[ref.Path]
+			if !ok || seen[i] || (dir != "." && strings.HasPrefix(ref.Path, dir+"/")) {
+				continue // the memory dir's own files: the link rules own them
+			}
+			seen[i] = true
+			mentions[i] = append(mentions[i], fmt.Sprintf("%s:%d", lint.RelPath(cwd, abs(p)), ref.Line))
+		}
+		return nil
+	})
+	if err != nil {
+		o.note("could not read the memory for deleted files: %v", err)
+		return
+	}
+	for i, r := range removals {
+		at := mentions[i]
+		if len(at) == 0 {
+			continue
+		}
+		what := "deletes"
+		if r.To != "" {
+			what = "renames to " + r.To
+		}
+		subject := fmt.Sprintf("%d memories mention", len(at))
+		if len(at) == 1 {
+			subject = "1 memory mentions"
+		}
+		list := strings.Join(at[:min(len(at), maxMentionsShown)], ", ")
+		if len(at) > maxMentionsShown {
+			list += fmt.Sprintf(", and %d more", len(at)-maxMentionsShown)
+		}
+		fmt.Fprintf(o.stderr, "memlint: %s\n", escapeTerminal(rules.Redact(fmt.Sprintf("%s %s, which this commit %s: %s", subject, r.Path, what, list))))
+	}
+}
+
+// memoryDirOf returns the innermost memory dir of dirs holding the file
+// p, or "" when none does.
+func memoryDirOf(p string, dirs []string) string {
+	owner := ""
+	for _, d := range dirs {
+		if (d == "." || strings.HasPrefix(p, d+"/")) && (owner == "" || len(d) > len(owner)) {
+			owner = d
+		}
+	}
+	return owner
 }

@@ -352,7 +352,9 @@ func contains(list []string, s string) bool {
 
 // RepoFiles is the file of a case that stands for the git repository
 // around it (stale-reference): one tracked path per line, relative to the
-// case folder, and "old -> new" lines for the renames history shows.
+// case folder, "old -> new" lines for the renames history shows, and
+// "path: word word" lines for a tracked file with the words it contains
+// (the identifiers option).
 const RepoFiles = ".repo-files"
 
 // readRepoFiles reads a case's RepoFiles as the repository rooted at root.
@@ -366,6 +368,12 @@ func readRepoFiles(name, root string) (*lint.FileList, error) {
 		line = strings.TrimSpace(line)
 		if from, to, ok := strings.Cut(line, " -> "); ok {
 			l.Renames[from] = to
+		} else if p, words, ok := strings.Cut(line, ": "); ok {
+			l.Paths = append(l.Paths, p)
+			if l.Words == nil {
+				l.Words = map[string]bool{}
+			}
+			lint.IdentifierWords([]byte(words), func(w []byte) { l.Words[string(w)] = true })
 		} else if line != "" {
 			l.Paths = append(l.Paths, line)
 		}

@@ -20,7 +20,12 @@ var StaleReference = &lint.Rule{
 	Summary:  "a memory names a repository path (file or folder) that the repository does not have",
 	Doc:      staleReferenceDoc,
 	Fix:      "unsafe (--unsafe-fixes): replaces the path with the one git history renamed it to, when it shows a rename",
+	Options:  lint.OptionsOf(options{}),
 	Run:      run,
+}
+
+type options struct {
+	Identifiers bool `option:"identifiers" doc:"also report an identifier alone in a code span (FooBar, snake_case_name, fooBar()) that no tracked text file contains; reads the tracked files once per run"`
 }
 
 //go:embed stale-reference.md
@@ -51,8 +56,16 @@ func run(pass *lint.Pass) {
 		for _, s := range md.Prose {
 			c.scan(s, false)
 		}
+		var words lint.Words
+		if lint.OptionsFor[options](pass, f).Identifiers {
+			words, _ = repo.(lint.Words)
+		}
 		for _, s := range md.CodeSpans {
-			c.scan(trimBackticks(f.Src, s), true)
+			s = trimBackticks(f.Src, s)
+			c.scan(s, true)
+			if words != nil {
+				c.identifier(s, words)
+			}
 		}
 		c.flush()
 	}
@@ -115,12 +128,17 @@ func (c *checker) elsewhere(tok string) bool {
 
 // scan looks at the tokens of one run of text.
 func (c *checker) scan(s lint.Span, code bool) {
-	src := c.file.Src
 	// A token with no slash is neither a path nor a folder elsewhere
 	// (token), and most runs of prose have none.
-	if bytes.IndexByte(src[s.Start:s.End], '/') < 0 {
+	if bytes.IndexByte(c.file.Src[s.Start:s.End], '/') < 0 {
 		return
 	}
+	tokens(c.file.Src, s, func(start, end int) { c.token(start, end, code) })
+}
+
+// tokens calls fn with the bounds of each path-like token of src[s], the
+// sentence punctuation after it left out.
+func tokens(src []byte, s lint.Span, fn func(start, end int)) {
 	for i := s.Start; i < s.End; {
 		if !isPathByte(src[i]) {
 			i++
@@ -130,9 +148,66 @@ func (c *checker) scan(s lint.Span, code bool) {
 		for j < s.End && isPathByte(src[j]) {
 			j++
 		}
-		c.token(i, j, code)
+		// Sentence punctuation after a path is not part of it.
+		end := j
+		for end > i && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
+			end--
+		}
+		if end > i {
+			fn(i, end)
+		}
 		i = j
 	}
+}
+
+// Ref is a repository path a memory's text names.
+type Ref struct {
+	// Path is slash separated, relative to the repository's root, without
+	// a leading "./" or a trailing slash.
+	Path string
+	// Line is the 1-based line of the text it is on.
+	Line int
+}
+
+// References returns the repository paths src names, in order, read as
+// the rule reads them (URLs, home and variable paths, globs and paths
+// outside root are none; a line that records a change, "src/x.ts was
+// removed", names none), but without the rule's checks against a
+// repository's files: for a caller that asks about given paths (the
+// pre-commit hook's deleted and renamed files). root is the work tree's
+// top folder, an absolute OS path.
+func References(src []byte, root string) []Ref {
+	var out []Ref
+	lines := lint.NewLineIndex(src)
+	tokens(src, lint.Span{Start: 0, End: len(src)}, func(start, end int) {
+		p, _, _, ok := repoPath(string(src[start:end]), root)
+		if !ok || historyLine(lines, start) {
+			return
+		}
+		out = append(out, Ref{Path: p, Line: lines.LineOf(start)})
+	})
+	return out
+}
+
+// repoPath cleans a token into the repository path it may name: n is the
+// length of the token's path part, dir says it ends in a slash.
+func repoPath(tok, root string) (p string, n int, dir, ok bool) {
+	p, ok = candidate(tok)
+	if !ok {
+		return "", 0, false, false
+	}
+	n = len(p)
+	if strings.HasPrefix(p, "/") {
+		// An absolute path counts only inside the work tree.
+		rel, err := filepath.Rel(root, filepath.FromSlash(p))
+		if err != nil || !lint.Within(filepath.FromSlash(p), root) {
+			return "", 0, false, false
+		}
+		p = filepath.ToSlash(rel)
+	}
+	p = strings.TrimPrefix(p, "./")
+	dir = strings.HasSuffix(p, "/")
+	return strings.TrimSuffix(p, "/"), n, dir, p != "" && p != "/"
 }
 
 // isPathByte reports whether b may be part of a path token. Other bytes
@@ -158,10 +233,6 @@ var pathBytes = func() (t [256]bool) {
 // token checks the token src[start:end].
 func (c *checker) token(start, end int, code bool) {
 	src := c.file.Src
-	// Sentence punctuation after a path is not part of it.
-	for end > start && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
-		end--
-	}
 	if bytes.IndexByte(src[start:end], '/') < 0 {
 		return // neither a path (candidate) nor a folder elsewhere
 	}
@@ -170,22 +241,11 @@ func (c *checker) token(start, end int, code bool) {
 		c.foreign = true
 		return
 	}
-	p, ok := candidate(tok)
+	p, n, dir, ok := repoPath(tok, c.repo.Root())
 	if !ok {
 		return
 	}
-	end = start + len(p)
-	if strings.HasPrefix(p, "/") {
-		// An absolute path counts only inside the work tree.
-		rel, err := filepath.Rel(c.repo.Root(), filepath.FromSlash(p))
-		if err != nil || !lint.Within(filepath.FromSlash(p), c.repo.Root()) {
-			return
-		}
-		p = filepath.ToSlash(rel)
-	}
-	p = strings.TrimPrefix(p, "./")
-	dir := strings.HasSuffix(p, "/")
-	p = strings.TrimSuffix(p, "/")
+	end = start + n
 	segs := strings.Split(p, "/")
 	if len(segs) < 2 || !plausible(segs, code, dir) {
 		return
@@ -209,21 +269,74 @@ func (c *checker) token(start, end int, code bool) {
 	if path.Ext(p) != "" && c.repo.Nested(p) {
 		return // relative to a subproject's folder
 	}
-	if historyLine(c.file.Lines, start) {
-		return
-	}
-	if c.seen == nil {
-		c.seen = map[string]bool{}
-	}
-	if c.seen[p] {
-		return
-	}
-	c.seen[p] = true
-	c.found++
-	if c.found > maxFindings {
+	if historyLine(c.file.Lines, start) || !c.first(p) {
 		return
 	}
 	c.report(start, end, p)
+}
+
+// first counts a finding for key and reports whether it is to be
+// listed: the first time the file names it, within maxFindings.
+func (c *checker) first(key string) bool {
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if c.seen[key] {
+		return false
+	}
+	c.seen[key] = true
+	c.found++
+	return c.found <= maxFindings
+}
+
+// identifier reports the code span s when it is one identifier that no
+// tracked file contains.
+func (c *checker) identifier(s lint.Span, words lint.Words) {
+	span := strings.TrimSpace(string(c.file.Src[s.Start:s.End]))
+	name, ok := identifierOf(span)
+	if !ok || words.HasWord(name) || historyLine(c.file.Lines, s.Start) {
+		return
+	}
+	if !c.first("`" + name) {
+		return
+	}
+	f := c.file
+	who := f.Stem() + ".md"
+	if f == c.pass.Dir.Index {
+		who = "the index"
+	}
+	from, to := f.SpanPos(s)
+	c.pending = append(c.pending, lint.Diagnostic{Path: f.Path, Start: from, End: to,
+		Message:    fmt.Sprintf("%s names `%s`, which no tracked file contains", who, name),
+		Suggestion: "check whether the memory still holds, then update the name or delete what no longer applies"})
+}
+
+// identifierOf returns the name a code span holding one identifier names
+// (fooBar for "fooBar()"); ok is false for what does not look like code:
+// shorter than lint.MinWordLen, or a plain word (no capital after the
+// first letter with lowercase letters too, no underscore inside, no
+// call parentheses), so "Makefile", "README" and "main" are no
+// identifiers.
+func identifierOf(span string) (string, bool) {
+	name, call := strings.CutSuffix(span, "()")
+	if len(name) < lint.MinWordLen || name[0] >= '0' && name[0] <= '9' {
+		return "", false
+	}
+	upperInside, lower := false, false
+	for i := 0; i < len(name); i++ {
+		b := name[i]
+		switch {
+		case b >= 'a' && b <= 'z':
+			lower = true
+		case b >= 'A' && b <= 'Z':
+			upperInside = upperInside || i > 0
+		case b >= '0' && b <= '9', b == '_':
+		default:
+			return "", false
+		}
+	}
+	underscore := strings.Contains(strings.Trim(name, "_"), "_")
+	return name, call || underscore || (upperInside && lower)
 }
 
 // report makes the finding for path p at src[start:end].
