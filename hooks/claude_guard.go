@@ -279,6 +279,9 @@ func (g *guard) introduced(content string) ([]lint.Diagnostic, error) {
 		return nil, fmt.Errorf("locate %s in %s: %w", g.target.file, g.target.memDir, err)
 	}
 	base := os.DirFS(g.target.memDir)
+	// Both runs share the files other than the written one, which are
+	// the same in both.
+	g.plan.Reuse = lint.NewReuse()
 	after, err := g.lint(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: []byte(content)}, g.rules())
 	if err != nil || len(after) == 0 {
 		return nil, err

@@ -298,13 +298,17 @@ type memoryWrite struct {
 // the write introduced: those that linting the dir as it was before does not give.
 // Both runs are lint.Run over the dir alone, rooted at the dir as memlint
 // check DIR roots it, so that configuration globs and the dir's kind are
-// judged from the same absolute paths in both.
+// judged from the same absolute paths in both, and the same root lets the
+// second share the first's parse of every unchanged topic file.
 func (w *memoryWrite) introduced() ([]lint.Diagnostic, error) {
 	rel, err := filepath.Rel(w.memDir, w.file)
 	if err != nil {
 		return nil, fmt.Errorf("locate %s in %s: %w", w.file, w.memDir, err)
 	}
 	base := os.DirFS(w.memDir)
+	// Both runs share the files the write left as they were: the run
+	// before the write parses only the written file again.
+	w.plan.Reuse = lint.NewReuse()
 	// The state before the write is linted only when the write leaves
 	// findings to tell apart.
 	after, err := w.errors(base, nil)

@@ -37,6 +37,9 @@ type Linter struct {
 	// on other files (Pass.Focused), and the Markdown of other files is
 	// parsed only when a rule reads it.
 	Focus map[string]bool
+	// Reuse, when set, shares the topic files whose content is unchanged
+	// with the other runs given the same Reuse over the same root.
+	Reuse *Reuse
 	// ErrorsOnly tells that the caller keeps error-level findings alone
 	// (the Claude Code session summary): rules may skip work that can
 	// only report below error (Pass.Keeps). Findings are not filtered by
@@ -178,6 +181,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		fsys:    fsys,
 		maxSize: max,
 		earlier: l.Earlier,
+		reuse:   l.Reuse,
 		nested: func(p string) bool {
 			if dirSet[p] {
 				return true

@@ -19,30 +19,12 @@ import (
 // positions, flagged text, fixes, suppressions, fingerprints), for every
 // file of every rule fixture dir and of a generated dir.
 func TestFocusSameFindings(t *testing.T) {
-	type dirCase struct {
-		name string
-		src  lint.FSSource
-		dir  string // path of src.FS
-	}
 	var cases []dirCase
 	gen := benchgen.GenerateFS(1, 40, 1)
 	for _, d := range findDirs(t, gen) {
 		cases = append(cases, dirCase{"generated/" + d, lint.FSSource{Root: "/focus", FS: gen}, d})
 	}
-	fixtures, err := filepath.Glob("../rules/*/testdata")
-	if err != nil || len(fixtures) == 0 {
-		t.Fatalf("no rule fixtures found: %v", err)
-	}
-	for _, root := range fixtures {
-		abs, err := filepath.Abs(root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fsys := os.DirFS(abs)
-		for _, d := range findDirs(t, fsys) {
-			cases = append(cases, dirCase{root + "/" + d, lint.FSSource{Root: abs, FS: fsys}, d})
-		}
-	}
+	cases = append(cases, fixtureCases(t)...)
 	compared := 0
 	for _, c := range cases {
 		src := c.src
@@ -89,6 +71,34 @@ func TestFocusSameFindings(t *testing.T) {
 	if compared < 100 {
 		t.Fatalf("only %d findings compared: the test lost its input", compared)
 	}
+}
+
+// dirCase is one memory dir to lint: dir, a path of src.FS.
+type dirCase struct {
+	name string
+	src  lint.FSSource
+	dir  string
+}
+
+// fixtureCases returns the memory dirs of every rule fixture folder.
+func fixtureCases(t *testing.T) []dirCase {
+	t.Helper()
+	fixtures, err := filepath.Glob("../rules/*/testdata")
+	if err != nil || len(fixtures) == 0 {
+		t.Fatalf("no rule fixtures found: %v", err)
+	}
+	var cases []dirCase
+	for _, root := range fixtures {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys := os.DirFS(abs)
+		for _, d := range findDirs(t, fsys) {
+			cases = append(cases, dirCase{root + "/" + d, lint.FSSource{Root: abs, FS: fsys}, d})
+		}
+	}
+	return cases
 }
 
 // findDirs returns the memory dirs of fsys.

@@ -43,6 +43,8 @@ type loader struct {
 	ignored func(p string) bool
 	// earlier, when set, supplies daily logs' earlier content.
 	earlier Earlier
+	// reuse, when set, shares topic files parsed by another run.
+	reuse *Reuse
 }
 
 // walkDir lists a memory dir's files without reading them.
@@ -249,6 +251,13 @@ func (l *loader) readFile(f *File) {
 			return
 		}
 		f.Base, f.InBase = base, ok
+	}
+	if l.reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+		if prev := l.reuse.parsed(f, src); prev != nil {
+			f.Src, f.Size, f.Lines, f.Index, f.shared = prev.Src, prev.Size, prev.Lines, prev.Index, prev
+			return
+		}
+		defer l.reuse.keep(f)
 	}
 	parseFile(f, src)
 }

@@ -161,6 +161,10 @@ type File struct {
 	// Suppressions): a run focused on a few files (the Claude Code hook)
 	// never parses the bodies of the others, which it only needs the
 	// names and frontmatter of.
+	// shared, when set, is the same content parsed by an earlier run
+	// (Reuse), whose frontmatter this file shares, and its body when
+	// sharedBody allows.
+	shared       *File
 	fmOnce       sync.Once
 	frontmatter  *Frontmatter
 	bodyOnce     sync.Once
@@ -172,6 +176,9 @@ type File struct {
 // Frontmatter is the parsed frontmatter, decoded on first use; nil when
 // the file does not start with "---" (or is a log, or was not read).
 func (f *File) Frontmatter() *Frontmatter {
+	if f.shared != nil {
+		return f.shared.Frontmatter()
+	}
 	f.fmOnce.Do(func() {
 		if f.Lines != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
 			f.frontmatter = parseFrontmatter(f.Src, f.Lines)
@@ -226,6 +233,10 @@ func (f *File) parseBody() {
 	f.bodyOnce.Do(func() {
 		if f.Lines == nil {
 			return // not read: no body
+		}
+		if s := f.sharedBody(); s != nil {
+			f.body, f.parseErr = s.Body(), s.ParseError()
+			return
 		}
 		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart(), f.Lines)
 		f.suppressions = parseSuppressions(f)

@@ -48,6 +48,8 @@ type Plan struct {
 	// left out, and the run costs little more than linting these files
 	// (the Claude Code hook, on a write).
 	Focus []string
+	// Reuse is as in Linter.
+	Reuse *Reuse
 	// Only, ErrorsOnly, Redact, RecallProbe and Now are as in Linter.
 	Only        []string
 	ErrorsOnly  bool

@@ -216,7 +216,7 @@ func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, r
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now,
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, Reuse: plan.Reuse, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now,
 		ClaudeHome: claudecode.HomeFromEnv(getenv), Instructions: plan.Instructions, Repos: plan.Repos}
 	byVolume := map[string][]*Target{}
 	var volumes []string

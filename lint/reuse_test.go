@@ -1,0 +1,112 @@
+package lint_test
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules"
+)
+
+// TestReuseSameFindings checks the promise of Plan.Reuse that the Claude
+// Code hook relies on: runs that share the parse of unchanged files
+// report exactly what runs of their own report, whether nothing changed
+// between them (every rule fixture dir, suppressions included: one run's
+// used suppressions must not leak into the next) or one topic file or
+// the index did (a generated dir on disk).
+func TestReuseSameFindings(t *testing.T) {
+	compared := 0
+	for _, c := range fixtureCases(t) {
+		src := c.src
+		src.Dirs = []string{c.dir}
+		want := runReuse(t, src, nil)
+		reuse := lint.NewReuse()
+		for round := range 2 {
+			compareRuns(t, c.name, round, want, runReuse(t, src, reuse))
+		}
+		compared += len(want.Diagnostics)
+	}
+
+	// A generated dir written to disk, changed between the runs.
+	dir := t.TempDir()
+	gen := benchgen.GenerateFS(1, 40, 1)
+	err := fs.WalkDir(gen, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(gen, p)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(out, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := os.DirFS(dir)
+	dirs := findDirs(t, fsys)
+	if len(dirs) != 1 {
+		t.Fatalf("generated %d memory dirs, want 1", len(dirs))
+	}
+	src := lint.FSSource{Root: dir, FS: fsys, Dirs: dirs}
+	topics, err := fs.Glob(fsys, path.Join(dirs[0], "*.md"))
+	if err != nil || len(topics) < 3 {
+		t.Fatalf("generated topics: %v, %v", topics, err)
+	}
+	reuse := lint.NewReuse()
+	runReuse(t, src, reuse)
+	for i, change := range []struct{ file, add string }{
+		{topics[1], "\nSee yesterday's notes, and [gone](missing.md).\n\n<!-- memlint-disable-next-line -->\nTODO: check this tomorrow\n"},
+		{path.Join(dirs[0], lint.IndexName), "\n- [Gone](missing.md) - a memory that is not there\n"},
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(change.file))
+		old, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, append(old, change.add...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want := runReuse(t, src, nil)
+		got := runReuse(t, src, reuse)
+		compareRuns(t, "generated, changed "+change.file, i, want, got)
+		compared += len(want.Diagnostics)
+	}
+	if compared < 100 {
+		t.Fatalf("only %d findings compared: the test lost its input", compared)
+	}
+}
+
+// runReuse lints src as the hook does, sharing parses through reuse
+// (nil: none).
+func runReuse(t *testing.T, src lint.FSSource, reuse *lint.Reuse) *lint.Result {
+	t.Helper()
+	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) > 0 {
+		t.Fatalf("rule failed: %v", res.Errors[0])
+	}
+	return res
+}
+
+// compareRuns fails when a run sharing parses differs from its own run.
+func compareRuns(t *testing.T, name string, round int, want, got *lint.Result) {
+	t.Helper()
+	if !reflect.DeepEqual(want.Diagnostics, got.Diagnostics) {
+		t.Errorf("%s, round %d: findings differ\nown parse: %+v\nshared:    %+v", name, round, want.Diagnostics, got.Diagnostics)
+	}
+	if !reflect.DeepEqual(want.Suppressed, got.Suppressed) {
+		t.Errorf("%s, round %d: suppressed findings differ\nown parse: %+v\nshared:    %+v", name, round, want.Suppressed, got.Suppressed)
+	}
+}
