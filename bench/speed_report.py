@@ -65,7 +65,7 @@ def fr(r, goal=None, more_is_worse=True):
         s = "> " + s
     if goal is not None:
         ok = m <= goal if more_is_worse else m >= goal
-        s = f"**{s}**" + ("" if ok else " ✗")
+        s = f"**{s}**" if ok else s + " ✗"
     return s
 
 
@@ -103,7 +103,7 @@ for t in full:
         rss = max(v[2] for v in rows[(t, "memlint")].values())
     rss_s = "n/a" if rss is None else f"{rss:.0f}"
     if files >= 90000 and rss is not None:
-        rss_s = f"**{rss_s}**" + ("" if rss <= 150 else " ✗")
+        rss_s = f"**{rss_s}**" if rss <= 150 else rss_s + " ✗"
     c1, c2 = peer(t, "cml")
     f1, f2 = peer(t, "fb")
     out.append(f"| {t} | {files:,} | {dirs:,} | {ms(med(t, 'floor', 0))} | {wall} | {fr(ratio(t, 'memlint', 'floor', 0), 4)} "
