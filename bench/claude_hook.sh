@@ -36,22 +36,7 @@ FLOOR=$WORK/bin/readfloor
 for n in 200 20000; do
 	dir=$WORK/d$n
 	[ -d "$dir" ] || go run bench/gen.go -out "$dir" -dirs 1 -files "$n" -seed 1 >&2
-	python3 - "$dir/repo-000" "$WORK/event$n.json" <<'PY'
-import json, os, sys
-repo, out = sys.argv[1], sys.argv[2]
-mem = os.path.join(repo, "memory")
-f = os.path.join(mem, sorted(x for x in os.listdir(mem) if x != "MEMORY.md")[0])
-line = "\nOne more line, written for the benchmark.\n"
-cur = open(f).read()
-orig = cur[: -len(line)] if cur.endswith(line) else cur
-open(f, "w").write(orig + line)
-ev = {"session_id": "bench", "transcript_path": "/tmp/bench.jsonl", "cwd": repo,
-      "permission_mode": "default", "hook_event_name": "PostToolUse", "tool_name": "Write",
-      "tool_input": {"file_path": f, "content": orig + line},
-      "tool_response": {"type": "update", "filePath": f, "content": orig + line,
-                        "structuredPatch": [], "originalFile": orig}}
-json.dump(ev, open(out, "w"))
-PY
+	python3 bench/hook_event.py "$dir/repo-000" "$WORK/event$n.json"
 done
 
 log "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -208,22 +208,7 @@ HOOKDIR=$WORK/hook200
 if [ ! -d "$HOOKDIR" ]; then
 	go run bench/gen.go -out "$HOOKDIR" -dirs 1 -files 200 -seed 1
 fi
-python3 - "$HOOKDIR/repo-000" "$WORK/event200.json" <<'PY'
-import json, os, sys
-repo, out = sys.argv[1], sys.argv[2]
-mem = os.path.join(repo, "memory")
-f = os.path.join(mem, sorted(x for x in os.listdir(mem) if x != "MEMORY.md")[0])
-line = "\nOne more line, written for the benchmark.\n"
-cur = open(f).read()
-orig = cur[: -len(line)] if cur.endswith(line) else cur
-open(f, "w").write(orig + line)
-ev = {"session_id": "bench", "transcript_path": "/tmp/bench.jsonl", "cwd": repo,
-      "permission_mode": "default", "hook_event_name": "PostToolUse", "tool_name": "Write",
-      "tool_input": {"file_path": f, "content": orig + line},
-      "tool_response": {"type": "update", "filePath": f, "content": orig + line,
-                        "structuredPatch": [], "originalFile": orig}}
-json.dump(ev, open(out, "w"))
-PY
+python3 bench/hook_event.py "$HOOKDIR/repo-000" "$WORK/event200.json"
 log "Claude Code hook on a write into a 200-file dir ($HOOK_RUNS runs)"
 (cd "$HOOKDIR/repo-000" && hyperfine -w 3 -r "$HOOK_RUNS" -i --style none --export-json "$WORK/hook.json" \
 	"$MEMLINT version" "$MEMLINT hooks run claude < $WORK/event200.json" >/dev/null 2>&1)
