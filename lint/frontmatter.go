@@ -114,6 +114,16 @@ const maxFrontmatterBytes = 64 << 10
 // parseFrontmatter finds and decodes frontmatter at the top of src. It
 // returns nil when the first line is not "---".
 func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
+	fm := locateFrontmatter(src, lines)
+	if fm != nil && fm.CloseLine > 0 {
+		fm.decode(true)
+	}
+	return fm
+}
+
+// locateFrontmatter finds the frontmatter at the top of src, without
+// decoding it, or returns nil when the first line is not "---".
+func locateFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 	start := 0
 	bom := bytes.HasPrefix(src, utf8BOM)
 	if bom {
@@ -144,10 +154,6 @@ func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 	if i := bytes.Index(fm.Raw, []byte("---")); i >= 0 {
 		fm.EarlyClose = yamlStart + i
 	}
-	if fm.CloseLine == 0 {
-		return fm
-	}
-	fm.decode()
 	return fm
 }
 
@@ -183,11 +189,20 @@ func isDelimiter(line []byte) bool {
 	return string(bytes.TrimRight(line, " \t\r")) == "---"
 }
 
-func (fm *Frontmatter) decode() {
+// decode decodes Raw: with decodeFast when fast is set and it reads Raw,
+// else with yaml.v3 (tests compare the two).
+func (fm *Frontmatter) decode(fast bool) {
 	if len(fm.Raw) > maxFrontmatterBytes {
 		fm.Err = &YAMLError{Pos: Pos{Line: fm.OpenLine + 1, Col: 1},
 			Message: fmt.Sprintf("frontmatter is %d bytes; memlint does not decode more than %d", len(fm.Raw), maxFrontmatterBytes)}
 		return
+	}
+	if fast {
+		if root, ok := decodeFast(fm.Raw); ok {
+			fm.Doc = root
+			fm.Duplicates = findDuplicateKeys(root, nil, 0)
+			return
+		}
 	}
 	var doc yaml.Node
 	if err := safeYAMLUnmarshal(fm.Raw, &doc); err != nil {
