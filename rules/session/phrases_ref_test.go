@@ -96,13 +96,12 @@ func BenchmarkPhraseHits(b *testing.B) {
 		hits func([]byte) []phraseHit
 	}{{"reference", func(t []byte) []phraseHit { return refPhraseHits(lowerASCII(t)) }}, {"one-pass", phraseHits}} {
 		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
+			rulebench.Measure(b, func() int {
 				for _, t := range texts {
 					c.hits(t)
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(texts)), "ns/file")
+				return len(texts)
+			})
 		})
 	}
 }
