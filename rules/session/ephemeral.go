@@ -289,9 +289,13 @@ func phraseHits(body []byte) []phraseHit {
 			off += i + len(k)
 		}
 	}
+	f4 := asciiFirst4
 	for i := 0; i+4 <= len(body); i++ {
 		// OR 0x20 lowers a letter and turns no other byte into one.
 		w := binary.LittleEndian.Uint32(body[i:]) | 0x20202020
+		if w != f4[0] && w != f4[1] && w != f4[2] && w != f4[3] {
+			continue
+		}
 		for _, k := range asciiKeys {
 			if w == k.first4 && len(body)-i >= len(k.key) && equalFoldASCII(body[i:i+len(k.key)], k.key) {
 				found(k.key, i)
@@ -315,6 +319,17 @@ var asciiKeys = func() (out []asciiKey) {
 		}
 	}
 	return out
+}()
+
+// asciiFirst4 are the first four bytes of the ASCII keys, which the pass
+// compares each offset with before it looks at a key (TestASCIIKeys keeps
+// them four at most). An entry left zero matches nothing: a loaded value
+// has 0x20 set in every byte.
+var asciiFirst4 = func() (f4 [4]uint32) {
+	for i, k := range asciiKeys[:min(len(asciiKeys), len(f4))] {
+		f4[i] = k.first4
+	}
+	return f4
 }()
 
 // equalFoldASCII reports whether b is w with ASCII letters in any case; w

@@ -74,15 +74,15 @@ func FuzzPhraseHits(f *testing.F) {
 }
 
 // TestASCIIKeys keeps phraseHits's premise: its ASCII keys are lower-case
-// letters, at least four.
+// letters, at least four, and four keys at most.
 func TestASCIIKeys(t *testing.T) {
 	for _, k := range asciiKeys {
 		if len(k.key) < 4 || strings.Trim(k.key, "abcdefghijklmnopqrstuvwxyz") != "" {
 			t.Errorf("key %q: phraseHits needs four or more lower-case ASCII letters", k.key)
 		}
 	}
-	if len(asciiKeys) == 0 {
-		t.Error("no ASCII key")
+	if len(asciiKeys) == 0 || len(asciiKeys) > len(asciiFirst4) {
+		t.Errorf("%d ASCII keys: phraseHits compares with 1 to %d", len(asciiKeys), len(asciiFirst4))
 	}
 }
 
