@@ -405,8 +405,11 @@ func ccProseLine(t []byte) bool {
 		}
 		t = bytes.TrimSpace(t[k+1:])
 	}
-	// Placeholders of a message template are words: "Hi {name},".
-	t = rePlaceholder.ReplaceAll(t, []byte("X"))
+	// Placeholders of a message template are words: "Hi {name},". Each
+	// starts with one of placeholderStarts: most lines hold none.
+	if bytes.ContainsAny(t, placeholderStarts) {
+		t = rePlaceholder.ReplaceAll(t, []byte("X"))
+	}
 	var words, letters, symbols, runes, cjk int
 	inWord := false
 	for _, r := range string(t) {

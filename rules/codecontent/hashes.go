@@ -21,6 +21,12 @@ import (
 func (s *codeScan) inline(blk lint.Span) {
 	b := s.src[blk.Start:blk.End]
 	base := blk.Start
+	// Everything below holds an ASCII digit: a line number, or a hash
+	// (a hex word of digits alone or letters alone is not one). Most
+	// paragraphs have none and are passed once.
+	if ccIndexDigit(b) < 0 {
+		return
+	}
 
 	// file:line and file:line:col
 	for from := 0; ; {
@@ -92,12 +98,19 @@ func (s *codeScan) accept(start, end int) bool {
 func (s *codeScan) hashes(b []byte, base int) {
 	last := 0 // end of the last hash found
 	for i := 0; i < len(b); {
-		if ccClass[b[i]]&ccClassWord == 0 {
-			i++
-			continue
+		// A hash holds a digit: go to the next one and back to the start
+		// of its word, which is not before i (at the start of b or after
+		// a word). The words before it are not hashes.
+		d := ccIndexDigit(b[i:])
+		if d < 0 {
+			break
 		}
+		start := i + d
+		for start > i && ccWordByte(b[start-1]) {
+			start--
+		}
+		i = start
 		// One pass over the word collects what the hash test needs.
-		start := i
 		all, any := uint8(0xff), uint8(0)
 		for ; i < len(b); i++ {
 			cl := ccClass[b[i]]
@@ -125,6 +138,16 @@ func (s *codeScan) hashes(b []byte, base int) {
 		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
 		last = end
 	}
+}
+
+// ccIndexDigit returns the offset of the first ASCII digit in b, or -1.
+func ccIndexDigit(b []byte) int {
+	for i, c := range b {
+		if c-'0' <= 9 {
+			return i
+		}
+	}
+	return -1
 }
 
 // hashListed reports whether the hex word at b[start:] continues a list of

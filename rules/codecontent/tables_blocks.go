@@ -45,6 +45,10 @@ var asciiArrows = []string{"<--", "-->", "==>", "<==", "<-+", "+->"}
 // ${name}, <name>, %s.
 var rePlaceholder = regexp.MustCompile(`\{\{\s*[\w.]+\s*\}\}|\$?\{[\w.]+\}|<[\w-]+>|%[sd]`)
 
+// placeholderStarts are the bytes a match of rePlaceholder holds: a line
+// without them has no placeholder (TestPlaceholderStarts).
+const placeholderStarts = "{<%"
+
 // proseCodeKeywords start lines of code that otherwise read like a
 // sentence ("SELECT name FROM users WHERE").
 var proseCodeKeywords = map[string]bool{

@@ -19,6 +19,22 @@ const (
 	numberedLine               // "0: symbol" – a frame inside a Rust backtrace
 )
 
+// goFrameOffset reports whether t holds " +0x", the offset of a Go frame.
+// It looks for the "+", which is rare, rather than the space.
+func goFrameOffset(t []byte) bool {
+	for from := 1; from < len(t); {
+		i := bytes.Index(t[from:], []byte("+0x"))
+		if i < 0 {
+			return false
+		}
+		if t[from+i-1] == ' ' {
+			return true
+		}
+		from += i + 1
+	}
+	return false
+}
+
 // classifyFrame says whether line is part of a stack trace, and of which
 // language.
 func classifyFrame(line []byte) (traceLineKind, string) {
@@ -72,7 +88,7 @@ func classifyFrame(line []byte) (traceLineKind, string) {
 			return numberedLine, "Rust"
 		}
 	}
-	if bytes.Contains(t, []byte(" +0x")) && reGoFrame.Match(t) {
+	if goFrameOffset(t) && reGoFrame.Match(t) {
 		return frameLine, "Go"
 	}
 	return notFrame, ""

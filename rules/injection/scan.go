@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -114,7 +115,10 @@ func (s *scan) line(off int) (start, end int) {
 // the one pass over a file compares bytes only for words that could be
 // one of them and hashes nothing.
 type triggerIndex struct {
-	slots   [26 * (maxWordLen + 1)][]indexWord
+	slots [26 * (maxWordLen + 1)][]indexWord
+	// lengths has bit n of its entry for a letter set when a word of n
+	// bytes starts with it: most words of a text need no slot.
+	lengths [26]uint64
 	marks   map[string][]int
 	byStart map[[2]byte][]string
 }
@@ -156,6 +160,7 @@ func buildIndex(ts []trigger) *triggerIndex {
 				}
 			}
 			*slot = append(*slot, indexWord{word: w, triggers: admits})
+			ix.lengths[w[0]-'a'] |= 1 << len(w)
 		}
 		for _, m := range t.marks {
 			if len(ix.marks[m]) == 0 {
@@ -216,7 +221,7 @@ var byteClasses = func() (t [256]uint8) {
 
 // candidates returns, for each trigger, the starts of the lines its
 // prefilter admits, in order: one pass over the file for words and marks,
-// and a search for each CJK word in a file that is not pure ASCII.
+// and a search for each CJK word whose first byte the pass saw.
 func (s *scan) candidates() [][]int {
 	cand := make([][]int, len(triggers))
 	add := func(i, line int) {
@@ -225,32 +230,43 @@ func (s *scan) candidates() [][]int {
 		}
 	}
 	src := s.src
-	ascii := true
+	// leads has bit c-0xc0 set for each lead byte c of a multi-byte
+	// character in the file.
+	var leads uint64
 	line := 0
 	for i := 0; i < len(src); {
-		switch byteClasses[src[i]] {
-		case classNewline:
-			line = i + 1
-		case classHigh:
-			ascii = false
-		case classMark:
-			if i+1 < len(src) {
-				k := [2]byte{src[i], lowerByte(src[i+1])}
-				for _, m := range index.byStart[k] {
-					if hasPrefixFold(src[i:], m) {
-						for _, t := range index.marks[m] {
-							add(t, line)
+		cl := byteClasses[src[i]]
+		if cl < classLetter {
+			switch cl {
+			case classNewline:
+				line = i + 1
+			case classHigh:
+				if src[i] >= 0xc0 {
+					leads |= 1 << (src[i] - 0xc0)
+				}
+			case classMark:
+				if i+1 < len(src) {
+					k := [2]byte{src[i], lowerByte(src[i+1])}
+					for _, m := range index.byStart[k] {
+						if hasPrefixFold(src[i:], m) {
+							for _, t := range index.marks[m] {
+								add(t, line)
+							}
 						}
 					}
 				}
 			}
-		case classLetter, classDigit:
-			j := i + 1
-			for j < len(src) && byteClasses[src[j]] >= classLetter {
-				j++
-			}
-			if byteClasses[src[i]] == classLetter && j-i <= maxWordLen {
-				for _, w := range index.slots[slotOf(lowerByte(src[i]), j-i)] {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(src) && byteClasses[src[j]] >= classLetter {
+			j++
+		}
+		if n := j - i; cl == classLetter && n <= maxWordLen {
+			c := lowerByte(src[i])
+			if index.lengths[c-'a']&(1<<n) != 0 {
+				for _, w := range index.slots[slotOf(c, n)] {
 					if !equalFold(src[i:j], w.word) {
 						continue
 					}
@@ -265,28 +281,30 @@ func (s *scan) candidates() [][]int {
 					}
 				}
 			}
-			i = j
-			continue
 		}
-		i++
+		i = j
 	}
-	if !ascii {
-		for i, t := range triggers {
-			for _, w := range t.cjk {
-				for from := 0; ; {
-					j := bytes.Index(src[from:], []byte(w))
-					if j < 0 {
-						break
-					}
-					ls, _ := s.line(from + j)
-					cand[i] = append(cand[i], ls)
-					from += j + len(w)
+	if leads == 0 {
+		return cand
+	}
+	for i, t := range triggers {
+		for _, w := range t.cjk {
+			if leads&(1<<(w[0]-0xc0)) == 0 {
+				continue // the file holds no character w starts with
+			}
+			for from := 0; ; {
+				j := bytes.Index(src[from:], []byte(w))
+				if j < 0 {
+					break
 				}
+				ls, _ := s.line(from + j)
+				cand[i] = append(cand[i], ls)
+				from += j + len(w)
 			}
-			if len(t.cjk) > 1 {
-				sort.Ints(cand[i])
-				cand[i] = slices.Compact(cand[i])
-			}
+		}
+		if len(t.cjk) > 1 {
+			sort.Ints(cand[i])
+			cand[i] = slices.Compact(cand[i])
 		}
 	}
 	return cand
@@ -317,23 +335,23 @@ func hasPrefixFold(b []byte, p string) bool {
 // prefilter admits.
 func (s *scan) triggers() []hit {
 	var hits []hit
-	collapsed := map[int][]byte{}
-	for i, lines := range s.candidates() {
+	lines := map[int]*alsoLine{}
+	for i, starts := range s.candidates() {
 		t := &triggers[i]
-		for _, ls := range lines {
+		for _, ls := range starts {
 			le := len(s.src)
 			if k := bytes.IndexByte(s.src[ls:], '\n'); k >= 0 {
 				le = ls + k
 			}
 			if len(t.also) > 0 {
 				// Several patterns share a word ("user"): a line is
-				// collapsed once.
-				c, ok := collapsed[ls]
-				if !ok {
-					c = collapseSpace(nil, s.src[ls:le])
-					collapsed[ls] = c
+				// collapsed, and its gates looked for, once.
+				l := lines[ls]
+				if l == nil {
+					l = &alsoLine{text: collapseSpace(nil, s.src[ls:le])}
+					lines[ls] = l
 				}
-				if !containsAny(c, t.also) {
+				if !l.holdsAny(&alsoPlans[i]) {
 					continue
 				}
 			}
@@ -347,6 +365,66 @@ func (s *scan) triggers() []hit {
 		}
 	}
 	return hits
+}
+
+// alsoGates are substrings that many also substrings of the table hold:
+// a line without one holds none of those, which is then not looked for.
+var alsoGates = []string{"the user"}
+
+// alsoPlan is how a trigger's also substrings are looked for: those
+// holding gate alsoGates[g] in gated[g], only when the line holds the
+// gate, and the others in plain.
+type alsoPlan struct {
+	gated [][]string
+	plain []string
+}
+
+var alsoPlans = func() []alsoPlan {
+	plans := make([]alsoPlan, len(triggers))
+	for i, t := range triggers {
+		p := &plans[i]
+		p.gated = make([][]string, len(alsoGates))
+	words:
+		for _, w := range t.also {
+			for g, gate := range alsoGates {
+				if strings.Contains(w, gate) {
+					p.gated[g] = append(p.gated[g], w)
+					continue words
+				}
+			}
+			p.plain = append(p.plain, w)
+		}
+	}
+	return plans
+}()
+
+// alsoLine is a line collapsed for the also substrings, and which gates
+// it holds, once looked for.
+type alsoLine struct {
+	text        []byte
+	gate, known uint64 // bit g: alsoGates[g] looked for (known), found (gate)
+}
+
+// holdsAny reports whether the line holds one of the substrings of p.
+func (l *alsoLine) holdsAny(p *alsoPlan) bool {
+	if containsAny(l.text, p.plain) {
+		return true
+	}
+	for g, words := range p.gated {
+		if len(words) == 0 {
+			continue
+		}
+		if l.known&(1<<g) == 0 {
+			l.known |= 1 << g
+			if bytes.Contains(l.text, []byte(alsoGates[g])) {
+				l.gate |= 1 << g
+			}
+		}
+		if l.gate&(1<<g) != 0 && containsAny(l.text, words) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsAny(b []byte, subs []string) bool {

@@ -204,5 +204,30 @@ func rdWordClass(w []byte) byte {
 			return dwThe
 		}
 	}
+	if n := len(w); n > 0 && n < len(rdWordSlots[0]) && 'a' <= w[0] && w[0] <= 'z' {
+		for _, e := range rdWordSlots[w[0]-'a'][len(w)] {
+			if string(w) == e.word {
+				return e.class
+			}
+		}
+		return dwOther
+	}
 	return rdWords[string(w)]
+}
+
+// rdWordSlots are the words of rdWords by first letter and length: a
+// word is compared with the few of its slot instead of hashed.
+var rdWordSlots = func() (t [26][17][]rdWordEntry) {
+	for w, class := range rdWords {
+		if len(w) < len(t[0]) {
+			t[w[0]-'a'][len(w)] = append(t[w[0]-'a'][len(w)], rdWordEntry{w, class})
+		}
+	}
+	return t
+}()
+
+// rdWordEntry is a word of rdWords and its class.
+type rdWordEntry struct {
+	word  string
+	class byte
 }

@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"regexp"
 	"sort"
@@ -178,13 +179,14 @@ func taskItems(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 // the content: a memory whose only marks are titles (decisions of session
 // 1, with their why) is kept quiet. It returns the first mark in the body.
 func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
-	// Lowering ASCII keeps offsets: the body is lowered once, and a block
-	// is a slice of it.
-	body := lowerASCII(f.Src[md.Start:])
-	hits := phraseHits(body)
+	hits := phraseHits(f.Src[md.Start:])
 	if len(hits) == 0 {
 		return 0, lint.Span{} // no phrase, and a diary needs one
 	}
+	// Lowering ASCII keeps offsets: the body is lowered once, and a block
+	// is a slice of it. Most memories hold no phrase and are never
+	// lowered.
+	body := lowerASCII(f.Src[md.Start:])
 	titled := sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())
 	phrases := map[string]bool{}
 	var first lint.Span
@@ -260,26 +262,89 @@ var phrasesByKey = func() map[string][]phraseKey {
 	return m
 }()
 
-// phraseHits finds the diary phrases in a lowered body.
+// phraseHits finds the diary phrases in a body, ASCII letters in any
+// case. The keys in other scripts, which have no case, are searched for
+// one by one; the ASCII ones in one pass that compares the four bytes at
+// each offset, folded to lower case, with the keys' first four (no key
+// overlaps itself, so every occurrence is found).
 func phraseHits(body []byte) []phraseHit {
 	var out []phraseHit
+	found := func(k string, pos int) {
+		for _, pk := range phrasesByKey[k] {
+			if s := pos - pk.at; s >= 0 && s+len(pk.phrase) <= len(body) && equalFoldASCII(body[s:s+len(pk.phrase)], pk.phrase) {
+				out = append(out, phraseHit{pk.phrase, s})
+			}
+		}
+	}
 	for _, k := range phraseKeys {
+		if k[0] < utf8.RuneSelf {
+			continue
+		}
 		for off := 0; ; {
 			i := bytes.Index(body[off:], []byte(k))
 			if i < 0 {
 				break
 			}
-			pos := off + i
-			off = pos + len(k)
-			for _, pk := range phrasesByKey[k] {
-				s := pos - pk.at
-				if s >= 0 && s+len(pk.phrase) <= len(body) && string(body[s:s+len(pk.phrase)]) == pk.phrase {
-					out = append(out, phraseHit{pk.phrase, s})
-				}
+			found(k, off+i)
+			off += i + len(k)
+		}
+	}
+	f4 := asciiFirst4
+	for i := 0; i+4 <= len(body); i++ {
+		// OR 0x20 lowers a letter and turns no other byte into one.
+		w := binary.LittleEndian.Uint32(body[i:]) | 0x20202020
+		if w != f4[0] && w != f4[1] && w != f4[2] && w != f4[3] {
+			continue
+		}
+		for _, k := range asciiKeys {
+			if w == k.first4 && len(body)-i >= len(k.key) && equalFoldASCII(body[i:i+len(k.key)], k.key) {
+				found(k.key, i)
 			}
 		}
 	}
 	return out
+}
+
+// asciiKey is an ASCII key of phraseKeys, all letters and at least four
+// long, and its first four bytes as phraseHits loads them.
+type asciiKey struct {
+	key    string
+	first4 uint32
+}
+
+var asciiKeys = func() (out []asciiKey) {
+	for _, k := range phraseKeys {
+		if k[0] < utf8.RuneSelf {
+			out = append(out, asciiKey{k, binary.LittleEndian.Uint32([]byte(k))})
+		}
+	}
+	return out
+}()
+
+// asciiFirst4 are the first four bytes of the ASCII keys, which the pass
+// compares each offset with before it looks at a key (TestASCIIKeys keeps
+// them four at most). An entry left zero matches nothing: a loaded value
+// has 0x20 set in every byte.
+var asciiFirst4 = func() (f4 [4]uint32) {
+	for i, k := range asciiKeys[:min(len(asciiKeys), len(f4))] {
+		f4[i] = k.first4
+	}
+	return f4
+}()
+
+// equalFoldASCII reports whether b is w with ASCII letters in any case; w
+// holds no upper-case ASCII letter.
+func equalFoldASCII(b []byte, w string) bool {
+	for i := range len(w) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // lowerASCII returns text with ASCII letters lowered. Only ASCII is
