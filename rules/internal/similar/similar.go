@@ -379,7 +379,13 @@ func sketchOf(set []uint64) Sketch {
 // least min may be missed with a small probability (see rows and bands),
 // the same one on every run.
 func PairsOf(sketches []*Sketch, min float64, similarity func(a, b int) (float64, bool)) []Pair {
-	buckets := map[uint64][]int{}
+	// A bucket holds its first maxPeers members, the only ones a later
+	// text is compared with, in the map's own memory.
+	type bucket struct {
+		n       int32
+		members [maxPeers]int32 // indexes into sketches
+	}
+	buckets := make(map[uint64]bucket, len(sketches)*bands)
 	seen := map[[2]int]bool{}
 	var out []Pair
 	for i, s := range sketches {
@@ -391,11 +397,9 @@ func PairsOf(sketches []*Sketch, min float64, similarity func(a, b int) (float64
 			for _, v := range s.sig[band*rows : band*rows+rows] {
 				key = mix(key ^ v)
 			}
-			peers := buckets[key]
-			for k, j := range peers {
-				if k >= maxPeers {
-					break
-				}
+			b := buckets[key]
+			for _, j32 := range b.members[:b.n] {
+				j := int(j32)
 				if seen[[2]int{j, i}] {
 					continue
 				}
@@ -404,7 +408,11 @@ func PairsOf(sketches []*Sketch, min float64, similarity func(a, b int) (float64
 					out = append(out, Pair{A: j, B: i, Score: score})
 				}
 			}
-			buckets[key] = append(peers, i)
+			if b.n < maxPeers {
+				b.members[b.n] = int32(i)
+				b.n++
+				buckets[key] = b
+			}
 		}
 	}
 	sort.Slice(out, func(x, y int) bool {
