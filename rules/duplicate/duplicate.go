@@ -290,7 +290,7 @@ func indexLinks(d *lint.Dir) map[string]bool {
 // to the maintainer are not what the memory says), into r, in pieces
 // that are never copied into one string.
 func readText(r *similar.Reader, f *lint.File) {
-	r.WriteString(f.FieldValue("description"))
+	r.AddString(f.FieldValue("description"))
 	start := 0
 	if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
 		start = fm.Span.End
@@ -301,14 +301,14 @@ func readText(r *similar.Reader, f *lint.File) {
 		if open < 0 {
 			break
 		}
-		r.Write(text[:open])
+		r.Add(text[:open])
 		end := bytes.Index(text[open+4:], []byte("-->"))
 		if end < 0 {
 			return // an unclosed comment runs to the end
 		}
 		text = text[open+4+end+3:]
 	}
-	r.Write(text)
+	r.Add(text)
 }
 
 // normalise folds a description's case, spacing and punctuation, so that

@@ -70,11 +70,11 @@ func (r *Reader) start() {
 	}
 }
 
-// WriteString reads one piece of the text.
-func (r *Reader) WriteString(piece string) { r.start(); read(r, piece) }
+// AddString reads one piece of the text.
+func (r *Reader) AddString(piece string) { r.start(); read(r, piece) }
 
-// Write reads one piece of the text.
-func (r *Reader) Write(piece []byte) { r.start(); read(r, piece) }
+// Add reads one piece of the text.
+func (r *Reader) Add(piece []byte) { r.start(); read(r, piece) }
 
 // read hashes text's shingles: the one scanner of both piece types. The
 // word being read is in locals, which the compiler keeps in registers; a
@@ -194,7 +194,7 @@ func (r *Reader) Features() []uint64 { return unique(r.set) }
 // shingles.
 func Features(text string) (set []uint64, words int) {
 	r := NewReader(true)
-	r.WriteString(text)
+	r.AddString(text)
 	return r.Features(), r.Words()
 }
 

@@ -329,16 +329,16 @@ func TestReaderDifferential(t *testing.T) {
 		r := NewReader(true)
 		for k, piece := range strings.Split(text, " ") {
 			if k%2 == 0 {
-				r.WriteString(piece)
+				r.AddString(piece)
 			} else {
-				r.Write([]byte(piece))
+				r.Add([]byte(piece))
 			}
 		}
 		if !slices.Equal(r.Features(), want) || r.Words() != wantWords {
 			t.Fatalf("text %d: the Reader in pieces differs from the reference", i)
 		}
 		var s Reader
-		s.WriteString(text)
+		s.AddString(text)
 		sk := s.Sketch()
 		if ref := sketchOf(want); sk != ref {
 			t.Fatalf("text %d: the Reader's sketch differs from the set's", i)
@@ -368,7 +368,7 @@ func TestPairsRecallAtThreshold(t *testing.T) {
 	add := func(words []string) {
 		var rd Reader
 		text := strings.Join(words, " ")
-		rd.WriteString(text)
+		rd.AddString(text)
 		s := rd.Sketch()
 		sketches = append(sketches, &s)
 		sets = append(sets, features(text))
