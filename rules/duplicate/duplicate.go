@@ -49,7 +49,7 @@ type memory struct {
 	// pairs with another needs them, and most memories pair with none.
 	shingles []uint64
 	featured bool
-	linked   bool   // the index links it
+	linked   bool   // the index links it (set once a pair is found)
 	focused  bool   // the run keeps findings on it (Pass.Focused)
 	team     bool   // one of the team memory's, compared from the private dir
 	name     string // its path as findings name it: Rel, team/Rel for a team memory
@@ -77,7 +77,6 @@ func run(pass *lint.Pass) {
 		return
 	}
 	opts := lint.OptionsFor[options](pass, nil)
-	linked := indexLinks(d)
 	mems := make([]*memory, 0, len(d.Topics))
 	add := func(f *lint.File, team bool) {
 		if f.Lines == nil || f.Frontmatter() == nil {
@@ -86,8 +85,6 @@ func run(pass *lint.Pass) {
 		m := &memory{f: f, desc: normalise(f.FieldValue("description")), team: team, name: f.Rel, focused: pass.Focused(f)}
 		if team {
 			m.name = lint.TeamDirName + "/" + f.Rel
-		} else {
-			m.linked = linked[f.Rel] || d.ParentLinks[f.Rel]
 		}
 		var r similar.Reader
 		readText(&r, f)
@@ -151,6 +148,13 @@ func run(pass *lint.Pass) {
 			continue
 		}
 		keep(newMatch(mems[p.A], mems[p.B], false, p.Score, true))
+	}
+	if len(best) > 0 {
+		// Only the suggestions ask which memories the index links.
+		linked := indexLinks(d)
+		for _, m := range mems {
+			m.linked = !m.team && (linked[m.f.Rel] || d.ParentLinks[m.f.Rel])
+		}
 	}
 	for _, m := range mems {
 		if found, ok := best[m]; ok && m.focused {
