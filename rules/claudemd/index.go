@@ -19,6 +19,27 @@ type loc struct{ file, pos int }
 type instructionIndex struct {
 	files []instrFile
 	at    map[uint64][]loc
+	// some has the bit of every shingle of at (filterBit): a shingle
+	// whose bit is clear is in no instruction file, which most shingles
+	// of most memories are not, and a bit costs less than a map lookup.
+	some [filterWords]uint64
+}
+
+// filterWords is the size of instructionIndex.some in 64-bit words: 2^16
+// bits, a few percent of them set by the instructions of a large project.
+const filterWords = 1 << 10
+
+// filterBit is the bit of a shingle hash in instructionIndex.some.
+func filterBit(h uint64) (word int, bit uint64) {
+	h ^= h >> 29
+	return int(h>>6) & (filterWords - 1), 1 << (h & 63)
+}
+
+// may reports whether a shingle of hash h may be in the instructions:
+// false means it is not.
+func (idx *instructionIndex) may(h uint64) bool {
+	w, b := filterBit(h)
+	return idx.some[w]&b != 0
 }
 
 // newInstructionIndex tokenizes the prose and headings of every file:
@@ -37,6 +58,8 @@ func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
 		for p := 0; p+shingleLen <= len(toks); p++ {
 			h := shingleHash(toks, p)
 			idx.at[h] = append(idx.at[h], loc{n, p})
+			w, b := filterBit(h)
+			idx.some[w] |= b
 		}
 	}
 	return idx
@@ -85,8 +108,10 @@ func (idx *instructionIndex) touches(m *memory) bool {
 	for i := range m.statements {
 		toks := m.statements[i].toks
 		for p := 0; p+shingleLen <= len(toks); p++ {
-			if _, ok := idx.at[shingleHash(toks, p)]; ok {
-				return true
+			if h := shingleHash(toks, p); idx.may(h) {
+				if _, ok := idx.at[h]; ok {
+					return true
+				}
 			}
 		}
 	}

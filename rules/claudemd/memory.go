@@ -38,8 +38,11 @@ type memory struct {
 // paragraph.
 const maxLabel = 32
 
-func readMemory(f *lint.File) *memory {
-	m := &memory{f: f}
+// readMemory reads what f states into m, whose slices it reuses: the
+// rule reads every topic file and keeps none, so one memory's buffers
+// serve them all.
+func readMemory(f *lint.File, m *memory) {
+	*m = memory{f: f, statements: m.statements[:0], body: m.body[:0]}
 	bodyStart := 0
 	if fm := f.Frontmatter(); fm != nil {
 		if fm.CloseLine > 0 {
@@ -57,7 +60,9 @@ func readMemory(f *lint.File) *memory {
 	}
 	m.from = bodyStart
 	m.regions = proseRegions(f.Src, bodyStart, false)
-	m.body = make([]token, 0, (len(f.Src)-bodyStart)/6)
+	if need := (len(f.Src) - bodyStart) / 6; cap(m.body) < need {
+		m.body = make([]token, 0, need)
+	}
 	for _, r := range m.regions {
 		// A label is no part of the sentence after it, but is of the body:
 		// "Indentation:" says something a file without it does not.
@@ -69,7 +74,6 @@ func readMemory(f *lint.File) *memory {
 			m.statements = append(m.statements, statement{toks: m.body[from:len(m.body):len(m.body)], span: s})
 		}
 	}
-	return m
 }
 
 // where returns a statement's text and position.

@@ -23,6 +23,7 @@ var ClaudeMdOverlap = &lint.Rule{
 			return
 		}
 		var idx *instructionIndex
+		var m memory
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
 				continue
@@ -30,12 +31,12 @@ var ClaudeMdOverlap = &lint.Rule{
 			if idx == nil {
 				idx = newInstructionIndex(files)
 			}
-			m := readMemory(f)
-			if !idx.touches(m) || m.citesInstructions(files) {
+			readMemory(f, &m)
+			if !idx.touches(&m) || m.citesInstructions(files) {
 				continue
 			}
 			opts := lint.OptionsFor[overlapOptions](pass, f)
-			if o, ok := idx.strongest(m, opts); ok {
+			if o, ok := idx.strongest(&m, opts); ok {
 				reportOverlap(pass, f, o)
 			}
 		}

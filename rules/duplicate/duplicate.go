@@ -4,6 +4,7 @@
 package duplicate
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"strings"
@@ -38,12 +39,36 @@ type options struct {
 
 // memory is what the rule compares of one topic file.
 type memory struct {
-	f        *lint.File
-	desc     string // the description, normalised; "" when it has none
-	features []uint64
-	linked   bool   // the index links it
+	f    *lint.File
+	desc string // the description, normalised; "" when it has none
+	// sketch is the signature of its description and body; nil when it
+	// has fewer than min-words words, and is compared by description only.
+	sketch *similar.Sketch
+	// shingles are its description's and body's shingles, made on first
+	// use (features): only a memory that a signature or a description
+	// pairs with another needs them, and most memories pair with none.
+	shingles []uint64
+	featured bool
+	linked   bool   // the index links it (set once a pair is found)
+	focused  bool   // the run keeps findings on it (Pass.Focused)
 	team     bool   // one of the team memory's, compared from the private dir
 	name     string // its path as findings name it: Rel, team/Rel for a team memory
+}
+
+// features returns m's set of hashed shingles (nil when it has too few
+// words to compare), read again from the file: the set costs an
+// allocation and a sort that the signature, made of every memory, does
+// not.
+func (m *memory) features() []uint64 {
+	if m.sketch == nil {
+		return nil
+	}
+	if !m.featured {
+		r := similar.NewReader(true)
+		readText(r, m.f)
+		m.shingles, m.featured = r.Features(), true
+	}
+	return m.shingles
 }
 
 func run(pass *lint.Pass) {
@@ -52,20 +77,20 @@ func run(pass *lint.Pass) {
 		return
 	}
 	opts := lint.OptionsFor[options](pass, nil)
-	linked := indexLinks(d)
 	mems := make([]*memory, 0, len(d.Topics))
 	add := func(f *lint.File, team bool) {
 		if f.Lines == nil || f.Frontmatter() == nil {
 			return // not read, or not a memory: nothing to compare
 		}
-		m := &memory{f: f, desc: normalise(f.FieldValue("description")), team: team, name: f.Rel}
+		m := &memory{f: f, desc: normalise(f.FieldValue("description")), team: team, name: f.Rel, focused: pass.Focused(f)}
 		if team {
 			m.name = lint.TeamDirName + "/" + f.Rel
-		} else {
-			m.linked = linked[f.Rel] || d.ParentLinks[f.Rel]
 		}
-		if set, words := similar.Features(f.FieldValue("description") + "\n" + body(f)); words >= opts.MinWords {
-			m.features = set
+		var r similar.Reader
+		readText(&r, f)
+		if r.Words() >= opts.MinWords {
+			s := r.Sketch()
+			m.sketch = &s
 		}
 		mems = append(mems, m)
 	}
@@ -102,25 +127,46 @@ func run(pass *lint.Pass) {
 			continue
 		}
 		sameDesc[[2]int{j, i}] = true
-		score := similar.Jaccard(mems[j].features, m.features)
+		if !wanted(mems[j], m) {
+			continue
+		}
+		score := similar.Jaccard(mems[j].features(), m.features())
 		keep(newMatch(mems[j], m, true, score, score >= min))
 	}
-	sets := make([][]uint64, len(mems))
+	sketches := make([]*similar.Sketch, len(mems))
 	for i, m := range mems {
-		sets[i] = m.features
+		sketches[i] = m.sketch
 	}
-	for _, p := range similar.Pairs(sets, min, 1) {
+	similarity := func(a, b int) (float64, bool) {
+		if !wanted(mems[a], mems[b]) {
+			return 0, false
+		}
+		return similar.Jaccard(mems[a].features(), mems[b].features()), true
+	}
+	for _, p := range similar.PairsOf(sketches, min, similarity) {
 		if sameDesc[[2]int{p.A, p.B}] || mems[p.A].team && mems[p.B].team {
 			continue
 		}
 		keep(newMatch(mems[p.A], mems[p.B], false, p.Score, true))
 	}
+	if len(best) > 0 {
+		// Only the suggestions ask which memories the index links.
+		linked := indexLinks(d)
+		for _, m := range mems {
+			m.linked = !m.team && (linked[m.f.Rel] || d.ParentLinks[m.f.Rel])
+		}
+	}
 	for _, m := range mems {
-		if found, ok := best[m]; ok && pass.Focused(m.f) {
+		if found, ok := best[m]; ok && m.focused {
 			report(pass, found)
 		}
 	}
 }
+
+// wanted reports whether comparing a and b can make a finding the run
+// keeps: the finding is on one of the two, so one must be focused (a run
+// of the Claude Code hook keeps the findings on the file written alone).
+func wanted(a, b *memory) bool { return a.focused || b.focused }
 
 // match is a pair of memories that say the same thing, or share a
 // description.
@@ -216,9 +262,9 @@ func keeper(orig, dup *memory) (keep, drop *memory, why string) {
 			return dup, orig, "the index links it"
 		}
 		return orig, dup, "the index links it"
-	case len(dup.features)*100 > len(orig.features)*(100+longerBy):
+	case len(dup.features())*100 > len(orig.features())*(100+longerBy):
 		return dup, orig, "it holds more"
-	case len(orig.features)*100 > len(dup.features)*(100+longerBy):
+	case len(orig.features())*100 > len(dup.features())*(100+longerBy):
 		return orig, dup, "it holds more"
 	}
 	return orig, dup, "it is the older"
@@ -243,35 +289,30 @@ func indexLinks(d *lint.Dir) map[string]bool {
 	return out
 }
 
-// body is f's text after its frontmatter, HTML comments removed:
-// suppression comments and notes to the maintainer are not what the
-// memory says.
-func body(f *lint.File) string {
+// readText reads f's description and its body, the text after its
+// frontmatter with HTML comments removed (suppression comments and notes
+// to the maintainer are not what the memory says), into r, in pieces
+// that are never copied into one string.
+func readText(r *similar.Reader, f *lint.File) {
+	r.AddString(f.FieldValue("description"))
 	start := 0
 	if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
 		start = fm.Span.End
 	}
-	text := string(f.Src[start:])
-	var b strings.Builder
+	text := f.Src[start:]
 	for {
-		open := strings.Index(text, "<!--")
+		open := bytes.Index(text, []byte("<!--"))
 		if open < 0 {
 			break
 		}
-		end := strings.Index(text[open+4:], "-->")
+		r.Add(text[:open])
+		end := bytes.Index(text[open+4:], []byte("-->"))
 		if end < 0 {
-			text = text[:open] // an unclosed comment runs to the end
-			break
+			return // an unclosed comment runs to the end
 		}
-		b.WriteString(text[:open])
-		b.WriteByte(' ')
 		text = text[open+4+end+3:]
 	}
-	if b.Len() == 0 {
-		return text
-	}
-	b.WriteString(text)
-	return b.String()
+	r.Add(text)
 }
 
 // normalise folds a description's case, spacing and punctuation, so that

@@ -1,8 +1,9 @@
 // Package similar finds texts that say nearly the same thing, in time
-// near-linear in the number of texts: each text becomes a set of hashed
-// shingles (Features), each set a MinHash signature, and only the pairs
+// near-linear in the number of texts: each text is read once into a
+// Sketch (its MinHash signature over hashed shingles), and only the pairs
 // whose signatures agree on a band (locality-sensitive hashing) have their
-// exact Jaccard similarity computed (Pairs).
+// exact Jaccard similarity computed (PairsOf), from the texts' sets of
+// hashed shingles (Features), which a caller makes for those texts alone.
 //
 // Words are runs of letters and digits, lowercased; their shingles are
 // runs of ShingleWords words. Chinese, Japanese and Korean text, which has
@@ -30,84 +31,171 @@ const ShingleWords = 3
 // cjkGram is the number of characters in a CJK shingle.
 const cjkGram = 3
 
+// Reader reads one text, given in pieces, and hashes its shingles as it
+// goes: into a signature (Sketch) and, when collecting, into the set
+// Features returns. The pieces read as if joined by white space: a piece
+// ends a word, and the caller need not build the text (a file's body with
+// its comments cut out, after its description). The zero value sketches
+// alone; NewReader(true) also collects.
+type Reader struct {
+	collect  bool
+	set      []uint64
+	sig      [bins]uint64
+	shingles int // with repeats
+
+	// The hashes of the last two words (w2 the older): the shingle a word
+	// ends is those and it.
+	w1, w2   uint64
+	nWords   int
+	c1, c2   rune // the last two CJK characters (c2 the older)
+	cjkChars int
+	started  bool
+}
+
+// NewReader returns a Reader; with collect, it keeps the shingles for
+// Features.
+func NewReader(collect bool) *Reader {
+	r := &Reader{collect: collect}
+	r.start()
+	return r
+}
+
+func (r *Reader) start() {
+	if r.started {
+		return
+	}
+	r.started = true
+	for i := range r.sig {
+		r.sig[i] = emptyBin
+	}
+}
+
+// AddString reads one piece of the text.
+func (r *Reader) AddString(piece string) { r.start(); read(r, piece) }
+
+// Add reads one piece of the text.
+func (r *Reader) Add(piece []byte) { r.start(); read(r, piece) }
+
+// read hashes text's shingles: the one scanner of both piece types. The
+// word being read is in locals, which the compiler keeps in registers; a
+// piece ends a word, so nothing of it outlives the call.
+func read[T string | []byte](r *Reader, text T) {
+	word, inWord := uint64(fnvOffset), false
+	nCJK := 0 // length of the current CJK run
+	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf { // ASCII, most of most texts
+			i++
+			nCJK = 0
+			if l := asciiWord[c]; l != 0 {
+				word = (word ^ uint64(l)) * fnvPrime
+				inWord = true
+			} else if inWord {
+				r.endWord(word)
+				word, inWord = fnvOffset, false
+			}
+			continue
+		}
+		ch, size := utf8.DecodeRuneInString(string(text[i:min(i+utf8.UTFMax, len(text))]))
+		i += size
+		switch {
+		case isCJK(ch):
+			if inWord {
+				r.endWord(word)
+				word, inWord = fnvOffset, false
+			}
+			nCJK++
+			r.cjkChars++
+			if nCJK >= cjkGram {
+				h := mix(uint64(cjkSeed) ^ uint64(r.c2))
+				h = mix(h ^ uint64(r.c1))
+				r.add(mix(h ^ uint64(ch)))
+			}
+			r.c2, r.c1 = r.c1, ch
+		case unicode.IsLetter(ch) || unicode.IsDigit(ch) || unicode.Is(unicode.Mn, ch):
+			nCJK = 0
+			inWord = true
+			var buf [utf8.UTFMax]byte
+			for _, b := range buf[:utf8.EncodeRune(buf[:], unicode.ToLower(ch))] {
+				word = (word ^ uint64(b)) * fnvPrime
+			}
+		default:
+			nCJK = 0
+			if inWord {
+				r.endWord(word)
+				word, inWord = fnvOffset, false
+			}
+		}
+	}
+	if inWord {
+		r.endWord(word)
+	}
+}
+
+// asciiWord maps an ASCII byte to itself lowercased when it is part of a
+// word (a letter or a digit), else to 0.
+var asciiWord = func() (t [utf8.RuneSelf]byte) {
+	for c := range t {
+		switch {
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			t[c] = byte(c)
+		case 'A' <= c && c <= 'Z':
+			t[c] = byte(c) + 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// endWord counts a word, of hash w, and adds the shingle it ends.
+func (r *Reader) endWord(w uint64) {
+	r.nWords++
+	if r.nWords >= ShingleWords {
+		// Each word's hash times an odd constant of its place, so that
+		// "a b c" and "c b a" differ, then one mix.
+		r.add(mix((r.w2*placeFactor^r.w1)*placeFactor ^ w))
+	}
+	r.w2, r.w1 = r.w1, w
+}
+
+// add adds one shingle's hash: to the signature's bin of its top bits,
+// which keeps its smallest value (one-permutation MinHash), and to the
+// set when collecting.
+func (r *Reader) add(f uint64) {
+	r.shingles++
+	if r.collect {
+		r.set = append(r.set, f)
+	}
+	h := mix(f ^ binSeed)
+	b := (h >> 32) * bins >> 32 // bin from the top 32 bits
+	if v := h & 0xffffffff; v < r.sig[b] {
+		r.sig[b] = v
+	}
+}
+
+// Words is the number of words read so far, two CJK characters counting
+// as one word (a CJK word is about two characters long).
+func (r *Reader) Words() int { return r.nWords + r.cjkChars/2 }
+
+// Sketch returns the signature of the text read.
+func (r *Reader) Sketch() Sketch {
+	r.start()
+	s := Sketch{sig: r.sig, empty: r.shingles == 0}
+	densify(&s.sig)
+	return s
+}
+
+// Features returns the set of the text's shingles, hashed, sorted and
+// unique, as Features does; nil unless the Reader collects.
+func (r *Reader) Features() []uint64 { return unique(r.set) }
+
 // Features returns the set of text's shingles, hashed, sorted and unique,
 // and the number of its words (two CJK characters counting as one word,
 // as a CJK word is about two characters long). A text of fewer than
 // ShingleWords words (and no CJK run of cjkGram characters) has no
 // shingles.
 func Features(text string) (set []uint64, words int) {
-	var out []uint64
-	var ring [ShingleWords]uint64 // the hashes of the last words
-	nWords := 0
-	var cjk [cjkGram]rune
-	nCJK := 0
-	word := uint64(fnvOffset)
-	inWord := false
-	endWord := func() {
-		if !inWord {
-			return
-		}
-		inWord = false
-		ring[nWords%ShingleWords] = word
-		nWords++
-		word = fnvOffset
-		if nWords >= ShingleWords {
-			// Each word's hash times an odd constant of its place, so
-			// that "a b c" and "c b a" differ, then one mix.
-			h := uint64(0)
-			for i := nWords - ShingleWords; i < nWords; i++ {
-				h = h*placeFactor ^ ring[i%ShingleWords]
-			}
-			out = append(out, mix(h))
-		}
-	}
-	cjkChars := 0
-	for i := 0; i < len(text); {
-		if c := text[i]; c < utf8.RuneSelf { // ASCII, most of most texts
-			i++
-			switch {
-			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-			case 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
-			default:
-				endWord()
-				nCJK = 0
-				continue
-			}
-			nCJK = 0
-			inWord = true
-			word = (word ^ uint64(c)) * fnvPrime
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		i += size
-		switch {
-		case isCJK(r):
-			endWord()
-			cjkChars++
-			cjk[nCJK%cjkGram] = r
-			nCJK++
-			if nCJK >= cjkGram {
-				h := uint64(cjkSeed)
-				for j := nCJK - cjkGram; j < nCJK; j++ {
-					h = mix(h ^ uint64(cjk[j%cjkGram]))
-				}
-				out = append(out, h)
-			}
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
-			nCJK = 0
-			inWord = true
-			var buf [utf8.UTFMax]byte
-			for _, b := range buf[:utf8.EncodeRune(buf[:], unicode.ToLower(r))] {
-				word = (word ^ uint64(b)) * fnvPrime
-			}
-		default:
-			endWord()
-			nCJK = 0
-		}
-	}
-	endWord()
-	return unique(out), nWords + cjkChars/2
+	r := NewReader(true)
+	r.AddString(text)
+	return r.Features(), r.Words()
 }
 
 // isCJK reports whether r is a character of a script written without
@@ -125,6 +213,8 @@ const (
 	cjkSeed   = 0x9e3779b97f4a7c15
 	// placeFactor weighs a word by its place in a shingle.
 	placeFactor = 0xff51afd7ed558ccd
+	// binSeed rehashes a shingle for the signature.
+	binSeed = 0x5851f42d4c957f2d
 )
 
 // mix is a 64-bit finaliser (SplitMix64's): it spreads every input bit
@@ -152,10 +242,10 @@ func unique(s []uint64) []uint64 {
 // sortHashes sorts s, whose values are mixed hashes and so spread evenly:
 // a counting pass puts each in the bucket of its top bits (about two per
 // bucket), then an insertion sort orders the few values of each bucket.
-// That is linear where slices.Sort's comparisons are n log n, and the
-// features of every memory of a run are sorted. Equal values (a sentence
-// said twice) stay where they fall, so the worst case is a bucket of
-// distinct values that share their top bits, which mixing makes rare.
+// That is linear where slices.Sort's comparisons are n log n. Equal values
+// (a sentence said twice) stay where they fall, so the worst case is a
+// bucket of distinct values that share their top bits, which mixing makes
+// rare.
 func sortHashes(s []uint64) {
 	n := len(s)
 	if n < minBucketSort {
@@ -232,6 +322,9 @@ const (
 	bins  = rows * bands
 )
 
+// emptyBin marks a bin no shingle fell into: above every 32-bit value.
+const emptyBin = ^uint64(0)
+
 // maxPeers bounds how many earlier members of one bucket a text is
 // compared with: a dir of a hundred copies of one template would otherwise
 // compare every copy with every other. A text still meets the first
@@ -240,40 +333,86 @@ const (
 // the number of texts.
 const maxPeers = 8
 
+// Sketch is what PairsOf compares of a text to find the pairs worth an
+// exact comparison: its MinHash signature, and whether it has shingles.
+type Sketch struct {
+	sig   [bins]uint64
+	empty bool
+}
+
+// Empty reports whether the text has no shingles.
+func (s *Sketch) Empty() bool { return s.empty }
+
 // Pairs returns the pairs of sets whose Jaccard similarity is at least
 // min, sorted by A then B. Sets with fewer than minFeatures features are
 // left out: short texts share too little to tell a copy from a common
 // phrase. A pair whose similarity is at least min may be missed with a
 // small probability (see rows and bands), the same one on every run.
 func Pairs(sets [][]uint64, min float64, minFeatures int) []Pair {
-	buckets := map[uint64][]int{}
+	sketches := make([]*Sketch, len(sets))
+	for i, set := range sets {
+		if len(set) >= minFeatures {
+			s := sketchOf(set)
+			sketches[i] = &s
+		}
+	}
+	return PairsOf(sketches, min, func(a, b int) (float64, bool) { return Jaccard(sets[a], sets[b]), true })
+}
+
+// sketchOf returns the sketch of a text by its set of shingles, as a
+// Reader makes it as it reads the text.
+func sketchOf(set []uint64) Sketch {
+	var r Reader
+	r.start()
+	for _, f := range set {
+		r.add(f)
+	}
+	return r.Sketch()
+}
+
+// PairsOf returns the pairs of texts, by their sketches, whose similarity
+// is at least min, sorted by A then B: the pairs whose signatures agree on
+// a band, scored by similarity(A, B) (the exact Jaccard similarity of
+// their Features, which the caller makes for those texts alone); a pair
+// it returns false for is left out, its score not wanted. Texts whose
+// sketch is nil or empty are left out. A pair whose similarity is at
+// least min may be missed with a small probability (see rows and bands),
+// the same one on every run.
+func PairsOf(sketches []*Sketch, min float64, similarity func(a, b int) (float64, bool)) []Pair {
+	// A bucket holds its first maxPeers members, the only ones a later
+	// text is compared with, in the map's own memory.
+	type bucket struct {
+		n       int32
+		members [maxPeers]int32 // indexes into sketches
+	}
+	buckets := make(map[uint64]bucket, len(sketches)*bands)
 	seen := map[[2]int]bool{}
 	var out []Pair
-	sig := make([]uint64, bins)
-	for i, set := range sets {
-		if len(set) < minFeatures || len(set) == 0 {
+	for i, s := range sketches {
+		if s == nil || s.Empty() {
 			continue
 		}
-		signature(set, sig)
 		for band := 0; band < bands; band++ {
 			key := uint64(band) + 1
-			for _, v := range sig[band*rows : band*rows+rows] {
+			for _, v := range s.sig[band*rows : band*rows+rows] {
 				key = mix(key ^ v)
 			}
-			peers := buckets[key]
-			for k, j := range peers {
-				if k >= maxPeers {
-					break
-				}
+			b := buckets[key]
+			for _, j32 := range b.members[:b.n] {
+				j := int(j32)
 				if seen[[2]int{j, i}] {
 					continue
 				}
 				seen[[2]int{j, i}] = true
-				if s := Jaccard(sets[j], set); s >= min {
-					out = append(out, Pair{A: j, B: i, Score: s})
+				if score, ok := similarity(j, i); ok && score >= min {
+					out = append(out, Pair{A: j, B: i, Score: score})
 				}
 			}
-			buckets[key] = append(peers, i)
+			if b.n < maxPeers {
+				b.members[b.n] = int32(i)
+				b.n++
+				buckets[key] = b
+			}
 		}
 	}
 	sort.Slice(out, func(x, y int) bool {
@@ -285,29 +424,16 @@ func Pairs(sets [][]uint64, min float64, minFeatures int) []Pair {
 	return out
 }
 
-// signature fills sig with set's one-permutation MinHash: each feature,
-// rehashed, goes to the bin of its top bits, which keeps its smallest
-// value. An empty bin borrows the value of the next full one (rotation
-// densification), mixed with the distance, so two sets agree on it about
-// as often as on a full bin.
-func signature(set []uint64, sig []uint64) {
-	const empty = ^uint64(0)
+// densify fills each empty bin of sig with the value of the next full one
+// (rotation densification), mixed with the distance, so two sets agree
+// on it about as often as on a full bin.
+func densify(sig *[bins]uint64) {
 	for i := range sig {
-		sig[i] = empty
-	}
-	for _, f := range set {
-		h := mix(f ^ 0x5851f42d4c957f2d)
-		b := int((h >> 32) * uint64(bins) >> 32) // bin from the top 32 bits
-		if v := h & 0xffffffff; v < sig[b] {
-			sig[b] = v
-		}
-	}
-	for i := range sig {
-		if sig[i] != empty {
+		if sig[i] != emptyBin {
 			continue
 		}
 		for d := 1; d < bins; d++ {
-			if v := sig[(i+d)%bins]; v != empty && v <= 0xffffffff {
+			if v := sig[(i+d)%bins]; v != emptyBin && v <= 0xffffffff {
 				sig[i] = (1<<32 | uint64(d)) ^ bits.RotateLeft64(v, 32)
 				break
 			}

@@ -2,10 +2,18 @@ package similar
 
 import (
 	"fmt"
+	"io/fs"
+	"maps"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memlint/memlint/internal/benchgen"
 )
 
 func TestFeatures(t *testing.T) {
@@ -199,6 +207,223 @@ func TestSortHashes(t *testing.T) {
 		sortHashes(s)
 		if !slices.Equal(s, want) {
 			t.Errorf("n=%d: sortHashes differs from slices.Sort", n)
+		}
+	}
+}
+
+// refFeatures is Features as the package comment states it, written
+// plainly (rune by rune, whole words kept, no Reader): the reference the
+// scanner is checked against.
+func refFeatures(text string) (set []uint64, words int) {
+	var ws []uint64
+	var word []byte
+	var run []rune // the current CJK run
+	cjkChars := 0
+	shingle := func() {
+		n := len(ws)
+		h := (ws[n-3]*placeFactor^ws[n-2])*placeFactor ^ ws[n-1]
+		set = append(set, mix(h))
+	}
+	endWord := func() {
+		if word == nil {
+			return
+		}
+		h := uint64(fnvOffset)
+		for _, b := range word {
+			h = (h ^ uint64(b)) * fnvPrime
+		}
+		ws, word = append(ws, h), nil
+		if len(ws) >= ShingleWords {
+			shingle()
+		}
+	}
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+			endWord()
+			cjkChars++
+			run = append(run, r)
+			if n := len(run); n >= cjkGram {
+				h := uint64(cjkSeed)
+				for _, c := range run[n-cjkGram:] {
+					h = mix(h ^ uint64(c))
+				}
+				set = append(set, h)
+			}
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			word = utf8.AppendRune(word, unicode.ToLower(r))
+		default:
+			endWord()
+		}
+		run = run[:0]
+	}
+	endWord()
+	slices.Sort(set)
+	return slices.Compact(set), len(ws) + cjkChars/2
+}
+
+// differentialTexts are the texts TestReaderDifferential reads: the
+// generated memories of the benchmark, the memories of ../shared/corpus
+// when it is beside the project (or at $MEMLINT_CORPUS), and texts that
+// stress the scanner (CJK runs, marks, invalid UTF-8).
+func differentialTexts(t *testing.T) []string {
+	texts := []string{
+		"", "a", "a b", "a b c", "提交前先运行测试 and then 테스트를 실행 テストを実行",
+		"Über straße, café NAÏVE naïve e\u0301t\u00e9", "x\xffy z\xe4 w q", "go\u0300od wo\u0301rd th\u0303ird",
+		"<!-- c --> **Why:** `make test` — always, before 提交.",
+	}
+	fsys := benchgen.GenerateFS(2, 300, 7)
+	for _, p := range slices.Sorted(maps.Keys(fsys)) {
+		texts = append(texts, string(fsys[p].Data))
+	}
+	root := os.Getenv("MEMLINT_CORPUS")
+	for dir := ".."; root == ""; dir = filepath.Join(dir, "..") {
+		abs, err := filepath.Abs(dir)
+		if err != nil || filepath.Dir(abs) == abs {
+			break
+		}
+		if st, err := os.Stat(filepath.Join(abs, "shared", "corpus")); err == nil && st.IsDir() {
+			root = filepath.Join(abs, "shared", "corpus")
+		}
+	}
+	if root == "" {
+		t.Log("no ../shared/corpus: generated texts only")
+		return texts
+	}
+	corpus := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		texts = append(texts, string(b))
+		corpus++
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d texts, %d of them from %s", len(texts), corpus, root)
+	return texts
+}
+
+// TestReaderDifferential checks the one-pass Reader against refFeatures
+// on every text of differentialTexts: the same shingle set and word
+// count, read whole or in pieces, and the same signature as the set's
+// (sketchOf), so PairsOf on the Reader's sketches pairs exactly what Pairs
+// pairs on the reference sets.
+func TestReaderDifferential(t *testing.T) {
+	texts := differentialTexts(t)
+	sets := make([][]uint64, len(texts))
+	sketches := make([]*Sketch, len(texts))
+	for i, text := range texts {
+		want, wantWords := refFeatures(text)
+		sets[i] = want
+		got, words := Features(text)
+		if !slices.Equal(got, want) || words != wantWords {
+			t.Fatalf("text %d: Features = %d shingles, %d words; reference %d, %d", i, len(got), words, len(want), wantWords)
+		}
+		// In pieces split at the spaces, which the pieces stand for, and
+		// half of them given as bytes.
+		r := NewReader(true)
+		for k, piece := range strings.Split(text, " ") {
+			if k%2 == 0 {
+				r.AddString(piece)
+			} else {
+				r.Add([]byte(piece))
+			}
+		}
+		if !slices.Equal(r.Features(), want) || r.Words() != wantWords {
+			t.Fatalf("text %d: the Reader in pieces differs from the reference", i)
+		}
+		var s Reader
+		s.AddString(text)
+		sk := s.Sketch()
+		if ref := sketchOf(want); sk != ref {
+			t.Fatalf("text %d: the Reader's sketch differs from the set's", i)
+		}
+		if !sk.Empty() {
+			sketches[i] = &sk
+		}
+	}
+	for _, min := range []float64{0.3, 0.5, 0.6} {
+		want := Pairs(sets, min, 1)
+		got := PairsOf(sketches, min, func(a, b int) (float64, bool) { return Jaccard(sets[a], sets[b]), true })
+		if !slices.Equal(got, want) {
+			t.Errorf("min %v: PairsOf on the Reader's sketches = %v, Pairs on the reference sets = %v", min, got, want)
+		}
+	}
+}
+
+// TestPairsRecallAtThreshold checks the candidates at the default
+// threshold: pairs of 50 to 60 % similarity, each one among many
+// unrelated texts, are found as often as the banding promises (0.94 at
+// 50 %), whether scored by Pairs or by PairsOf on Reader sketches, and a
+// pair PairsOf's caller declines to score is not reported.
+func TestPairsRecallAtThreshold(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var sketches []*Sketch
+	var sets [][]uint64
+	add := func(words []string) {
+		var rd Reader
+		text := strings.Join(words, " ")
+		rd.AddString(text)
+		s := rd.Sketch()
+		sketches = append(sketches, &s)
+		sets = append(sets, features(text))
+	}
+	for range 300 {
+		add(text(r, 100, 5000))
+	}
+	var want [][2]int
+	for tries := 0; len(want) < 150 && tries < 10000; tries++ {
+		base := text(r, 150, 100000)
+		near := slices.Clone(base)
+		for i := 4; i < len(near); i += 8 + r.IntN(4) { // about 16 words of 150 changed
+			near[i] = fmt.Sprintf("y%d", r.IntN(100000))
+		}
+		a, b := features(strings.Join(base, " ")), features(strings.Join(near, " "))
+		if j := Jaccard(a, b); j < 0.5 || j >= 0.6 {
+			continue
+		}
+		want = append(want, [2]int{len(sets), len(sets) + 1})
+		add(base)
+		add(near)
+	}
+	if len(want) < 150 {
+		t.Fatalf("made %d pairs of similarity 50-60 %%, want 150", len(want))
+	}
+	score := func(a, b int) (float64, bool) { return Jaccard(sets[a], sets[b]), true }
+	got := PairsOf(sketches, 0.5, score)
+	if ref := Pairs(sets, 0.5, 1); !slices.Equal(got, ref) {
+		t.Fatalf("PairsOf = %v, Pairs = %v", got, ref)
+	}
+	found := map[[2]int]bool{}
+	for _, p := range got {
+		found[[2]int{p.A, p.B}] = true
+	}
+	n := 0
+	for _, w := range want {
+		if found[w] {
+			n++
+		}
+	}
+	if n < len(want)*90/100 {
+		t.Errorf("found %d of %d pairs of similarity 50-60 %%, want at least 90 %%", n, len(want))
+	}
+	if len(got) > n {
+		t.Errorf("%d pairs found, %d of them planted: unrelated texts paired", len(got), n)
+	}
+	declined := PairsOf(sketches, 0.5, func(a, b int) (float64, bool) {
+		if a == want[0][0] {
+			return 0, false
+		}
+		return score(a, b)
+	})
+	for _, p := range declined {
+		if p.A == want[0][0] {
+			t.Errorf("PairsOf reported %v, whose score its caller declined", p)
 		}
 	}
 }
