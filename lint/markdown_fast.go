@@ -365,6 +365,10 @@ func (s *fastScanner) inline(start, end int) bool {
 	src := s.src
 	run := start
 	for i := start; i < end; {
+		if !inlineSpecial[src[i]] {
+			i++
+			continue
+		}
 		switch c := src[i]; c {
 		case '`':
 			close, ok := fastCodeSpan(src, i, end)
@@ -430,6 +434,17 @@ func (s *fastScanner) inline(start, end int) bool {
 	s.addProse(Span{run, end})
 	return true
 }
+
+// inlineSpecial marks the bytes inline looks at: the rest is prose.
+var inlineSpecial = func() (t [256]bool) {
+	for c := range ' ' {
+		t[c] = true
+	}
+	for _, c := range []byte("`![\\<\x7f") {
+		t[c] = true
+	}
+	return t
+}()
 
 // fastCodeSpan returns the offset after the code span opening at src[i],
 // when it closes on its line with no backtick or surrounding space inside.
