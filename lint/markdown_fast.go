@@ -296,8 +296,8 @@ func (s *fastScanner) closePara() {
 }
 
 // fence reads a fenced code block at the top level whose opening fence is
-// the line src[off:end], line lineNo; it returns the offset and line
-// number of the closing fence.
+// the line src[off:end], line lineNo; it returns the offset of the line
+// after the closing fence and the closing fence's line number.
 func (s *fastScanner) fence(off, end, lineNo int) (next, nextLine int, ok bool) {
 	src := s.src
 	ch := src[off]
