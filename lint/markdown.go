@@ -240,10 +240,21 @@ func ParseMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, err e
 	if why := markdownTooCostly(body); why != "" {
 		return &Markdown{Start: start}, errors.New(why)
 	}
+	if md, ok := fastMarkdown(src, start, lines); ok {
+		return md, nil
+	}
+	return goldmarkMarkdown(src, start, lines), nil
+}
+
+// goldmarkMarkdown builds the Markdown model of src[start:] from goldmark's
+// AST: the reference for every body, and the parser for those fastMarkdown
+// declines.
+func goldmarkMarkdown(src []byte, start int, lines *LineIndex) *Markdown {
+	body := src[start:]
 	doc := markdownParser.Parse(text.NewReader(body))
 	b := &markdownBuilder{src: body, base: start, lines: lines, md: &Markdown{Start: start}}
 	b.walkBlocks(doc, InDocument, -1, 0)
-	return b.md, nil
+	return b.md
 }
 
 // Limits on Markdown memlint will parse. goldmark's block parser costs
@@ -753,7 +764,13 @@ func (b *markdownBuilder) addLink(n ast.Node, dest string, image, ref bool) {
 func (b *markdownBuilder) addWikiLink(n *wikiLinkNode) {
 	start := n.Pos()
 	inner := n.FirstChild().(*ast.Text).Segment.Value(b.src)
-	w := WikiLink{Span: Span{start + b.base, n.end + b.base}}
+	b.md.WikiLinks = append(b.md.WikiLinks, newWikiLink(Span{start + b.base, n.end + b.base}, inner))
+}
+
+// newWikiLink splits the text inside a wikilink's brackets into target,
+// fragment and label.
+func newWikiLink(s Span, inner []byte) WikiLink {
+	w := WikiLink{Span: s}
 	target := string(inner)
 	if i := bytes.IndexByte(inner, '|'); i >= 0 {
 		target, w.Label = string(inner[:i]), string(inner[i+1:])
@@ -762,7 +779,7 @@ func (b *markdownBuilder) addWikiLink(n *wikiLinkNode) {
 		target, w.Fragment = target[:i], target[i+1:]
 	}
 	w.Target = target
-	b.md.WikiLinks = append(b.md.WikiLinks, w)
+	return w
 }
 
 // collectText appends the plain text of n's descendants.
