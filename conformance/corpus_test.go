@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memlint/memlint/internal/testcorpus"
 )
 
 // TestCorpusIndex compares memlint's loaded index with Claude Code's for
@@ -67,7 +69,7 @@ func eachRealDir(t *testing.T, check func(t *testing.T, sb *sandbox)) {
 func realDirs(t *testing.T) map[string]string {
 	t.Helper()
 	dirs := map[string]string{"example": filepath.Join("..", "examples", "memory")}
-	if root := corpusRoot(); root != "" {
+	if root := testcorpus.Dir(); root != "" {
 		found, err := memoryDirs(root)
 		if err != nil {
 			t.Fatal(err)
@@ -89,27 +91,6 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// corpusRoot finds the shared corpus: $MEMLINT_CORPUS, else shared/corpus
-// beside the repository or beside one of its parents (a linked worktree
-// may sit one level deeper than the clone).
-func corpusRoot() string {
-	if d := os.Getenv("MEMLINT_CORPUS"); d != "" {
-		return d
-	}
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		return ""
-	}
-	for i := 0; i < 3; i++ {
-		dir = filepath.Dir(dir)
-		c := filepath.Join(dir, "shared", "corpus")
-		if st, err := os.Stat(c); err == nil && st.IsDir() {
-			return c
-		}
-	}
-	return ""
 }
 
 // memoryDirs lists the dirs under root that hold a MEMORY.md file.

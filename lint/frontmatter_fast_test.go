@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/testcorpus"
 )
 
 // fastFrontmatterCases are frontmatters at the edges of decodeFast's
@@ -156,7 +157,7 @@ func TestFrontmatterFastMatchesYAML(t *testing.T) {
 	t.Logf("generated files: the fast path took %d of %d frontmatters", gen.fast, gen.files)
 	requireShare(t, "generated", gen.fast, gen.files, 90)
 
-	if dir := sharedCorpus(); dir != "" {
+	if dir := testcorpus.Dir(); dir != "" {
 		var corpus tally
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || filepath.Ext(p) != ".md" {
@@ -190,24 +191,6 @@ func sortedKeys(m map[string][]byte) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// sharedCorpus is ../shared/corpus beside the clone or beside one of its
-// parents (a worktree sits deeper), or "" when there is none. Its files are
-// read where they are, never copied.
-func sharedCorpus() string {
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		return ""
-	}
-	for range 3 {
-		dir = filepath.Dir(dir)
-		c := filepath.Join(dir, "shared", "corpus")
-		if st, err := os.Stat(c); err == nil && st.IsDir() {
-			return c
-		}
-	}
-	return ""
 }
 
 // checkFastFrontmatter finds the frontmatter of src and decodes it with

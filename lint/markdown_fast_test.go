@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/testcorpus"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -157,26 +157,6 @@ func fuzzSeedCases(t *testing.T, p string) []fastCase {
 	return out
 }
 
-// corpusDir finds the shared corpus of real memory beside the repository
-// (or beside one of its parents, for a linked worktree), or "".
-func corpusDir() string {
-	if d := os.Getenv("MEMLINT_CORPUS"); d != "" {
-		return d
-	}
-	dir, err := filepath.Abs("..")
-	if err != nil {
-		return ""
-	}
-	for range 3 {
-		dir = filepath.Dir(dir)
-		c := filepath.Join(dir, "shared", "corpus")
-		if st, err := os.Stat(c); err == nil && st.IsDir() {
-			return c
-		}
-	}
-	return ""
-}
-
 // TestFastMarkdownMatchesGoldmark is the differential test of the fast
 // path: on every fixture, generated tree and real memory file, whenever
 // fastMarkdown takes a body its model is goldmark's, field for field.
@@ -192,7 +172,7 @@ func TestFastMarkdownMatchesGoldmark(t *testing.T) {
 		}
 	}
 	sets["generated"] = generated
-	if dir := corpusDir(); dir != "" {
+	if dir := testcorpus.Dir(); dir != "" {
 		sets["corpus"] = fixtureCases(t, dir)
 	} else {
 		t.Log("no corpus beside the repository: checking fixtures and generated trees only")
@@ -217,15 +197,6 @@ func TestFastMarkdownMatchesGoldmark(t *testing.T) {
 		}
 		t.Logf("%s: the fast path takes %d of %d files (%.0f %%)", name, taken, len(cases), 100*float64(taken)/float64(len(cases)))
 	}
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // fastSeeds are bodies at the edges of what the fast path takes, and

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/testcorpus"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -137,11 +138,7 @@ func Texts(t testing.TB) [][]byte {
 	for _, p := range names {
 		out = append(out, gen[p])
 	}
-	corpus := os.Getenv("MEMLINT_CORPUS")
-	if corpus == "" {
-		corpus = filepath.Join(rulesDir, "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(corpus); err == nil {
+	if corpus := testcorpus.Dir(); corpus != "" {
 		walk(corpus)
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/testcorpus"
 )
 
 func TestFeatures(t *testing.T) {
@@ -277,16 +278,7 @@ func differentialTexts(t *testing.T) []string {
 	for _, p := range slices.Sorted(maps.Keys(fsys)) {
 		texts = append(texts, string(fsys[p].Data))
 	}
-	root := os.Getenv("MEMLINT_CORPUS")
-	for dir := ".."; root == ""; dir = filepath.Join(dir, "..") {
-		abs, err := filepath.Abs(dir)
-		if err != nil || filepath.Dir(abs) == abs {
-			break
-		}
-		if st, err := os.Stat(filepath.Join(abs, "shared", "corpus")); err == nil && st.IsDir() {
-			root = filepath.Join(abs, "shared", "corpus")
-		}
-	}
+	root := testcorpus.Dir()
 	if root == "" {
 		t.Log("no ../shared/corpus: generated texts only")
 		return texts
