@@ -124,9 +124,11 @@ type TextEdit struct {
 	StartPos, EndPos Pos
 }
 
-// key is what makes two findings the same, for removing duplicates.
-func (d Diagnostic) key() [6]string {
-	return [6]string{d.Rule, d.Path, fmt.Sprint(d.Start), fmt.Sprint(d.End), d.Message, d.Severity.String()}
+// same reports whether two findings are the same, for removing
+// duplicates: rule, path, extent, message and severity.
+func (d Diagnostic) same(e Diagnostic) bool {
+	return d.Rule == e.Rule && d.Path == e.Path && d.Start == e.Start && d.End == e.End &&
+		d.Message == e.Message && d.Severity == e.Severity
 }
 
 // Less orders diagnostics by path, line, column and rule, then message, so

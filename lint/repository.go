@@ -1,9 +1,11 @@
 package lint
 
 import (
+	"math"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Repository is what a git repository tracks: the file list a memory's
@@ -63,20 +65,54 @@ type FileList struct {
 	Renames map[string]string
 	// Words are the words the tracked files contain (HasWord).
 	Words map[string]bool
+
+	// byName is the index in Paths of the last path of each last name,
+	// and sameName of each path the previous one of its name, or -1: a
+	// chain per name, for Nested, made on its first call once Paths are
+	// complete.
+	byName     map[string]int32
+	sameName   []int32
+	byNameOnce sync.Once
 }
 
-// Nested reports whether a path ends in "/" + p. It reads the whole list
-// (a fraction of a millisecond on 100,000 paths): rules ask only about
-// paths already found missing, which are few.
+// Nested reports whether a path ends in "/" + p. Such a path has p's last
+// name: only the paths of that name are compared, so that a rule asking
+// about each path a memory names costs no walk of 100,000 paths per ask.
 func (l *FileList) Nested(p string) bool {
 	suffix := "/" + p
-	for _, q := range l.Paths {
-		if strings.HasSuffix(q, suffix) {
+	name := lastName(p)
+	if name == "" || len(l.Paths) > math.MaxInt32 {
+		for _, q := range l.Paths {
+			if strings.HasSuffix(q, suffix) {
+				return true
+			}
+		}
+		return false
+	}
+	l.byNameOnce.Do(func() {
+		l.byName = make(map[string]int32, len(l.Paths))
+		l.sameName = make([]int32, len(l.Paths))
+		for i, q := range l.Paths {
+			prev, ok := l.byName[lastName(q)]
+			if !ok {
+				prev = -1
+			}
+			l.sameName[i] = prev
+			l.byName[lastName(q)] = int32(i)
+		}
+	})
+	i, ok := l.byName[name]
+	for ; ok && i >= 0; i = l.sameName[i] {
+		if strings.HasSuffix(l.Paths[i], suffix) {
 			return true
 		}
 	}
 	return false
 }
+
+// lastName is what follows the last "/" of p: all of p when it has none,
+// "" when p ends in "/".
+func lastName(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // Root is the work tree's top folder.
 func (l *FileList) Root() string { return l.RootDir }

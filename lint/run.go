@@ -314,6 +314,9 @@ func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) 
 		from []Diagnostic
 		to   *[]Diagnostic
 	}{{res.Diagnostics, &r.Diagnostics}, {res.Suppressed, &r.Suppressed}} {
+		// In place: res is not used again, and a second copy of every
+		// finding would double the peak heap of a large run.
+		kept := list.from[:0]
 		for _, diag := range list.from {
 			if t := targetOf(diag.Path); t != nil && t.Files != nil && !t.Files[abs(diag.Path)] {
 				continue
@@ -327,7 +330,12 @@ func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) 
 				}
 				diag.Fix = &fix
 			}
-			*list.to = append(*list.to, diag)
+			kept = append(kept, diag)
+		}
+		if len(*list.to) == 0 && kept != nil {
+			*list.to = kept
+		} else {
+			*list.to = append(*list.to, kept...)
 		}
 	}
 	for p, sum := range res.Linted {

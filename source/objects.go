@@ -64,6 +64,25 @@ func (l *lockedObjects) resolveTree(rev string) (string, bool, error) {
 	return l.inner.resolveTree(rev)
 }
 
+// subtrees is the tree of a go-git store one folder at a time, for a walk
+// that skips the folders it knows are unchanged; ok is false for the git
+// command line, where each folder would cost a process.
+func (l *lockedObjects) subtrees() (read func(tree string) ([]object.TreeEntry, error), ok bool) {
+	g, ok := l.inner.(*goGitStore)
+	if !ok {
+		return nil, false
+	}
+	return func(tree string) ([]object.TreeEntry, error) {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		t, err := object.GetTree(g.objects, plumbing.NewHash(tree))
+		if err != nil {
+			return nil, fmt.Errorf("read tree %s: %w", tree, err)
+		}
+		return t.Entries, nil
+	}, true
+}
+
 func (l *lockedObjects) listTree(tree, prefix string) ([]IndexEntry, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
