@@ -338,10 +338,28 @@ const (
 	LinkEmpty                    // no destination
 )
 
-var (
-	urlScheme   = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]+:`)
-	windowsPath = regexp.MustCompile(`^[a-zA-Z]:[/\\]`)
-)
+// hasURLScheme reports whether s starts with a URL scheme and its colon:
+// a letter, one or more letters, digits, "+", "." or "-", then ":". Written
+// by hand (it runs for every link): index_scheme_test.go compares it with
+// the regular expression `^[a-zA-Z][a-zA-Z0-9+.-]+:`.
+func hasURLScheme(s string) bool {
+	if len(s) == 0 || !isASCIILetter(s[0]) {
+		return false
+	}
+	i := 1
+	for i < len(s) && (isASCIILetter(s[i]) || '0' <= s[i] && s[i] <= '9' || s[i] == '+' || s[i] == '.' || s[i] == '-') {
+		i++
+	}
+	return i >= 2 && i < len(s) && s[i] == ':'
+}
+
+// isWindowsPath reports whether s starts with a drive letter, a colon and
+// a separator (`^[a-zA-Z]:[/\\]`).
+func isWindowsPath(s string) bool {
+	return len(s) >= 3 && isASCIILetter(s[0]) && s[1] == ':' && (s[2] == '/' || s[2] == '\\')
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // ResolveLink classifies a link destination written in a file at fromRel
 // (relative to the memory dir) and, for local links, returns the target
@@ -354,10 +372,10 @@ func ResolveLink(fromRel, dest string) (string, LinkKind) {
 		return "", LinkEmpty
 	case strings.HasPrefix(dest, "#"):
 		return "", LinkAnchor
-	case windowsPath.MatchString(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
+	case isWindowsPath(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
 		strings.HasPrefix(dest, "~"), strings.HasPrefix(strings.ToLower(dest), "file:"):
 		return dest, LinkEscape
-	case urlScheme.MatchString(dest):
+	case hasURLScheme(dest):
 		return "", LinkExternal
 	}
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {

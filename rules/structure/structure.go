@@ -132,8 +132,8 @@ func structureLabels(f *lint.File, start int, line string) (reason, scope bool) 
 			return
 		}
 		label = normaliseLabel(label)
-		reason = reason || hasLabel(label, reasonLabels)
-		scope = scope || hasLabel(label, scopeLabels)
+		reason = reason || hasLabel(label, reasonPhrases)
+		scope = scope || hasLabel(label, scopePhrases)
 	}
 	rest := strings.TrimLeft(line, " \t")
 	for {
@@ -161,7 +161,7 @@ func structureLabels(f *lint.File, start int, line string) (reason, scope bool) 
 	}
 	if inner, ok := emphasised(rest); ok && utf8.RuneCountInString(inner) <= 60 {
 		check(inner, off) // "**Why:**", "**Why this matters**", "_How to apply._"
-	} else if i := strings.IndexAny(rest[:min(len(rest), 4*40+4)], ":：?？"); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
+	} else if i := labelEnd(rest[:min(len(rest), 4*40+4)]); i > 0 && utf8.RuneCountInString(rest[:i]) <= 40 && len(strings.Fields(rest[:i])) <= 6 {
 		check(rest[:i], off) // "Why: …", "Pourquoi : …", "Why? Because …"
 	} else if utf8.RuneCountInString(rest) <= 20 {
 		check(rest, off) // "Why?" alone on its line
@@ -186,6 +186,23 @@ func structureLabels(f *lint.File, start int, line string) (reason, scope bool) 
 		i = from + k + 2
 	}
 	return reason, scope
+}
+
+// labelEnd is strings.IndexAny(s, ":：?？") without its decoding of every
+// rune (the set is not ASCII): the full-width marks are matched as their
+// UTF-8 bytes, which start no other rune's encoding and sit inside none.
+func labelEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':', '?':
+			return i
+		case 0xef: // "：" is EF BC 9A, "？" EF BC 9F
+			if i+2 < len(s) && s[i+1] == 0xbc && (s[i+2] == 0x9a || s[i+2] == 0x9f) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // emphasised returns the text inside the emphasis that opens s ("**Why:**
@@ -260,24 +277,50 @@ func mayBeLabel(s string) bool {
 // words in scripts written with spaces. A phrase ending in "$" must be the
 // whole label: "**Application:**" is a scope, "**Application state:**" is
 // not.
-func hasLabel(label string, phrases []string) bool {
+func hasLabel(label string, phrases []phrase) bool {
 	for _, p := range phrases {
-		if whole, ok := strings.CutSuffix(p, "$"); ok {
-			if label == whole {
+		if p.whole {
+			if label == p.text {
 				return true
 			}
 			continue
 		}
-		if !strings.HasPrefix(label, p) {
+		if !strings.HasPrefix(label, p.text) {
 			continue
 		}
-		next, _ := utf8.DecodeRuneInString(label[len(p):])
-		last, _ := utf8.DecodeLastRuneInString(p)
-		if len(label) == len(p) || !(unicode.IsLetter(next) || unicode.IsDigit(next)) || unspaced(last) {
+		next, _ := utf8.DecodeRuneInString(label[len(p.text):])
+		if len(label) == len(p.text) || !(unicode.IsLetter(next) || unicode.IsDigit(next)) || p.unspaced {
 			return true
 		}
 	}
 	return false
+}
+
+// phrase is a label of the tables as hasLabel looks for it.
+type phrase struct {
+	text string
+	// whole: the phrase ended in "$" (dropped from text) and must be the
+	// whole label.
+	whole bool
+	// unspaced: the phrase's last letter is of a script written without
+	// spaces, so the label may run straight on.
+	unspaced bool
+}
+
+// Compiled tables, so that no label is taken apart again for every line.
+var (
+	reasonPhrases = compilePhrases(reasonLabels)
+	scopePhrases  = compilePhrases(scopeLabels)
+)
+
+func compilePhrases(labels []string) []phrase {
+	out := make([]phrase, len(labels))
+	for i, l := range labels {
+		text, whole := strings.CutSuffix(l, "$")
+		last, _ := utf8.DecodeLastRuneInString(l)
+		out[i] = phrase{text: text, whole: whole, unspaced: !whole && unspaced(last)}
+	}
+	return out
 }
 
 // unspaced reports whether r belongs to a script written without spaces

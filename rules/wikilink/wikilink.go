@@ -22,30 +22,41 @@ var Dangling = &lint.Rule{
 	Doc:      danglingDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
-		known := map[string]bool{}
-		for _, t := range d.Topics {
-			for _, n := range topicLinkNames(t) {
-				known[linkKey(n)] = true
+		// The names a link may use, their keys and the topic each names,
+		// gathered for the first link looked up: many dirs have none.
+		var names, keys []string
+		var named []*lint.File
+		var known map[string]bool
+		gather := func() {
+			if known != nil {
+				return
+			}
+			known = make(map[string]bool, 3*len(d.Topics))
+			for _, t := range d.Topics {
+				for _, n := range topicLinkNames(t) {
+					if n == "" {
+						continue
+					}
+					k := linkKey(n)
+					names, keys, named = append(names, n), append(keys, k), append(named, t)
+					known[k] = true
+				}
 			}
 		}
 		// What a did-you-mean needs is built for the first dangling link:
 		// most dirs have none.
-		var names []string
 		var owner map[string]*lint.File // a name as suggested → the file it names, nil for several
 		var suggest *lint.Suggester
 		prepare := func() {
 			if suggest != nil {
 				return
 			}
-			owner = map[string]*lint.File{}
-			for _, t := range d.Topics {
-				for _, n := range topicLinkNames(t) {
-					names = append(names, n)
-					if o, seen := owner[n]; !seen {
-						owner[n] = t
-					} else if o != t {
-						owner[n] = nil
-					}
+			owner = make(map[string]*lint.File, len(names))
+			for i, n := range names {
+				if o, seen := owner[n]; !seen {
+					owner[n] = named[i]
+				} else if o != named[i] {
+					owner[n] = nil
 				}
 			}
 			suggest = lint.NewSuggester(names)
@@ -66,6 +77,7 @@ var Dangling = &lint.Rule{
 				if target == "" {
 					continue // [[#heading]] links inside the same file
 				}
+				gather()
 				key := linkKey(target)
 				if known[key] || syntaxExamples[key] {
 					continue
@@ -79,7 +91,7 @@ var Dangling = &lint.Rule{
 				}
 				if near == "" {
 					if suffixes == nil {
-						suffixes = nameSuffixes(names)
+						suffixes = nameSuffixes(names, keys)
 					}
 					near = suffixMatch(key, suffixes, self)
 				}
@@ -97,13 +109,11 @@ var Dangling = &lint.Rule{
 var danglingDoc string
 
 // topicLinkNames are the names a [[link]] may use for a topic file: its
-// name, its file stem, and its path without ".md".
-func topicLinkNames(t *lint.File) []string {
-	var out []string
-	for _, n := range [...]string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))} {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, n)
-		}
+// name, its file stem, and its path without ".md"; "" for one it lacks.
+func topicLinkNames(t *lint.File) [3]string {
+	out := [...]string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))}
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
 	}
 	return out
 }
@@ -112,7 +122,11 @@ func topicLinkNames(t *lint.File) []string {
 // the choice of hyphen, underscore or space between words do not matter
 // ([[feedback-todo-triage]] is feedback_todo_triage.md).
 func linkKey(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if isASCII(s) {
+		return asciiLinkKey(s)
+	}
+	s = strings.ToLower(s)
 	s = strings.TrimSuffix(s, ".md")
 	if !strings.ContainsAny(s, "_ ") && !strings.Contains(s, "--") && !strings.HasPrefix(s, "-") && !strings.HasSuffix(s, "-") {
 		return s
@@ -134,6 +148,52 @@ func linkKey(s string) string {
 	return b.String()
 }
 
+// asciiLinkKey is linkKey of an ASCII s with its spaces trimmed, in one
+// pass and at most one allocation: it runs for every name of every dir.
+func asciiLinkKey(s string) string {
+	if n := len(s); n >= 3 && s[n-3] == '.' && lowerByte(s[n-2]) == 'm' && lowerByte(s[n-1]) == 'd' {
+		s = s[:n-3]
+	}
+	plain := !strings.Contains(s, "--") && !strings.HasPrefix(s, "-") && !strings.HasSuffix(s, "-")
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] != '_' && s[i] != ' ' && (s[i] < 'A' || s[i] > 'Z')
+	}
+	if plain {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	sep := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '-' || c == '_' || c == ' ' {
+			sep = true
+			continue
+		}
+		if sep && len(b) > 0 {
+			b = append(b, '-')
+		}
+		sep = false
+		b = append(b, lowerByte(c))
+	}
+	return string(b)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // syntaxExamples are [[targets]] that show the link syntax rather than
 // link a memory: "cross-references via [[wikilinks]]", "write [[name]]".
 var syntaxExamples = map[string]bool{
@@ -145,11 +205,11 @@ var syntaxExamples = map[string]bool{
 
 // nameSuffixes maps each tail of a name's key after a hyphen
 // ("harness-design" and "design" of feedback-harness-design) to the names
-// ending so.
-func nameSuffixes(names []string) map[string][]string {
+// ending so; keys[i] is linkKey(names[i]).
+func nameSuffixes(names, keys []string) map[string][]string {
 	out := map[string][]string{}
-	for _, n := range names {
-		k := linkKey(n)
+	for i, n := range names {
+		k := keys[i]
 		for i := strings.IndexByte(k, '-'); i >= 0; {
 			tail := k[i+1:]
 			out[tail] = append(out[tail], n)
