@@ -45,6 +45,11 @@ type Linter struct {
 	// only report below error (Pass.Keeps). Findings are not filtered by
 	// it; what a rule reports is reported.
 	ErrorsOnly bool
+	// NoFlaggedText leaves Diagnostic.Text empty, for runs whose output
+	// and filters never read it: only baselines and the fingerprints of
+	// SARIF and GitLab do. At 100,000 files the flagged texts were a third
+	// of the heap live at the report, and the GC's work grew with it.
+	NoFlaggedText bool
 	// Redact, when set, masks secrets in the text of every finding
 	// (message, suggestion, flagged text) whatever rule made it: a
 	// description quoted by one rule may hold a token another detects.

@@ -23,14 +23,20 @@ type Baseline interface {
 	Apply(ds []Diagnostic, inScope func(path string) bool) []Diagnostic
 }
 
-// applyBaseline filters res through the plan's baseline, if any.
-func applyBaseline(src Source, plan Plan, cfg *Config, res *Result) error {
+// planBaseline is the plan's baseline, or nil for none. It is read before
+// the run, which keeps the flagged texts only when it has a baseline to
+// match them with.
+func planBaseline(plan Plan, cfg *Config) (Baseline, error) {
 	if plan.Baseline == nil {
-		return nil
+		return nil, nil
 	}
-	b, err := plan.Baseline(cfg)
-	if err != nil || b == nil {
-		return err
+	return plan.Baseline(cfg)
+}
+
+// applyBaseline filters res through b, the plan's baseline, if any.
+func applyBaseline(src Source, plan Plan, cfg *Config, b Baseline, res *Result) error {
+	if b == nil {
+		return nil
 	}
 	// A change (the staged index) cannot tell a deleted file from one the
 	// change does not touch; the working tree can.
@@ -111,7 +117,9 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 	var sups []*Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions()
-		diag.Text = flaggedText(f, diag.Start, diag.End)
+		if !l.NoFlaggedText {
+			diag.Text = flaggedText(f, diag.Start, diag.End)
+		}
 		if l.Redact != nil && diag.Text != "" && f.Lines != nil && diag.Start.IsValid() {
 			// The flagged text may be a bare secret value that Redact,
 			// seeing it without its label, would leave whole: judge it

@@ -39,6 +39,10 @@ type Plan struct {
 	// filter the run through (nil for none), once the run's configuration
 	// is known.
 	Baseline func(cfg *Config) (Baseline, error)
+	// NoFlaggedText is as in Linter, for a caller whose output reads no
+	// flagged text; it has no effect when Baseline gives a baseline, which
+	// matches findings by it.
+	NoFlaggedText bool
 
 	// Registry holds the built-in rules; the configuration adds its custom
 	// ones.

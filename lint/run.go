@@ -73,6 +73,11 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	bl, err := planBaseline(plan, cfg)
+	if err != nil {
+		return nil, err
+	}
+	plan.NoFlaggedText = plan.NoFlaggedText && bl == nil
 	reg := cfg.Registry(plan.Registry)
 	res := &Result{Diagnostics: []Diagnostic{}, Targets: targets}
 	if err := runTargets(src, plan, cfg, targets, nil, res); err != nil {
@@ -82,7 +87,7 @@ func Run(src Source, plan Plan, cfg *Config) (*Result, error) {
 		return nil, err
 	}
 	res.unfiltered = res.Diagnostics
-	if err := applyBaseline(src, plan, cfg, res); err != nil {
+	if err := applyBaseline(src, plan, cfg, bl, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -139,6 +144,11 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 			res.Errors = append(res.Errors, e)
 		}
 	}
+	bl, err := planBaseline(plan, cfg)
+	if err != nil {
+		return nil, err
+	}
+	plan.NoFlaggedText = plan.NoFlaggedText && bl == nil
 	var again []*Target
 	for _, t := range prev.Targets {
 		if redo[filepath.ToSlash(t.Dir)] {
@@ -151,7 +161,7 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 	sort.SliceStable(res.Dirs, func(i, j int) bool { return res.Dirs[i].Path < res.Dirs[j].Path })
 	sort.SliceStable(res.Suppressed, func(i, j int) bool { return res.Suppressed[i].Less(res.Suppressed[j]) })
 	res.unfiltered = res.Diagnostics
-	if err := applyBaseline(src, plan, cfg, res); err != nil {
+	if err := applyBaseline(src, plan, cfg, bl, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -216,7 +226,7 @@ func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, r
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, Reuse: plan.Reuse, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now,
+	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, Reuse: plan.Reuse, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now, NoFlaggedText: plan.NoFlaggedText,
 		ClaudeHome: claudecode.HomeFromEnv(getenv), Instructions: plan.Instructions, Repos: plan.Repos}
 	byVolume := map[string][]*Target{}
 	var volumes []string

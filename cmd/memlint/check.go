@@ -232,7 +232,8 @@ func (o *checkOptions) reportFailed(cwd string) error {
 func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.Plan {
 	home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md and no ~/ imports
 	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
-		Registry: reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe(),
+		NoFlaggedText: !o.readsFlaggedText(),
+		Registry:      reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe(),
 		Instructions: lint.ClaudeInstructions(cwd, os.Getenv, home, 0),
 		Repos:        source.RepositoryFinder(cwd, os.Getenv, true)}
 }

@@ -67,6 +67,21 @@ func parseOutput(v string) (outputSpec, error) {
 	return outputSpec{format: format, file: file}, nil
 }
 
+// readsFlaggedText reports whether something this run writes reads the
+// flagged text of findings: a baseline being recorded names findings by
+// it, and so do the fingerprints of some formats, on stdout or --output.
+func (o *checkOptions) readsFlaggedText() bool {
+	if o.recording || report.ReadsFlaggedText(o.format) {
+		return true
+	}
+	for _, v := range o.outputs {
+		if spec, err := parseOutput(v); err != nil || report.ReadsFlaggedText(spec.format) {
+			return true
+		}
+	}
+	return false
+}
+
 // writeOutputs writes the reports of --output FORMAT=FILE. Files get the
 // full report whatever --quiet and --color say: every finding, budgets
 // and summary, never coloured. Each file is replaced at once (a temporary

@@ -209,6 +209,15 @@ type Options struct {
 // Formats lists the formats New accepts.
 var Formats = []string{"text", "json", "sarif", "github", "gitlab"}
 
+// fingerprinted are the formats whose findings carry lint.Fingerprint,
+// which is made from each finding's flagged text.
+var fingerprinted = map[string]bool{"sarif": true, "gitlab": true}
+
+// ReadsFlaggedText reports whether the format reads the flagged text of
+// findings (Diagnostic.Text); a run for any other can leave it out
+// (lint.Plan.NoFlaggedText).
+func ReadsFlaggedText(format string) bool { return fingerprinted[format] }
+
 // New returns the reporter for a format name.
 func New(format string, opts Options) (Reporter, error) {
 	switch format {
