@@ -221,7 +221,16 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		files = append(files, d.Topics...)
 		files = append(files, d.Logs...)
 		if spread {
-			parallel(len(files), func(j int) { ld.readFile(files[j]) })
+			// Parsing too: rules run one after the other over the dir, and
+			// the first to ask for a body would parse it on one core. Not
+			// for a focused run, which parses only what its rules read.
+			eager := len(l.Focus) == 0 && l.Reuse == nil
+			parallel(len(files), func(j int) {
+				ld.readFile(files[j])
+				if eager {
+					files[j].Body()
+				}
+			})
 		} else {
 			for _, f := range files {
 				ld.readFile(f)
