@@ -223,8 +223,9 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		if spread {
 			// Parsing too: rules run one after the other over the dir, and
 			// the first to ask for a body would parse it on one core. Not
-			// for a focused run, which parses only what its rules read.
-			eager := len(l.Focus) == 0 && l.Reuse == nil
+			// for a focused, reusing or errors-only run, whose rules may
+			// read few bodies.
+			eager := len(l.Focus) == 0 && l.Reuse == nil && !l.ErrorsOnly
 			parallel(len(files), func(j int) {
 				ld.readFile(files[j])
 				if eager {
