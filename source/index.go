@@ -147,6 +147,9 @@ func decodeIndex(data []byte, hashLen int, keep func(path []byte) bool) ([]Index
 	return out, nil
 }
 
+// maxCacheTreeDepth bounds the folder nesting cacheTree follows.
+const maxCacheTreeDepth = 4096
+
 // readCacheTree returns the trees the index's cache-tree extension
 // ("TREE") records, by folder ("" for the root): the tree object each
 // folder of the index would be written as, for the folders no change
@@ -171,7 +174,7 @@ func readCacheTree(path string, hashLen int) map[string]string {
 		}
 		if string(data[off:off+4]) == "TREE" {
 			trees := map[string]string{}
-			if rest, ok := cacheTree(data[off+8:off+8+size], hashLen, "", trees); !ok || len(rest) != 0 {
+			if rest, ok := cacheTree(data[off+8:off+8+size], hashLen, "", 0, trees); !ok || len(rest) != 0 {
 				return nil
 			}
 			return trees
@@ -185,8 +188,14 @@ func readCacheTree(path string, hashLen int) map[string]string {
 // from b into trees (valid folders only), returning what follows them.
 // Each folder is: its name relative to its parent, NUL, its entry count
 // in ASCII (-1 when a change invalidated it), a space, its number of
-// subfolders, a newline, and, when valid, its tree's object name.
-func cacheTree(b []byte, hashLen int, parent string, trees map[string]string) (rest []byte, ok bool) {
+// subfolders, a newline, and, when valid, its tree's object name. An
+// index nesting folders deeper than maxCacheTreeDepth (a planted one:
+// git's own paths stop at a few hundred levels) is refused rather than
+// recursed into.
+func cacheTree(b []byte, hashLen int, parent string, depth int, trees map[string]string) (rest []byte, ok bool) {
+	if depth > maxCacheTreeDepth {
+		return nil, false
+	}
 	nul := bytes.IndexByte(b, 0)
 	nl := bytes.IndexByte(b, '\n')
 	if nul < 0 || nl < nul {
@@ -210,7 +219,7 @@ func cacheTree(b []byte, hashLen int, parent string, trees map[string]string) (r
 		b = b[hashLen:]
 	}
 	for i := 0; i < subtrees; i++ {
-		if b, ok = cacheTree(b, hashLen, dir, trees); !ok {
+		if b, ok = cacheTree(b, hashLen, dir, depth+1, trees); !ok {
 			return nil, false
 		}
 	}
