@@ -21,23 +21,178 @@ var dateMonths = map[string]time.Month{
 
 const dateMonthRE = `(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 
-// datePatterns are the date forms; y, m and d are the group numbers of
-// the year, month and day (the month a number or a name).
-var datePatterns = []struct {
-	re      *regexp.Regexp
-	y, m, d int
-}{
-	// 2026-04-30, 2026/04/30, 2026.04.30
-	{regexp.MustCompile(`\b((?:19|20)\d\d)[-/.](0?[1-9]|1[0-2])[-/.](0?[1-9]|[12]\d|3[01])\b`), 1, 2, 3},
-	// April 30, 2026; Apr 30 2026; Apr. 30th, 2026
-	{regexp.MustCompile(`(?i)\b` + dateMonthRE + `\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b`), 3, 1, 2},
-	// 30 Apr 2026, 30 April, 2026
-	{regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + dateMonthRE + `\.?,?\s+((?:19|20)\d\d)\b`), 3, 2, 1},
-	// 2026年4月30日
-	{regexp.MustCompile(`((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]`), 1, 2, 3},
-	// 2026년 4월 30일
-	{regexp.MustCompile(`((?:19|20)\d\d)\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일`), 1, 2, 3},
+// datePattern is one date form. Its regexp is never run over a whole
+// text: regexps without a literal to search for cost a step per byte
+// and pattern, which on real memory (dates in most paragraphs) made this
+// rule a third of memlint's time. Instead the few places a match can
+// begin (start) are tried with the pattern anchored there, on a window
+// long enough for any match and the byte after it.
+type datePattern struct {
+	flags, body string // the pattern is flags + `\b` (when bounded) + body
+	bounded     bool   // the pattern begins with \b
+	y, m, d     int    // group numbers of the year, month and day
+	// first holds the bytes a match can begin with; start reports whether
+	// a match can begin at text[i] (the \b aside). Both may say yes where
+	// no match begins, never no where one does.
+	first string
+	start func(text []byte, i int) bool
+	// solid bounds the bytes other than whitespace in a match, plus one
+	// for the byte after it (the closing \b looks at it); whitespace
+	// runs (\s+, \s*) are unbounded, so the window spans them whole.
+	solid int
+	// needs, when set, is a string every match holds (the text is
+	// skipped without it).
+	needs string
+
+	anchored *regexp.Regexp // flags + ^(?:body)
+	begins   [256]bool      // first as a table
 }
+
+// datePatterns are the date forms.
+var datePatterns = []*datePattern{
+	// 2026-04-30, 2026/04/30, 2026.04.30
+	{body: `((?:19|20)\d\d)[-/.](0?[1-9]|1[0-2])[-/.](0?[1-9]|[12]\d|3[01])\b`, bounded: true,
+		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 11},
+	// April 30, 2026; Apr 30 2026; Apr. 30th, 2026
+	{flags: `(?i)`, body: dateMonthRE + `\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b`, bounded: true,
+		y: 3, m: 1, d: 2, first: "jfmasondJFMASOND" + longS[:1], start: monthStart, solid: 23},
+	// 30 Apr 2026, 30 April, 2026
+	{flags: `(?i)`, body: `(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?` + dateMonthRE + `\.?,?\s+((?:19|20)\d\d)\b`, bounded: true,
+		y: 3, m: 2, d: 1, first: "0123456789", start: dayStart, solid: 27},
+	// 2026年4月30日
+	{body: `((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]`,
+		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: "年"},
+	// 2026년 4월 30일
+	{body: `((?:19|20)\d\d)\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일`,
+		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: "년"},
+}
+
+func init() {
+	for _, p := range datePatterns {
+		p.anchored = regexp.MustCompile(p.flags + `^(?:` + p.body + `)`)
+		for _, c := range []byte(p.first) {
+			p.begins[c] = true
+		}
+	}
+}
+
+// regexp returns the pattern as it matches anywhere in a text.
+func (p *datePattern) regexp() *regexp.Regexp {
+	b := ""
+	if p.bounded {
+		b = `\b`
+	}
+	return regexp.MustCompile(p.flags + b + p.body)
+}
+
+// each calls found with the submatch indexes of p's matches in text, as
+// p.regexp().FindAllSubmatchIndex would return them: leftmost first,
+// each search resuming where the last match ended.
+func (p *datePattern) each(text []byte, found func(m []int)) {
+	for i := 0; i < len(text); {
+		if !p.begins[text[i]] || p.bounded && !wordBoundary(text, i) || !p.start(text, i) {
+			i++
+			continue
+		}
+		m := p.anchored.FindSubmatchIndex(text[i:p.window(text, i)])
+		if m == nil {
+			i++
+			continue
+		}
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += i
+			}
+		}
+		found(m)
+		i = max(m[1], i+1)
+	}
+}
+
+// window returns the end of the bytes a match beginning at i can span:
+// p.solid bytes other than whitespace, and every whitespace byte between
+// and after them.
+func (p *datePattern) window(text []byte, i int) int {
+	for n := 0; i < len(text); i++ {
+		if !isRESpace(text[i]) {
+			if n == p.solid {
+				break
+			}
+			n++
+		}
+	}
+	return i
+}
+
+// isRESpace reports whether c is in the regexp class \s.
+func isRESpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// isREWord reports whether c is in the regexp class \w; \b is a change
+// between \w and anything else, bytes of non-ASCII characters included.
+func isREWord(c byte) bool { return reWord[c] }
+
+var reWord = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+	}
+	return t
+}()
+
+// wordBoundary reports whether \b holds before text[i].
+func wordBoundary(text []byte, i int) bool {
+	before := i > 0 && isREWord(text[i-1])
+	return before != (i < len(text) && isREWord(text[i]))
+}
+
+// yearStart: a match begins with a year, 19xx or 20xx.
+func yearStart(text []byte, i int) bool {
+	return i+1 < len(text) && (text[i] == '1' && text[i+1] == '9' || text[i] == '2' && text[i+1] == '0')
+}
+
+// dayStart: a match begins with a day of one or two digits, then an
+// ordinal suffix or whitespace.
+func dayStart(text []byte, i int) bool {
+	j := i
+	for j < len(text) && j-i < 3 && text[j] >= '0' && text[j] <= '9' {
+		j++
+	}
+	if j == i || j-i > 2 || j == len(text) {
+		return false
+	}
+	switch c := text[j]; c | 0x20 {
+	case 's', 'n', 'r', 't':
+		return true
+	default:
+		return isRESpace(c) || c == longS[0]
+	}
+}
+
+// monthStart: a match begins with a month's name, matched ignoring case,
+// where the long s “ſ” (U+017F) is an s.
+func monthStart(text []byte, i int) bool {
+	if i+3 > len(text) {
+		return false
+	}
+	if text[i] == longS[0] {
+		return i+4 <= len(text) && text[i+1] == longS[1] && text[i+2]|0x20 == 'e' && text[i+3]|0x20 == 'p'
+	}
+	a, b, c := text[i]|0x20, text[i+1]|0x20, text[i+2]|0x20
+	for k := 0; k < len(monthPrefixes); k += 3 {
+		if monthPrefixes[k] == a && monthPrefixes[k+1] == b && monthPrefixes[k+2] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// longS is “ſ”, which case-insensitive regexps take for an s.
+const longS = "\u017f"
+
+// monthPrefixes are the first three letters of each month, lowercase
+// (TestMonthPrefixes checks them against dateMonths).
+const monthPrefixes = "janfebmaraprmayjunjulaugsepoctnovdec"
 
 // foundDate is an absolute date and where it was found in a text.
 type foundDate struct {
@@ -53,9 +208,12 @@ func findDates(text []byte, keep func(start, end int) bool) []foundDate {
 	}
 	var out []foundDate
 	for _, p := range datePatterns {
-		for _, m := range p.re.FindAllSubmatchIndex(text, -1) {
+		if p.needs != "" && !strings.Contains(string(text), p.needs) {
+			continue
+		}
+		p.each(text, func(m []int) {
 			if keep != nil && !keep(m[0], m[1]) {
-				continue
+				return
 			}
 			year, _ := strconv.Atoi(string(text[m[2*p.y]:m[2*p.y+1]]))
 			day, _ := strconv.Atoi(string(text[m[2*p.d]:m[2*p.d+1]]))
@@ -67,10 +225,10 @@ func findDates(text []byte, keep func(start, end int) bool) []foundDate {
 			}
 			t := time.Date(year, month, day, 0, 0, 0, 0, time.UTC)
 			if month < 1 || month > 12 || t.Day() != day {
-				continue // 2026-02-30 is no date
+				return // 2026-02-30 is no date
 			}
 			out = append(out, foundDate{date: t, start: m[0], end: m[1]})
-		}
+		})
 	}
 	return out
 }
