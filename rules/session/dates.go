@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -42,7 +43,7 @@ type datePattern struct {
 	solid int
 	// needs, when set, is a string every match holds (the text is
 	// skipped without it).
-	needs string
+	needs []byte
 
 	anchored *regexp.Regexp // flags + ^(?:body)
 	begins   [256]bool      // first as a table
@@ -61,10 +62,10 @@ var datePatterns = []*datePattern{
 		y: 3, m: 2, d: 1, first: "0123456789", start: dayStart, solid: 27},
 	// 2026年4月30日
 	{body: `((?:19|20)\d\d)\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]`,
-		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: "年"},
+		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: []byte("年")},
 	// 2026년 4월 30일
 	{body: `((?:19|20)\d\d)\s*년\s*(\d{1,2})\s*월\s*(\d{1,2})\s*일`,
-		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: "년"},
+		y: 1, m: 2, d: 3, first: "12", start: yearStart, solid: 17, needs: []byte("년")},
 }
 
 func init() {
@@ -74,6 +75,11 @@ func init() {
 			p.begins[c] = true
 		}
 	}
+}
+
+// mayMatch reports whether text holds what every match of p holds.
+func (p *datePattern) mayMatch(text []byte) bool {
+	return p.needs == nil || bytes.Contains(text, p.needs)
 }
 
 // regexp returns the pattern as it matches anywhere in a text.
@@ -208,7 +214,7 @@ func findDates(text []byte, keep func(start, end int) bool) []foundDate {
 	}
 	var out []foundDate
 	for _, p := range datePatterns {
-		if p.needs != "" && !strings.Contains(string(text), p.needs) {
+		if !p.mayMatch(text) {
 			continue
 		}
 		p.each(text, func(m []int) {

@@ -3,7 +3,6 @@ package session
 import (
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/memlint/memlint/rules/internal/rulebench"
@@ -33,7 +32,7 @@ func refDateMatches(text []byte) [][]int {
 func dateMatches(text []byte) [][]int {
 	var out [][]int
 	for _, p := range datePatterns {
-		if p.needs != "" && !strings.Contains(string(text), p.needs) {
+		if !p.mayMatch(text) {
 			continue
 		}
 		p.each(text, func(m []int) { out = append(out, slices.Clone(m)) })
