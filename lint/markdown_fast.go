@@ -39,6 +39,7 @@ type fastScanner struct {
 	paraStart, paraEnd int
 	paraFrom, paraTo   int
 	paraDepth, paraOwn int
+	paraQuote          bool // the paragraph is in a block quote
 }
 
 // fastMarkdown builds the Markdown model of src[start:] in one pass when the
@@ -91,7 +92,9 @@ func isFence(line []byte) bool {
 // line handles one line outside fenced code: src[off:end], line lineNo.
 func (s *fastScanner) line(off, end, lineNo int) bool {
 	src := s.src
-	// goldmark trims trailing spaces off paragraph and heading lines.
+	// goldmark trims trailing spaces off paragraph and heading lines (a
+	// thematic break spans them).
+	full := end
 	for end > off && src[end-1] == ' ' {
 		end--
 	}
@@ -121,8 +124,22 @@ func (s *fastScanner) line(off, end, lineNo int) bool {
 		return false
 	}
 	c := src[off+ind : end]
+	if ind == 0 && c[0] == '>' {
+		return s.quote(off, end, lineNo)
+	}
+	if s.para && s.paraQuote {
+		return false // lazy continuation of a quoted paragraph, or what ends it
+	}
 	if onlyBreakChars(c) {
-		return false // thematic breaks, setext underlines, empty items
+		if ind == 0 && !s.para && thematicBreak(c) {
+			s.items = s.items[:0]
+			s.md.Blocks = append(s.md.Blocks, Block{
+				Kind: BlockThematicBreak, Span: Span{off, full}, StartLine: lineNo, EndLine: lineNo,
+				Container: InDocument, Item: -1,
+			})
+			return true
+		}
+		return false // setext underlines, empty items, spaced breaks
 	}
 	if w, num, marker := listMarker(c); w > 0 {
 		return s.item(ind, off+ind, end, lineNo, depth, w, num, marker)
@@ -134,14 +151,59 @@ func (s *fastScanner) line(off, end, lineNo int) bool {
 		return false
 	}
 	if s.para {
-		if s.paraDepth != depth {
-			return false // lazy continuation of a paragraph deeper in
-		}
+		// A line of a container the paragraph is in (lazy continuation
+		// when that container is further out) continues it.
 		s.paraEnd, s.paraTo = end, lineNo
 		return s.inline(off+ind, end)
 	}
 	s.items = s.items[:depth]
 	return s.openPara(off+ind, end, lineNo, -1) && s.inline(off+ind, end)
+}
+
+// thematicBreak reports whether a line of break characters is a thematic
+// break the fast path models: three or more of one of them, unspaced.
+func thematicBreak(c []byte) bool {
+	if len(c) < 3 || c[0] == '=' {
+		return false
+	}
+	for _, b := range c {
+		if b != c[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// quote handles a line src[off:end] that starts a block quote at the top
+// level ("> text", or ">" alone for a blank line in it). Only paragraphs
+// are modelled in a quote, and no lazy continuation of one.
+func (s *fastScanner) quote(off, end, lineNo int) bool {
+	text := off + 1
+	if text < end && s.src[text] == ' ' {
+		text++
+	}
+	s.items = s.items[:0]
+	if text == end {
+		s.closePara()
+		return true
+	}
+	c := s.src[text:end]
+	if c[0] == ' ' || onlyBreakChars(c) || atxStart(c) || !plainStart(c) {
+		return false
+	}
+	if w, _, _ := listMarker(c); w > 0 {
+		return false
+	}
+	if s.para && s.paraQuote {
+		s.paraEnd, s.paraTo = end, lineNo
+		return s.inline(text, end)
+	}
+	s.closePara()
+	if !s.openPara(text, end, lineNo, -1) {
+		return false
+	}
+	s.paraQuote = true
+	return s.inline(text, end)
 }
 
 // onlyBreakChars reports whether a line holds only characters that make
@@ -276,6 +338,7 @@ func (s *fastScanner) openPara(start, end, lineNo, own int) bool {
 	s.paraStart, s.paraEnd = start, end
 	s.paraFrom, s.paraTo = lineNo, lineNo
 	s.paraDepth, s.paraOwn = len(s.items), own
+	s.paraQuote = false
 	return true
 }
 
@@ -287,6 +350,9 @@ func (s *fastScanner) closePara() {
 	b := Block{
 		Kind: BlockParagraph, Span: Span{s.paraStart, s.paraEnd}, StartLine: s.paraFrom, EndLine: s.paraTo,
 		Container: containerAt(s.paraDepth), Item: s.paraOwn,
+	}
+	if s.paraQuote {
+		b.Container = InQuote
 	}
 	s.md.Blocks = append(s.md.Blocks, b)
 	if s.paraOwn >= 0 {
@@ -419,8 +485,7 @@ func (s *fastScanner) inline(start, end int) bool {
 			}
 			i += 2
 		case '<':
-			// Raw HTML and autolinks need a name or scheme after "<".
-			if i+1 < end && src[i+1] != ' ' {
+			if i+1 < end && mayBeMarkup(src[i+1:end]) {
 				return false
 			}
 			i++
@@ -433,6 +498,27 @@ func (s *fastScanner) inline(start, end int) bool {
 	}
 	s.addProse(Span{run, end})
 	return true
+}
+
+// mayBeMarkup reports whether the text after a "<" could make it raw HTML
+// (a letter, '/', '!' or '?' next) or an autolink (a '>' before the next
+// space: "<https://x.y>", "<me@x.y>").
+func mayBeMarkup(after []byte) bool {
+	switch c := after[0]; {
+	case c == ' ':
+		return false
+	case c|0x20 >= 'a' && c|0x20 <= 'z', c == '/', c == '!', c == '?':
+		return true
+	}
+	for _, c := range after {
+		if c == ' ' {
+			break
+		}
+		if c == '>' {
+			return true
+		}
+	}
+	return false
 }
 
 // inlineSpecial marks the bytes inline looks at: the rest is prose.
