@@ -17,7 +17,16 @@ func rdHasAnchor(text []byte, g dateGrain, skip func(s, e int) bool) bool {
 		res = append(res, rdAnchorYear)
 	}
 	for _, re := range res {
-		for _, loc := range re.FindAllIndex(text, -1) {
+		// Most texts have no anchor or an unskipped first one: find all
+		// only past a skipped one.
+		first := re.FindIndex(text)
+		if first == nil {
+			continue
+		}
+		if skip == nil || !skip(first[0], first[1]) {
+			return true
+		}
+		for _, loc := range re.FindAllIndex(text, -1)[1:] {
 			if skip == nil || !skip(loc[0], loc[1]) {
 				return true
 			}

@@ -3,6 +3,7 @@ package relativedate
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Scanning one text: the detectors' matches, then the checks all languages
@@ -35,9 +36,9 @@ type rdCandidate struct {
 func (t *rdText) scan() []rdCandidate {
 	var matches []rdMatch
 	if t.need&rdNeedEnglish != 0 {
-		for _, loc := range rdEnglishRe.FindAllIndex(t.text, -1) {
-			matches = append(matches, rdMatch{loc[0], loc[1], t.english})
-		}
+		rdEnglishMatches(t.text, func(s, e int) {
+			matches = append(matches, rdMatch{s, e, t.english})
+		})
 	}
 	if t.need&rdNeedCJK != 0 {
 		for _, loc := range rdCJKRe.FindAllIndex(t.text, -1) {
@@ -64,6 +65,41 @@ func (t *rdText) scan() []rdCandidate {
 	}
 	return out
 }
+
+// rdEnglishMatches calls found with each match of rdEnglishRe in text, as
+// FindAllIndex returns them. An English expression is words and numbers
+// apart by whitespace: no match holds an ASCII byte other than a letter,
+// a digit, '_' or whitespace, and \b on either side of such a byte is the
+// same as at the start or end of a text. So the text is cut at those
+// bytes, and the regexp (a step per byte, with no literal to search for)
+// runs only on the pieces the prefilter finds a date word in.
+func rdEnglishMatches(text []byte, found func(s, e int)) {
+	for start := 0; start < len(text); {
+		end, ascii := start, true
+		for end < len(text) && !rdEnglishCut[text[end]] {
+			ascii = ascii && text[end] < utf8.RuneSelf
+			end++
+		}
+		// The prefilter reads ASCII words: the long s “ſ” and the Kelvin
+		// sign, which the regexp takes for s and k, escape it.
+		if piece := text[start:end]; len(piece) > 0 && (!ascii || rdScanners(piece)&rdNeedEnglish != 0) {
+			for _, loc := range rdEnglishRe.FindAllIndex(piece, -1) {
+				found(start+loc[0], start+loc[1])
+			}
+		}
+		start = end + 1
+	}
+}
+
+// rdEnglishCut marks the bytes no English expression holds.
+var rdEnglishCut = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		word := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+		t[c] = !word && !space
+	}
+	return t
+}()
 
 // rdMatch is an expression one of the languages' patterns found, before
 // its language classifies it.
