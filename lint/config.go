@@ -637,8 +637,23 @@ func (c *Config) Ignored(abs string) bool {
 // whether it is off, its severity override and its options.
 func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts Options) {
 	opts = DefaultOptions(rule)
+	off, sev = c.resolve(rule, abs, opts)
+	return off, sev, opts
+}
+
+// Level is Resolve without the options: whether rule is off for the file
+// at abs, and its configured severity. The engine asks for every file and
+// finding, and building the options map each time cost more than the
+// answer.
+func (c *Config) Level(rule *Rule, abs string) (off bool, sev Severity) {
+	return c.resolve(rule, abs, nil)
+}
+
+// resolve applies rules:, overrides: and a custom rule's files: for rule
+// and the file at abs, setting the options they give in opts (unless nil).
+func (c *Config) resolve(rule *Rule, abs string, opts Options) (off bool, sev Severity) {
 	if c == nil {
-		return false, SeverityDefault, opts
+		return false, SeverityDefault
 	}
 	apply := func(rc RuleConfig, ok bool) {
 		if !ok {
@@ -649,8 +664,10 @@ func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts O
 		} else if rc.Severity != SeverityDefault {
 			off, sev = false, rc.Severity
 		}
-		for k, v := range rc.Options {
-			opts[k] = v
+		if opts != nil {
+			for k, v := range rc.Options {
+				opts[k] = v
+			}
 		}
 	}
 	rc, ok := c.Rules[rule.ID]
@@ -669,7 +686,36 @@ func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts O
 	if cr := c.customRule(rule); cr != nil && len(cr.files) > 0 && !matchAny(cr.files, c.rel(abs)) {
 		off, sev = true, SeverityDefault
 	}
-	return off, sev, opts
+	return off, sev
+}
+
+// maxOptionsKey is the most overrides optionsKey tells apart.
+const maxOptionsKey = 64
+
+// optionsKey returns a key that the files at two paths share when rule's
+// options resolve the same for both: which of the overrides setting them
+// apply (bit i for override i). ok is false past maxOptionsKey overrides.
+// abs is called only when an override sets the rule's options.
+func (c *Config) optionsKey(rule *Rule, abs func() string) (key uint64, ok bool) {
+	if c == nil || len(c.Overrides) == 0 {
+		return 0, true
+	}
+	if len(c.Overrides) > maxOptionsKey {
+		return 0, false
+	}
+	rel, known := "", false
+	for i, o := range c.Overrides {
+		if rc, ok := o.Rules[rule.ID]; !ok || len(rc.Options) == 0 {
+			continue
+		}
+		if !known {
+			rel, known = c.rel(abs()), true
+		}
+		if matchAny(o.Files, rel) {
+			key |= 1 << i
+		}
+	}
+	return key, true
 }
 
 // customRule returns the custom rule behind rule, or nil for a built-in

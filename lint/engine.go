@@ -426,7 +426,7 @@ func checkUnusedSuppressions(pass *Pass) {
 				case s.Used[id]:
 				case id == UnusedSuppression.ID:
 				default:
-					if off, _, _ := l.Config.Resolve(rule, l.abs(f.Path)); !off && l.runs(rule) {
+					if off, _ := l.Config.Level(rule, l.abs(f.Path)); !off && l.runs(rule) {
 						add(fmt.Sprintf("memlint-disable for %s suppresses nothing here", id))
 					}
 				}

@@ -47,7 +47,7 @@ func applyBaseline(src Source, plan Plan, cfg *Config, b Baseline, res *Result) 
 	for _, d := range b.Apply(res.Diagnostics, func(p string) bool { return InScope(judged, p, !change) }) {
 		// The findings the baseline adds are its rules', settled here.
 		if rule, ok := reg.Lookup(d.Rule); ok && rule.Scope == ScopeBaseline {
-			off, sev, _ := cfg.Resolve(rule, filepath.FromSlash(d.Path))
+			off, sev := cfg.Level(rule, filepath.FromSlash(d.Path))
 			if off {
 				continue
 			}
@@ -91,7 +91,7 @@ func InScope(targets []*Target, p string, gone bool) bool {
 func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
 	rule, known := l.Registry.Lookup(diag.Rule)
 	if known {
-		off, sev, _ := l.Config.Resolve(rule, l.abs(diag.Path))
+		off, sev := l.Config.Level(rule, l.abs(diag.Path))
 		if off {
 			return diag, false
 		}

@@ -84,6 +84,21 @@ func OptionsFor[T any](p *Pass, f *File) T {
 	if f != nil {
 		path = f.Path
 	}
+	// Files whose options resolve alike share one decoding: in a run
+	// without overrides setting the rule's options, all of them.
+	if p.linter != nil && p.options != nil {
+		if k, ok := p.linter.Config.optionsKey(p.Rule, func() string { return p.linter.abs(path) }); ok {
+			if v, ok := p.decodedByKey[k]; ok {
+				return v.(T)
+			}
+			v := decodeOptions[T](p.Rule, p.options(p.Rule, path))
+			if p.decodedByKey == nil {
+				p.decodedByKey = map[uint64]any{}
+			}
+			p.decodedByKey[k] = v
+			return v
+		}
+	}
 	if v, ok := p.decoded[path]; ok {
 		return v.(T)
 	}

@@ -2,10 +2,12 @@ package lint
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 type lengthOptions struct {
@@ -116,5 +118,70 @@ func TestOptionsForWrongType(t *testing.T) {
 			}()
 			OptionsFor[other](&Pass{Rule: r, Dir: &Dir{Path: "mem"}}, nil)
 		}()
+	}
+}
+
+// TestOptionsForOverrides lints one dir whose files three overrides give
+// different options: each file reads its own, though files the same
+// overrides apply to share one decoding.
+func TestOptionsForOverrides(t *testing.T) {
+	seen := map[string]string{}
+	rule := &Rule{ID: "typed-rule", Severity: Warning, Scope: ScopeDir,
+		Options: OptionsOf(lengthOptions{Max: 150, Types: []string{"project"}, Word: "x"}),
+		Run: func(p *Pass) {
+			for _, f := range p.Dir.Topics {
+				o := OptionsFor[lengthOptions](p, f)
+				seen[f.Path] = fmt.Sprintf("%d %v %v %s", o.Max, o.Types, o.Loud, o.Word)
+			}
+		}}
+	reg, err := NewRegistry(rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := `
+rules:
+  typed-rule: {max: 200}
+overrides:
+  - files: ["mem/team_*.md"]
+    rules: {typed-rule: {types: [user]}}
+  - files: ["mem/*_loud.md"]
+    rules: {typed-rule: {loud: true}}
+  - files: ["mem/*.md"]
+    rules: {typed-rule: {severity: error}}
+`
+	c, err := ParseConfig([]byte(src), filepath.Join(dir, ConfigFileName), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{"mem/MEMORY.md": {Data: []byte("- [a](a.md)\n")}}
+	for _, name := range []string{"a", "b", "team_c", "team_d_loud", "e_loud"} {
+		fsys["mem/"+name+".md"] = &fstest.MapFile{Data: []byte("text\n")}
+	}
+	l := &Linter{Registry: c.Registry(reg), Config: c, Root: dir}
+	if _, err := l.Lint(fsys, []string{"mem"}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"mem/a.md":           "200 [project] false x",
+		"mem/b.md":           "200 [project] false x",
+		"mem/team_c.md":      "200 [user] false x",
+		"mem/team_d_loud.md": "200 [user] true x",
+		"mem/e_loud.md":      "200 [project] true x",
+	}
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("options by file:\n got  %v\n want %v", seen, want)
+	}
+	// The key tells apart only the overrides that set options.
+	keys := map[uint64]bool{}
+	for p := range want {
+		k, ok := c.optionsKey(rule, func() string { return filepath.Join(dir, p) })
+		if !ok {
+			t.Fatalf("%s: no key", p)
+		}
+		keys[k] = true
+	}
+	if len(keys) != 4 {
+		t.Errorf("%d keys for four different sets of options", len(keys))
 	}
 }

@@ -119,9 +119,11 @@ type Pass struct {
 
 	options func(rule *Rule, path string) Options
 	decoded map[string]any // OptionsFor's values by file path
-	report  func(Diagnostic)
-	recall  func() Recall
-	failed  []RuleError
+	// decodedByKey holds OptionsFor's values by Config.optionsKey.
+	decodedByKey map[uint64]any
+	report       func(Diagnostic)
+	recall       func() Recall
+	failed       []RuleError
 	// linter is the run, for the rules of package lint about the filter
 	// (unused-suppression asks which rules exist and are on).
 	linter *Linter
@@ -161,7 +163,7 @@ func (p *Pass) Keeps(f *File, sev Severity) bool {
 	if p.linter.Config == nil {
 		return false
 	}
-	_, configured, _ := p.linter.Config.Resolve(p.Rule, p.linter.abs(f.Path))
+	_, configured := p.linter.Config.Level(p.Rule, p.linter.abs(f.Path))
 	return configured == Error
 }
 

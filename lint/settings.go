@@ -133,7 +133,7 @@ func runRepos(src Source, plan Plan, cfg *Config, reg *Registry, res *Result) ([
 // findings as the engine does a dir's: the configured severity, redacted.
 // (JSON has no inline suppressions.) A panic is a RuleError.
 func runRepoRule(rule *Rule, cfg *Config, redact func(string) string, file string, src []byte, home string, out *[]Diagnostic) (failed []RuleError) {
-	_, sev, _ := cfg.Resolve(rule, filepath.FromSlash(file))
+	_, sev := cfg.Level(rule, filepath.FromSlash(file))
 	pass := &RepoPass{Rule: rule, Path: file, Src: src, Home: home, report: func(d Diagnostic) {
 		if sev != SeverityDefault {
 			d.Severity = sev
@@ -157,7 +157,7 @@ func runRepoRule(rule *Rule, cfg *Config, redact func(string) string, file strin
 // ignore it, and it is not the user's own settings file (a home folder
 // kept in git has ~/.claude/settings.json at its top level).
 func settingsChecked(cfg *Config, rule *Rule, file, home string, getenv func(string) string) bool {
-	if off, _, _ := cfg.Resolve(rule, file); off || cfg.Ignored(file) {
+	if off, _ := cfg.Level(rule, file); off || cfg.Ignored(file) {
 		return false
 	}
 	if home == "" && getenv("CLAUDE_CONFIG_DIR") == "" {
