@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // customRule is a rule written in configuration (custom-rules:): an RE2
@@ -60,7 +62,7 @@ var memoryTypes = []string{"user", "feedback", "project", "reference"}
 
 // customRuleID is the shape of a rule ID: lowercase words of letters and
 // digits joined by hyphens.
-var customRuleID = regexp.MustCompile(`^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$`)
+var customRuleID = lazyre.New(`^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$`)
 
 // matchPlaceholder is replaced in a custom rule's message and suggestion
 // by the text that matched.

@@ -7,12 +7,12 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // memoryDirNames are folder names that hold memory in public repositories
@@ -105,7 +105,7 @@ func KindOf(dir string, d *Dir) DirKind {
 }
 
 // memoryFrontmatter matches the frontmatter lines that mark a memory file.
-var memoryFrontmatter = regexp.MustCompile(`(?m)^(\s*type:\s*["']?(user|feedback|project|reference)["']?\s*$|\s*node_type:\s*memory\s*$)`)
+var memoryFrontmatter = lazyre.New(`(?m)^(\s*type:\s*["']?(user|feedback|project|reference)["']?\s*$|\s*node_type:\s*memory\s*$)`)
 
 // looksLikeMemoryDir reads the start of a few Markdown files to tell a
 // memory dir from, say, the documentation of a package called memory.
@@ -178,7 +178,7 @@ func globEscape(s string) string {
 	return strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`).Replace(s)
 }
 
-var bareDrive = regexp.MustCompile(`^[A-Za-z]:$`)
+var bareDrive = lazyre.New(`^[A-Za-z]:$`)
 
 // AutoMemoryDirectoryProblem says why Claude Code would ignore a value of
 // autoMemoryDirectory and fall back to the default, or "" when it accepts

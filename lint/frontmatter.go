@@ -3,12 +3,13 @@ package lint
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Frontmatter is the YAML block between two "---" lines at the top of a
@@ -104,7 +105,7 @@ func ScalarValue(n *yaml.Node) string {
 	return n.Value
 }
 
-var yamlErrLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlErrLine = lazyre.New(`^yaml: line (\d+): (.*)$`)
 
 // maxFrontmatterBytes bounds the YAML memlint hands to the decoder. Real
 // frontmatter is a few hundred bytes; anything past this is reported as
@@ -160,7 +161,7 @@ func locateFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // keyLine matches a line that starts a top-level YAML key.
-var keyLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*:(?:[ \t]|$)`)
+var keyLine = lazyre.New(`^[A-Za-z_][A-Za-z0-9_-]*:(?:[ \t]|$)`)
 
 // dashLineCloses reports whether line n, which starts with "---" without
 // being a plain "---" line ("-----", "--- notes"), is where the
@@ -268,12 +269,12 @@ func (fm *Frontmatter) ClaudeYAML(src []byte, lines *LineIndex) []byte {
 // yamlSpecial matches the characters Claude Code's frontmatter fallback
 // treats as needing quotes in a plain value.
 var (
-	yamlSpecial   = regexp.MustCompile("[{}\\[\\]*&#!|>%@`]|: ")
-	simpleKeyLine = regexp.MustCompile(`^([a-zA-Z_-]+):\s+(\S.*)$`)
+	yamlSpecial   = lazyre.New("[{}\\[\\]*&#!|>%@`]|: ")
+	simpleKeyLine = lazyre.New(`^([a-zA-Z_-]+):\s+(\S.*)$`)
 )
 
 // leadingTabs matches the tabs that start a line.
-var leadingTabs = regexp.MustCompile(`(?m)^\t+`)
+var leadingTabs = lazyre.New(`(?m)^\t+`)
 
 // lenientRetry reproduces what Claude Code parses when frontmatter fails
 // to parse (CC 2.1.328, SPEC §1.2): every unindented "key: value" line whose

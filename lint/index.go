@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"net/url"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Limits Claude Code applies to MEMORY.md, and the targets its own
@@ -294,7 +295,7 @@ func emitNormalised(t *loadedText, src []byte, from, to int) {
 	}
 }
 
-var commentSpan = regexp.MustCompile(`(?s)<!--.*?-->`)
+var commentSpan = lazyre.New(`(?s)<!--.*?-->`)
 
 // commentRemovals returns the file spans Claude Code drops from MEMORY.md:
 // each top-level HTML comment block that contains "-->"; when only

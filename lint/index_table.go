@@ -2,12 +2,13 @@ package lint
 
 import (
 	"bytes"
-	"regexp"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // A GFM table's delimiter row: cells of dashes with optional alignment
 // colons, separated by pipes.
-var tableDelimiter = regexp.MustCompile(`^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
+var tableDelimiter = lazyre.New(`^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 
 // tableEntries splits a paragraph of the index that is a GFM table (the
 // parser reads tables as paragraphs) into entries: the text before the

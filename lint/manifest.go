@@ -3,13 +3,14 @@ package lint
 import (
 	"math"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Limits of Claude Code's recall scan (SPEC §1.4): how much of each topic
@@ -241,10 +242,10 @@ func lookupMerged(m *yaml.Node, key string, depth int) *yaml.Node {
 
 // YAML 1.2 core schema patterns for plain scalars (what Bun resolves).
 var (
-	coreNull  = regexp.MustCompile(`^(~|null|Null|NULL|)$`)
-	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
-	coreInt   = regexp.MustCompile(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
-	coreFloat = regexp.MustCompile(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
+	coreNull  = lazyre.New(`^(~|null|Null|NULL|)$`)
+	coreBool  = lazyre.New(`^(true|True|TRUE|false|False|FALSE)$`)
+	coreInt   = lazyre.New(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	coreFloat = lazyre.New(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
 )
 
 // yamlString returns a scalar's value when YAML 1.2's core schema reads it

@@ -1,8 +1,9 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // SuppressionKind says what a memlint-disable comment covers.
@@ -48,7 +49,7 @@ func (s *Suppression) Covers(rule string, line int) bool {
 	return false
 }
 
-var suppressionComment = regexp.MustCompile(`(?s)^<!--\s*memlint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*?)-->$`)
+var suppressionComment = lazyre.New(`(?s)^<!--\s*memlint-(disable-next-line|disable-line|disable-file|disable|enable)\b(.*?)-->$`)
 
 // parseSuppressions reads memlint-disable comments from the file's HTML
 // comments (comments inside code are not comments, and the Markdown model

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint/linttest"
 	"github.com/memlint/memlint/rules/internal/gen"
 )
@@ -108,5 +109,14 @@ func TestFamilyDocs(t *testing.T) {
 				t.Errorf("%s: no rule %s in rules/%s", d, strings.TrimSuffix(filepath.Base(d), ".md"), name)
 			}
 		}
+	}
+}
+
+// TestPatternsCompile compiles every pattern the rules and the engine
+// declare: they compile on first use, so a bad one would otherwise fail
+// only the run that meets its text.
+func TestPatternsCompile(t *testing.T) {
+	if n := lazyre.MustCompileAll(); n < 150 {
+		t.Errorf("%d patterns: the rules declare about two hundred; are they still made with lazyre.New?", n)
 	}
 }

@@ -1,8 +1,9 @@
 package report
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // rulesDocBase is where docs/rules.md lives, up to the ref of the version.
@@ -22,8 +23,8 @@ func RuleDocURL(rule, version string) string {
 // tag, and a pseudo-version, which ends in a timestamp and the commit's
 // first 12 hex digits.
 var (
-	semverTag     = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
-	pseudoVersion = regexp.MustCompile(`[-.][0-9]{14}-([0-9a-f]{12})$`)
+	semverTag     = lazyre.New(`^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
+	pseudoVersion = lazyre.New(`[-.][0-9]{14}-([0-9a-f]{12})$`)
 )
 
 // docRef is the git ref of docs/rules.md for a module version.

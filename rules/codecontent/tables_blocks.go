@@ -1,7 +1,7 @@
 package codecontent
 
 import (
-	"regexp"
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of the code block detector: info strings, comment markers, tree and
@@ -43,7 +43,7 @@ var asciiArrows = []string{"<--", "-->", "==>", "<==", "<-+", "+->"}
 
 // rePlaceholder matches the slots of a message template: {name}, {{ name }},
 // ${name}, <name>, %s.
-var rePlaceholder = regexp.MustCompile(`\{\{\s*[\w.]+\s*\}\}|\$?\{[\w.]+\}|<[\w-]+>|%[sd]`)
+var rePlaceholder = lazyre.New(`\{\{\s*[\w.]+\s*\}\}|\$?\{[\w.]+\}|<[\w-]+>|%[sd]`)
 
 // placeholderStarts are the bytes a match of rePlaceholder holds: a line
 // without them has no placeholder (TestPlaceholderStarts).

@@ -2,10 +2,10 @@ package frontmatter
 
 import (
 	_ "embed"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,7 +22,7 @@ var genericWords = map[string]bool{
 	"temp": true, "tmp": true, "placeholder": true, "description": true, "untitled": true, "-": true,
 }
 
-var placeholderPattern = regexp.MustCompile(`\{\{[^}]*\}\}|^<[^<>]+>$|^\[[^\]]*\]$`)
+var placeholderPattern = lazyre.New(`\{\{[^}]*\}\}|^<[^<>]+>$|^\[[^\]]*\]$`)
 
 // DescriptionQuality reports descriptions that cannot guide recall.
 var DescriptionQuality = &lint.Rule{

@@ -2,11 +2,11 @@ package frontmatter
 
 import (
 	_ "embed"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -90,7 +90,7 @@ func earlyCloseLoss(f *lint.File, fm *lint.Frontmatter) string {
 }
 
 // topKeyLine matches a line that starts a top-level key.
-var topKeyLine = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]|$)`)
+var topKeyLine = lazyre.New(`^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]|$)`)
 
 // earlyCloseLines finds, from the text, the key cut by the early "---"
 // and the top-level keys after it, up to the closing line (or, for a

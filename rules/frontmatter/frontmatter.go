@@ -2,11 +2,11 @@ package frontmatter
 
 import (
 	_ "embed"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -47,7 +47,7 @@ var Missing = &lint.Rule{
 //go:embed frontmatter-missing.md
 var missingDoc string
 
-var fieldLine = regexp.MustCompile(`^(name|description|type):`)
+var fieldLine = lazyre.New(`^(name|description|type):`)
 
 // lateFrontmatter returns the line of a "---" block holding memory fields
 // that starts after line 1, or 0. A block inside a code block is an
@@ -329,9 +329,9 @@ func fieldTypeProblem(v *yaml.Node) string {
 // (Bun's) reads them as numbers or booleans, where yaml.v3 also reads
 // 1_000, 0b101 and dates, which are strings there (SPEC §1.2).
 var (
-	coreInt   = regexp.MustCompile(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
-	coreFloat = regexp.MustCompile(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
-	coreBool  = regexp.MustCompile(`^(true|True|TRUE|false|False|FALSE)$`)
+	coreInt   = lazyre.New(`^([-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$`)
+	coreFloat = lazyre.New(`^([-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+	coreBool  = lazyre.New(`^(true|True|TRUE|false|False|FALSE)$`)
 )
 
 // coreScalarKind returns "a number" or "a boolean" for a plain scalar

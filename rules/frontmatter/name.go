@@ -2,10 +2,10 @@ package frontmatter
 
 import (
 	_ "embed"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -50,7 +50,7 @@ var nameDuplicateDoc string
 // own stamping keeps underscores (a Write of "name: feedback_run_tests"
 // stays so on disk; conformance case write/name-underscore), so snake case
 // is a slug too.
-var slugPattern = regexp.MustCompile(`^[\p{Ll}\p{Lo}\p{Nd}]+(?:[-_][\p{Ll}\p{Lo}\p{Nd}]+)*$`)
+var slugPattern = lazyre.New(`^[\p{Ll}\p{Lo}\p{Nd}]+(?:[-_][\p{Ll}\p{Lo}\p{Nd}]+)*$`)
 
 // NameFormat reports names that are not short kebab-case slugs.
 var NameFormat = &lint.Rule{

@@ -2,12 +2,12 @@ package index
 
 import (
 	_ "embed"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -139,7 +139,7 @@ type entryProblem struct {
 	structure bool
 }
 
-var htmlTag = regexp.MustCompile(`<[^>]*>`)
+var htmlTag = lazyre.New(`<[^>]*>`)
 
 // contentKinds name the kinds of content in a grouped message: singular,
 // plural.
@@ -581,7 +581,7 @@ func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
 	return ruleutil.WordCount(before) <= 4 && !sentenceEnd.MatchString(before)
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
+var sentenceEnd = lazyre.New(`[.!?](?:\s|$)|[。！？]`)
 
 // everyLineLinks reports whether each line of the entry holds a topic link.
 func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink) bool {

@@ -2,13 +2,13 @@ package injection
 
 import (
 	"bytes"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -502,8 +502,8 @@ func quoted(src []byte, ls, le, a, b int) bool {
 // tagMention is the text around a tag that speaks about it: "inside
 // <system-reminder> tags", "the <function_calls> block".
 var (
-	tagMentionAfter  = regexp.MustCompile(`^\s*(?:tags?|blocks?|elements?|messages?|wrappers?|markup|sections?)\b`)
-	tagMentionBefore = regexp.MustCompile(`\b(?:the|a|an|as|in|inside|within|into|via|like|with|e\.g\.|such\s+as)\s*$`)
+	tagMentionAfter  = lazyre.New(`^\s*(?:tags?|blocks?|elements?|messages?|wrappers?|markup|sections?)\b`)
+	tagMentionBefore = lazyre.New(`\b(?:the|a|an|as|in|inside|within|into|via|like|with|e\.g\.|such\s+as)\s*$`)
 )
 
 // mentionedTag reports whether the tag at [a, b) of line is talked about
@@ -542,7 +542,7 @@ func (s *scan) turns() []hit {
 
 // addressed is a comment that speaks to the agent: "AI: …", "note to
 // Claude: …", "if you are an AI, …".
-var addressed = regexp.MustCompile(`^\s*(?:(?:note|message|reminder|hint|instructions?|directive|attention|important)\s+(?:to|for)\s+)?(?:the\s+)?(?:ai|claude(?:\s+code)?|assistant|ai\s+assistant|ai\s+agent|agent|llm|model|language\s+model|gpt|chatgpt|copilot|cursor|gemini)\s*(?::|,|\s[-—–])\s|^\s*(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|claude|assistant|agent|llm|model)\b|\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|claude|assistant|agent)\b`)
+var addressed = lazyre.New(`^\s*(?:(?:note|message|reminder|hint|instructions?|directive|attention|important)\s+(?:to|for)\s+)?(?:the\s+)?(?:ai|claude(?:\s+code)?|assistant|ai\s+assistant|ai\s+agent|agent|llm|model|language\s+model|gpt|chatgpt|copilot|cursor|gemini)\s*(?::|,|\s[-—–])\s|^\s*(?:note|message|instructions?)\s+(?:to|for)\s+(?:the\s+)?(?:ai|claude|assistant|agent|llm|model)\b|\b(?:if|when)\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|language\s+model|claude|assistant|agent)\b`)
 
 // comments reports the comments of a topic file that address the agent
 // (the index's comments that reach the agent are rare and are checked by

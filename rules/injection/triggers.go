@@ -1,6 +1,8 @@
 package injection
 
-import "regexp"
+import (
+	"github.com/memlint/memlint/internal/lazyre"
+)
 
 // family is a kind of steering text; the message names it.
 type family string
@@ -29,7 +31,7 @@ type trigger struct {
 	// in the line with every run of white space made one space.
 	also []string
 	// re finds the steering text in a lowercased line.
-	re *regexp.Regexp
+	re *lazyre.Regexp
 	// inCode: the pattern also counts inside code spans and fences. Most
 	// do not: code is quoted, not said (a memory documenting an attack or
 	// Claude Code's own tags).
@@ -72,98 +74,98 @@ const (
 var triggers = []trigger{
 	// Overriding instructions.
 	{imperative: true, family: famOverride, words: overrideVerbs,
-		re: regexp.MustCompile(`\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any|every)\s+(?:of\s+)?)?(?:the\s+|your\s+|these\s+|those\s+)?(?:` + priorWords + `\s+)+` + instructionWords + `\b`)},
+		re: lazyre.New(`\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any|every)\s+(?:of\s+)?)?(?:the\s+|your\s+|these\s+|those\s+)?(?:` + priorWords + `\s+)+` + instructionWords + `\b`)},
 	{imperative: true, family: famOverride, words: overrideVerbs,
-		re: regexp.MustCompile(`\b(?:ignore|disregard|forget|override)\s+(?:all\s+(?:of\s+)?)?(?:your\s+(?:instructions|system\s+prompt|guidelines|programming|training|rules|safety\s+\w+)|the\s+system\s+prompt)\b`)},
+		re: lazyre.New(`\b(?:ignore|disregard|forget|override)\s+(?:all\s+(?:of\s+)?)?(?:your\s+(?:instructions|system\s+prompt|guidelines|programming|training|rules|safety\s+\w+)|the\s+system\s+prompt)\b`)},
 	{imperative: true, family: famOverride, words: overrideVerbs,
-		re: regexp.MustCompile(`\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+that)?|anything)\s+(?:above|before\s+this|previously|(?:you|that)\s+(?:were|have\s+been|was)\s+told|you\s+(?:know|were\s+given))\b`)},
+		re: lazyre.New(`\b(?:ignore|disregard|forget)\s+(?:everything|all(?:\s+of\s+that)?|anything)\s+(?:above|before\s+this|previously|(?:you|that)\s+(?:were|have\s+been|was)\s+told|you\s+(?:know|were\s+given))\b`)},
 	{family: famOverride, words: []string{"instructions", "instruction", "prompt", "prompts"}, also: []string{"system"},
-		re: regexp.MustCompile(`\byour\s+(?:new|updated|real|actual|true|revised|secret|hidden)\s+system\s+(?:instructions?|prompts?)\b|(?:^|[\n>])[ \t*#_]*(?:new|updated|real|actual|revised)\s+system\s+(?:instructions?|prompts?)\s*[*_]*\s*:`)},
+		re: lazyre.New(`\byour\s+(?:new|updated|real|actual|true|revised|secret|hidden)\s+system\s+(?:instructions?|prompts?)\b|(?:^|[\n>])[ \t*#_]*(?:new|updated|real|actual|revised)\s+system\s+(?:instructions?|prompts?)\s*[*_]*\s*:`)},
 	{imperative: true, family: famOverride, words: []string{"instructions"}, also: []string{":"},
-		re: regexp.MustCompile(`(?:^|[\n>])[ \t*#_]*(?:new|updated|real|actual|revised)\s+instructions\s*[*_]*\s*:\s*[*_]*\s*(?:ignore|disregard|forget|override|from\s+now\s+on|you\s+are|you\s+must\s+now)`)},
+		re: lazyre.New(`(?:^|[\n>])[ \t*#_]*(?:new|updated|real|actual|revised)\s+instructions\s*[*_]*\s*:\s*[*_]*\s*(?:ignore|disregard|forget|override|from\s+now\s+on|you\s+are|you\s+must\s+now)`)},
 	{imperative: true, family: famOverride, words: []string{"prompt", "instructions"},
-		re: regexp.MustCompile(`\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+instructions)\b|\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?instructions\b`)},
+		re: lazyre.New(`\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+instructions)\b|\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?instructions\b`)},
 	// Chinese, Japanese and Korean: "ignore the previous instructions".
 	{family: famOverride, cjk: []string{"忽略", "无视", "忽视", "無視", "忘记", "忘掉", "不要理会"},
-		re: regexp.MustCompile(`(?:忽略|无视|忽视|無視|忽視|忘记|忘掉|不要理会)(?:掉)?(?:之前|以前|先前|上面|上述|前面|原来|原有|所有|全部|一切)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|提示词|系统提示)`)},
+		re: lazyre.New(`(?:忽略|无视|忽视|無視|忽視|忘记|忘掉|不要理会)(?:掉)?(?:之前|以前|先前|上面|上述|前面|原来|原有|所有|全部|一切)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|提示词|系统提示)`)},
 	{family: famOverride, cjk: []string{"無視", "忘れ"},
-		re: regexp.MustCompile(`(?:以前|前|上記|これまで|今まで|元|すべて|全て)の(?:すべての|全ての)?(?:指示|命令|プロンプト|指令|システムプロンプト)(?:は|を)(?:すべて|全て)?(?:無視|忘れ)`)},
+		re: lazyre.New(`(?:以前|前|上記|これまで|今まで|元|すべて|全て)の(?:すべての|全ての)?(?:指示|命令|プロンプト|指令|システムプロンプト)(?:は|を)(?:すべて|全て)?(?:無視|忘れ)`)},
 	{family: famOverride, cjk: []string{"무시", "잊어"},
-		re: regexp.MustCompile(`(?:이전|앞의|위의|기존|모든)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|프롬프트|지시사항)\s*(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊어)`)},
+		re: lazyre.New(`(?:이전|앞의|위의|기존|모든)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|프롬프트|지시사항)\s*(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊어)`)},
 
 	// Role reassignment.
 	{imperative: true, family: famRole, words: []string{"now"}, also: []string{"you"},
-		re: regexp.MustCompile(`\byou\s+are\s+now\s+(?:dan\b|(?:an?\s+|the\s+)?` + roleWords + `\b|(?:an?\s+)?(?:different|new)\s+(?:ai|assistant|model|persona)\b|in\s+(?:god|jailbreak|dan|unrestricted)\s+mode\b|(?:free|freed|released)\s+from\b|no\s+longer\s+(?:claude|bound|restricted)\b)`)},
+		re: lazyre.New(`\byou\s+are\s+now\s+(?:dan\b|(?:an?\s+|the\s+)?` + roleWords + `\b|(?:an?\s+)?(?:different|new)\s+(?:ai|assistant|model|persona)\b|in\s+(?:god|jailbreak|dan|unrestricted)\s+mode\b|(?:free|freed|released)\s+from\b|no\s+longer\s+(?:claude|bound|restricted)\b)`)},
 	{imperative: true, family: famRole, words: []string{"now"}, also: []string{"from"},
-		re: regexp.MustCompile(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+be|will\s+act\s+as|act\s+as)\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\b|no\s+longer\s+(?:claude|bound|restricted)\b|not\s+claude\b)`)},
+		re: lazyre.New(`\bfrom\s+now\s+on,?\s+you\s+(?:are|will\s+be|will\s+act\s+as|act\s+as)\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\b|no\s+longer\s+(?:claude|bound|restricted)\b|not\s+claude\b)`)},
 	{imperative: true, family: famRole, words: []string{"longer", "claude", "ai", "assistant"}, also: []string{"you are no", "you are not"},
-		re: regexp.MustCompile(`\byou\s+are\s+(?:no\s+longer|not)\s+(?:claude\b|an?\s+(?:ai|assistant)\b|bound\s+by\b|restricted\s+by\b|required\s+to\s+follow\b)`)},
+		re: lazyre.New(`\byou\s+are\s+(?:no\s+longer|not)\s+(?:claude\b|an?\s+(?:ai|assistant)\b|bound\s+by\b|restricted\s+by\b|required\s+to\s+follow\b)`)},
 	{imperative: true, family: famRole, words: roleTokens,
-		re: regexp.MustCompile(`\b(?:act|behave|respond)\s+as\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\s+(?:ai|assistant|model)\b)|\bpretend\s+(?:to\s+be|you\s+are)\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\b)|\b(?:enter|activate|enable)\s+(?:god|jailbreak|dan)\s+mode\b`)},
+		re: lazyre.New(`\b(?:act|behave|respond)\s+as\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\s+(?:ai|assistant|model)\b)|\bpretend\s+(?:to\s+be|you\s+are)\s+(?:dan\b|(?:an?\s+)?` + roleWords + `\b)|\b(?:enter|activate|enable)\s+(?:god|jailbreak|dan)\s+mode\b`)},
 
 	// Concealment from the user.
 	{imperative: true, family: famConceal, words: []string{"user"}, also: []string{"to the user"},
-		re: regexp.MustCompile(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:mention|reveal|disclose)\s+(?:this|these|it|that|any\s+of\s+this)(?:\s+[a-z]+){0,2}\s+to\s+the\s+user\b`)},
+		re: lazyre.New(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:mention|reveal|disclose)\s+(?:this|these|it|that|any\s+of\s+this)(?:\s+[a-z]+){0,2}\s+to\s+the\s+user\b`)},
 	{imperative: true, family: famConceal, words: []string{"user"}, also: []string{"tell the user", "inform the user", "notify the user", "alert the user", "warn the user", "let the user"},
-		re: regexp.MustCompile(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|let)\s+the\s+user\s+(?:know\s+)?(?:about\s+(?:this|these|it|that)\b|(?:of|about)\s+(?:this|these|the)\s+(?:instructions?|notes?|memory|memories|file|files|rules?)\b|anything\b|what\s+you(?:'re|\s+are|\s+have|'ve)?\s+(?:doing|done|did|sent|read|found)\b|that\s+you(?:'re|\s+are|\s+have|'ve)?\s+(?:doing|done|did|sent|read|following|received|uploaded|found)\b)`)},
+		re: lazyre.New(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|let)\s+the\s+user\s+(?:know\s+)?(?:about\s+(?:this|these|it|that)\b|(?:of|about)\s+(?:this|these|the)\s+(?:instructions?|notes?|memory|memories|file|files|rules?)\b|anything\b|what\s+you(?:'re|\s+are|\s+have|'ve)?\s+(?:doing|done|did|sent|read|found)\b|that\s+you(?:'re|\s+are|\s+have|'ve)?\s+(?:doing|done|did|sent|read|following|received|uploaded|found)\b)`)},
 	{imperative: true, family: famConceal, words: []string{"user"}, also: []string{"tell the user", "inform the user", "let the user"},
-		re: regexp.MustCompile(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|let)\s+the\s+user(?:\s+know)?\s*(?:[.!;]|$)`)},
+		re: lazyre.New(`\b(?:do\s+not|don't|dont|never|must\s+not|should\s+not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|let)\s+the\s+user(?:\s+know)?\s*(?:[.!;]|$)`)},
 	{imperative: true, family: famConceal, words: []string{"user"}, also: []string{"from the user"},
-		re: regexp.MustCompile(`\bkeep\s+(?:this|these|it|that)(?:\s+[a-z]+)?\s+(?:secret|hidden|confidential|private)\s+from\s+the\s+user\b|\b(?:hide|conceal|keep)\s+(?:this|these)(?:\s+(?:instructions?|notes?|memory|memories|file|steps?|rules?))?\s+from\s+the\s+user(?:\s*[.!;,)]|\s*$)`)},
+		re: lazyre.New(`\bkeep\s+(?:this|these|it|that)(?:\s+[a-z]+)?\s+(?:secret|hidden|confidential|private)\s+from\s+the\s+user\b|\b(?:hide|conceal|keep)\s+(?:this|these)(?:\s+(?:instructions?|notes?|memory|memories|file|steps?|rules?))?\s+from\s+the\s+user(?:\s*[.!;,)]|\s*$)`)},
 	{family: famConceal, words: []string{"user", "them"}, also: []string{"without the user", "without them", "that the user", "the user must", "the user should", "the user need"},
-		re: regexp.MustCompile(`\bwithout\s+the\s+user's\s+knowledge\b|\bwithout\s+(?:the\s+user|them)\s+(?:ever\s+)?(?:knowing|finding\s+out)\s+(?:about\s+(?:this|it)\b|that\s+you\b|what\s+you\b)|\b(?:so|such)\s+that\s+the\s+user\s+(?:does\s+not|doesn't|won't|will\s+not|never)\s+(?:knows?|finds?\s+out)\b|\bthe\s+user\s+(?:must|should|need)\s+(?:not|never)\s+(?:know|find\s+out|learn)\b|\bwithout\s+(?:telling|informing|notifying)\s+the\s+user\s+(?:about\s+(?:this|it|these)\b|what\s+you\b|that\s+you\b)`)},
+		re: lazyre.New(`\bwithout\s+the\s+user's\s+knowledge\b|\bwithout\s+(?:the\s+user|them)\s+(?:ever\s+)?(?:knowing|finding\s+out)\s+(?:about\s+(?:this|it)\b|that\s+you\b|what\s+you\b)|\b(?:so|such)\s+that\s+the\s+user\s+(?:does\s+not|doesn't|won't|will\s+not|never)\s+(?:knows?|finds?\s+out)\b|\bthe\s+user\s+(?:must|should|need)\s+(?:not|never)\s+(?:know|find\s+out|learn)\b|\bwithout\s+(?:telling|informing|notifying)\s+the\s+user\s+(?:about\s+(?:this|it|these)\b|what\s+you\b|that\s+you\b)`)},
 	{family: famConceal, cjk: []string{"用户", "使用者"}, also: []string{"不要", "别", "不许", "切勿", "不得", "不能", "瞒着", "隐瞒", "保密", "不让"},
-		re: regexp.MustCompile(`(?:不要|别|不许|切勿|不得|千万不要|不能)(?:告诉|告知|透露给|透露|提醒)(?:用户|使用者)(?:这|此|关于|你|任何)|瞒着(?:用户|使用者)|(?:对|向)(?:用户|使用者)(?:隐瞒|保密)|不(?:要|能)?让(?:用户|使用者)(?:知道|发现|察觉)`)},
+		re: lazyre.New(`(?:不要|别|不许|切勿|不得|千万不要|不能)(?:告诉|告知|透露给|透露|提醒)(?:用户|使用者)(?:这|此|关于|你|任何)|瞒着(?:用户|使用者)|(?:对|向)(?:用户|使用者)(?:隐瞒|保密)|不(?:要|能)?让(?:用户|使用者)(?:知道|发现|察觉)`)},
 	{family: famConceal, cjk: []string{"ユーザー"}, also: []string{"内緒", "秘密", "ない", "るな"},
-		re: regexp.MustCompile(`ユーザー(?:に|には)(?:内緒|秘密)|ユーザー(?:に|には)(?:この|これ|それ)?(?:こと)?(?:を)?(?:言わない|伝えない|知らせない|教えない|言うな|伝えるな|知らせるな)`)},
+		re: lazyre.New(`ユーザー(?:に|には)(?:内緒|秘密)|ユーザー(?:に|には)(?:この|これ|それ)?(?:こと)?(?:を)?(?:言わない|伝えない|知らせない|教えない|言うな|伝えるな|知らせるな)`)},
 	{family: famConceal, cjk: []string{"사용자", "유저"}, also: []string{"알리지", "말하지", "알려주지", "밝히지", "몰래"},
-		re: regexp.MustCompile(`(?:사용자|유저)\s*(?:에게|한테)\s*(?:는\s*)?(?:이\s*(?:사실|내용)?\s*(?:을|를)?\s*)?(?:알리지|말하지|알려주지|밝히지)\s*(?:마|말|않)|(?:사용자|유저)\s*몰래`)},
+		re: lazyre.New(`(?:사용자|유저)\s*(?:에게|한테)\s*(?:는\s*)?(?:이\s*(?:사실|내용)?\s*(?:을|를)?\s*)?(?:알리지|말하지|알려주지|밝히지)\s*(?:마|말|않)|(?:사용자|유저)\s*몰래`)},
 
 	// Exfiltration.
 	{family: famExfiltrate, words: []string{"http", "https", "hxxp", "hxxps"}, also: []string{"send", "post", "upload", "forward", "transmit", "exfiltrate", "mail", "leak", "copy", "pipe", "submit", "share"},
-		re: regexp.MustCompile(`\b(?:send|post|upload|forward|transmit|exfiltrate|e-?mail|leak|copy|pipe|submit|share)\s+(?:(?:all|the|your|every|any|their)\s+)*(?:(?:contents?|copy)\s+of\s+(?:the\s+|your\s+)?)?` + secretPlaces + `[^\n]{0,100}?\b(?:to|at|into)\s+(?:https?|hxxps?)://`)},
+		re: lazyre.New(`\b(?:send|post|upload|forward|transmit|exfiltrate|e-?mail|leak|copy|pipe|submit|share)\s+(?:(?:all|the|your|every|any|their)\s+)*(?:(?:contents?|copy)\s+of\s+(?:the\s+|your\s+)?)?` + secretPlaces + `[^\n]{0,100}?\b(?:to|at|into)\s+(?:https?|hxxps?)://`)},
 	{family: famExfiltrate, words: []string{"curl", "wget", "http", "https", "iwr", "invoke"}, also: []string{"~/.", "$home/.", "${home}/."}, inCode: true,
-		re: regexp.MustCompile(`\b(?:curl|wget|http|https|iwr|invoke-webrequest|invoke-restmethod)\b[^\n]*?(?:\s-d|\s--data[a-z-]*|\s-f|\s--form|\s-t|\s--upload-file|\s--post-file|\s--body-file|\s-infile|\s-body)[\s=]+['"]?(?:[a-z_]+=)?@?(?:~|\$home|\$\{home\})/\.(?:ssh/(?:id_[a-z0-9]+\b(?:[^.]|$)|authorized_keys|config)|aws/credentials|netrc|docker/config\.json|kube/config)`)},
+		re: lazyre.New(`\b(?:curl|wget|http|https|iwr|invoke-webrequest|invoke-restmethod)\b[^\n]*?(?:\s-d|\s--data[a-z-]*|\s-f|\s--form|\s-t|\s--upload-file|\s--post-file|\s--body-file|\s-infile|\s-body)[\s=]+['"]?(?:[a-z_]+=)?@?(?:~|\$home|\$\{home\})/\.(?:ssh/(?:id_[a-z0-9]+\b(?:[^.]|$)|authorized_keys|config)|aws/credentials|netrc|docker/config\.json|kube/config)`)},
 	{family: famExfiltrate, words: []string{"curl", "nc", "ncat", "wget"}, also: []string{"env", "cat "}, inCode: true,
-		re: regexp.MustCompile(`\b(?:env|printenv)\s*\|\s*(?:curl|nc|ncat|wget)\b|\bcat\s+[^\n|]*(?:\.ssh/id_[a-z0-9]+\b[^.]|\.env\b|\.aws/credentials|\.netrc)[^\n|]*\|\s*(?:curl|nc|ncat|wget)\b`)},
+		re: lazyre.New(`\b(?:env|printenv)\s*\|\s*(?:curl|nc|ncat|wget)\b|\bcat\s+[^\n|]*(?:\.ssh/id_[a-z0-9]+\b[^.]|\.env\b|\.aws/credentials|\.netrc)[^\n|]*\|\s*(?:curl|nc|ncat|wget)\b`)},
 
 	// Remote execution: a script fetched and run at once.
 	{family: famRemoteExec, words: fetchers, also: []string{"|"}, cue: true, inCode: true,
-		re: regexp.MustCompile(`\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|da|k|fi)?sh\b|(?:python[0-9.]*|node|perl|ruby)\s*(?:-\s*)?(?:$|[;&|)` + "`" + `'"]))`)},
+		re: lazyre.New(`\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|da|k|fi)?sh\b|(?:python[0-9.]*|node|perl|ruby)\s*(?:-\s*)?(?:$|[;&|)` + "`" + `'"]))`)},
 	{family: famRemoteExec, words: fetchers, also: []string{"<(", "$("}, cue: true, inCode: true,
-		re: regexp.MustCompile(`\b(?:(?:ba|z)?sh|python[0-9.]*|node|perl|ruby)\s+(?:-\w+\s+)*(?:<\(|["']?\$\()\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b`)},
+		re: lazyre.New(`\b(?:(?:ba|z)?sh|python[0-9.]*|node|perl|ruby)\s+(?:-\w+\s+)*(?:<\(|["']?\$\()\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b`)},
 	{family: famRemoteExec, words: []string{"iex", "invoke"}, cue: true, inCode: true,
-		re: regexp.MustCompile(`(?:\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b|downloadstring)[^\n]*\|\s*(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\s*\(?\s*(?:\(|\$\(|&\s*\()?\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr\b|irm\b|invoke-webrequest|invoke-restmethod)`)},
+		re: lazyre.New(`(?:\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b|downloadstring)[^\n]*\|\s*(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\s*\(?\s*(?:\(|\$\(|&\s*\()?\s*(?:new-object\s+(?:system\.)?net\.webclient|iwr\b|irm\b|invoke-webrequest|invoke-restmethod)`)},
 	// Decoding text straight into a shell hides what runs: no installer
 	// needs it.
 	{family: famObfuscated, words: []string{"base64", "frombase64string"}, also: []string{"|", "iex", "invoke-expression"}, inCode: true,
-		re: regexp.MustCompile(`\bbase64\s+(?:-d|--decode|-di|-D)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl)\b|frombase64string[^\n]*\b(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\b[^\n]*frombase64string`)},
+		re: lazyre.New(`\bbase64\s+(?:-d|--decode|-di|-D)\b[^\n|]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[0-9.]*|perl)\b|frombase64string[^\n]*\b(?:iex|invoke-expression)\b|\b(?:iex|invoke-expression)\b[^\n]*frombase64string`)},
 
 	// Impersonated system and tool messages: the markup of the model's
 	// own conversation, which memory never needs outside code.
 	{family: famImpersonate, marks: []string{"<system", "</system", "<function_", "</function_", "<invoke", "<parameter", "<tool_", "</tool_", "<antml", "</antml", "<user-prompt-submit-hook", "<command-", "<local-command-", "</local-command-", "</command-", "<tool_use_error", "</tool_use_error"},
-		re: regexp.MustCompile(`</?(?:system(?:-reminder|_reminder|-prompt|_prompt|-message|_message)?|function_calls|function_results|tool_use|tool_result|antml:[a-z_]+|tool_use_error|user-prompt-submit-hook|command-message|command-name|command-args|local-command-stdout)(?:\s[^>\n]*)?>|<(?:invoke|parameter)\s+name=`)},
+		re: lazyre.New(`</?(?:system(?:-reminder|_reminder|-prompt|_prompt|-message|_message)?|function_calls|function_results|tool_use|tool_result|antml:[a-z_]+|tool_use_error|user-prompt-submit-hook|command-message|command-name|command-args|local-command-stdout)(?:\s[^>\n]*)?>|<(?:invoke|parameter)\s+name=`)},
 	{family: famImpersonate, marks: []string{"<|", "[inst]", "[/inst]", "<<sys>>"},
-		re: regexp.MustCompile(`<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\|>|\[/?inst\]|<</?sys>>`)},
+		re: lazyre.New(`<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\|>|\[/?inst\]|<</?sys>>`)},
 	{family: famImpersonate, words: []string{"system"}, also: []string{":"},
-		re: regexp.MustCompile(`(?:^|\n)[ \t>*_]*system\s*[*_]*\s*:\s*[*_]*\s*(?:you\s+(?:are|must|will)\s+now\b|ignore\b|disregard\b|forget\b|override\b|new\s+instructions\b|the\s+user\s+has\s+(?:approved|authori[sz]ed|granted|allowed)\b)`)},
+		re: lazyre.New(`(?:^|\n)[ \t>*_]*system\s*[*_]*\s*:\s*[*_]*\s*(?:you\s+(?:are|must|will)\s+now\b|ignore\b|disregard\b|forget\b|override\b|new\s+instructions\b|the\s+user\s+has\s+(?:approved|authori[sz]ed|granted|allowed)\b)`)},
 }
 
 // runCue is what tells the agent to run a command on its own: unasked,
 // unseen, or before anything else. "Always" alone is not one: "always
 // install bun with its official installer" is feedback.
-var runCue = regexp.MustCompile(`\b(?:automatically|auto-run|silently|quietly|secretly|in\s+the\s+background|first\s+thing|at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|the)\s+(?:session|conversation|task)|(?:on|at)\s+(?:every\s+)?(?:startup|session\s+start)|(?:every|each)\s+(?:session|conversation)|before\s+(?:doing\s+)?anything(?:\s+else)?|before\s+(?:you\s+)?(?:respond|answer|reply)|without\s+(?:asking|confirmation|confirming|telling|prompting|showing))\b`)
+var runCue = lazyre.New(`\b(?:automatically|auto-run|silently|quietly|secretly|in\s+the\s+background|first\s+thing|at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|the)\s+(?:session|conversation|task)|(?:on|at)\s+(?:every\s+)?(?:startup|session\s+start)|(?:every|each)\s+(?:session|conversation)|before\s+(?:doing\s+)?anything(?:\s+else)?|before\s+(?:you\s+)?(?:respond|answer|reply)|without\s+(?:asking|confirmation|confirming|telling|prompting|showing))\b`)
 
 // mentionCue marks a line that talks about attacks, where steering text
 // is an example: "a prompt injection test case reads: …".
-var mentionCue = regexp.MustCompile(`\b(?:prompt[\s-]+injections?|injections?|jailbreaks?\s+(?:attempts?|prompts?|texts?)|attack(?:s|ers?)?|adversarial|red[\s-]team(?:ing|ers?)?|malicious|payloads?|test\s+cases?)\b`)
+var mentionCue = lazyre.New(`\b(?:prompt[\s-]+injections?|injections?|jailbreaks?\s+(?:attempts?|prompts?|texts?)|attack(?:s|ers?)?|adversarial|red[\s-]team(?:ing|ers?)?|malicious|payloads?|test\s+cases?)\b`)
 
 // targeted is what follows an override that throws away some
 // instructions, not all: "ignore the earlier instructions about tabs",
 // "disregard the original instructions in the ticket".
 var (
-	overrideVerb = regexp.MustCompile(`^(?:ignore|disregard|forget|override)\b`)
-	targeted     = regexp.MustCompile(`^\s+(?:about|in|from|for|regarding|on|of|concerning|re)\b`)
+	overrideVerb = lazyre.New(`^(?:ignore|disregard|forget|override)\b`)
+	targeted     = lazyre.New(`^\s+(?:about|in|from|for|regarding|on|of|concerning|re)\b`)
 )
 
 // orderLead are the words after which a pattern still gives an order:
@@ -177,4 +179,4 @@ var orderLead = map[string]bool{
 // turnLine is a line that opens a turn of a chat transcript. One such
 // line is a label ("Human: a quick note"); a file with both a Human and
 // an Assistant turn outside code forges a conversation.
-var turnLine = regexp.MustCompile(`(?m)^[ \t>*_]*(human|assistant)[ \t]*[*_]*[ \t]*:[ \t*_]*\S`)
+var turnLine = lazyre.New(`(?m)^[ \t>*_]*(human|assistant)[ \t]*[*_]*[ \t]*:[ \t*_]*\S`)

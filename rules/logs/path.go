@@ -4,18 +4,18 @@ import (
 	_ "embed"
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 	"time"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
 // The two layouts of assistant-mode logs (SPEC §1.1): one file a day
 // before Claude Code 2.1.120, one file a session from then on.
 var (
-	dailyLogPath   = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{4})-(\d{2})-(\d{2})\.md$`)
-	sessionLogPath = regexp.MustCompile(`^logs/(\d{4})/(\d{2})/(\d{2})/[^/-][^/]*-[^/]*\.md$`)
+	dailyLogPath   = lazyre.New(`^logs/(\d{4})/(\d{2})/(\d{4})-(\d{2})-(\d{2})\.md$`)
+	sessionLogPath = lazyre.New(`^logs/(\d{4})/(\d{2})/(\d{2})/[^/-][^/]*-[^/]*\.md$`)
 )
 
 // Path reports files under logs/ that follow neither layout, or name a

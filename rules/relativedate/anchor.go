@@ -1,7 +1,7 @@
 package relativedate
 
 import (
-	"regexp"
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Absolute dates that anchor a relative one in the same sentence.
@@ -9,7 +9,7 @@ import (
 // rdHasAnchor reports whether text holds an absolute date that anchors an
 // expression of grain g; skip, when set, discards matches it reports.
 func rdHasAnchor(text []byte, g dateGrain, skip func(s, e int) bool) bool {
-	res := []*regexp.Regexp{rdAnchorDay}
+	res := []*lazyre.Regexp{rdAnchorDay}
 	if g >= rdGrainMonth {
 		res = append(res, rdAnchorMonth)
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -149,7 +150,7 @@ func vocabulary() []string {
 	set := map[string]bool{}
 	// Runs of letters in the patterns' sources: "tomorrow", "下周", "오늘".
 	letters := regexp.MustCompile(`\p{L}+`)
-	for _, re := range []*regexp.Regexp{rdEnglishRe, rdCJKRe, rdKoreanRe} {
+	for _, re := range []*lazyre.Regexp{rdEnglishRe, rdCJKRe, rdKoreanRe} {
 		for _, w := range letters.FindAllString(re.String(), -1) {
 			set[w] = true
 		}

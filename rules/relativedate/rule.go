@@ -11,10 +11,10 @@ package relativedate
 import (
 	_ "embed"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -122,4 +122,4 @@ func rdFileNameDate(p string) (time.Time, bool) {
 	return t, err == nil
 }
 
-var rdNameDate = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?:[^0-9]|$)`)
+var rdNameDate = lazyre.New(`(?:^|[^0-9])((?:19|20)\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])(?:[^0-9]|$)`)

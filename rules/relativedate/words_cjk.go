@@ -1,8 +1,9 @@
 package relativedate
 
 import (
-	"regexp"
 	"time"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of the Chinese and Japanese detector: its pattern, weekday and
@@ -15,7 +16,7 @@ const (
 	rdJaDay    = `[月火水木金土日]`
 )
 
-var rdCJKRe = regexp.MustCompile(`下下(?:个)?(?:周|星期|礼拜)` +
+var rdCJKRe = lazyre.New(`下下(?:个)?(?:周|星期|礼拜)` +
 	`|再来週` +
 	`|(?:下|上|这|這|本)(?:个|個)?(?:周|週|星期|礼拜|禮拜)(?:末|` + rdZhDay + `)?` +
 	`|(?:(?:这|這|下|上)(?:个|個)月|本月)(?:底|末)?` +
@@ -98,7 +99,7 @@ var rdAfterWeekdayChar = map[rune]string{
 
 // rdRecurringWordCJK matches words that make the weekdays of a sentence
 // recurring: 每周, 毎週, 定例 (regular meeting), 例会, 定期.
-var rdRecurringWordCJK = regexp.MustCompile(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다` +
+var rdRecurringWordCJK = lazyre.New(`每|毎|隔週|隔周|定例|例会|例會|定期|例行|ごと|매주|매월|격주|정기|마다` +
 	// Preferences and rules about a weekday, not one date: 用户喜欢周五下午开会,
 	// 不要在周五发版, 金曜日のデプロイは避ける, 금요일 배포는 피한다.
 	`|喜欢|喜歡|偏好|倾向|傾向|不要|避免|禁止|尽量|盡量|从不|從不|总是|總是|通常` +

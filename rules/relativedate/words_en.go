@@ -1,8 +1,9 @@
 package relativedate
 
 import (
-	"regexp"
 	"time"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of the English detector: its pattern, weekday and number words, and
@@ -15,7 +16,7 @@ const (
 	rdEnUnit    = `(?:day|week|month|year)s?`
 )
 
-var rdEnglishRe = regexp.MustCompile(`(?i)\b(?:` +
+var rdEnglishRe = lazyre.New(`(?i)\b(?:` +
 	`the\s+day\s+(?:after\s+tomorrow|before\s+yesterday)` +
 	`|(?:earlier|later)\s+this\s+(?:week|month|year)` +
 	`|(?:the\s+)?end\s+of\s+(?:(?:this|next|the)\s+)?(?:week|month)` +
@@ -141,8 +142,8 @@ var (
 )
 
 var (
-	rdWeekdayRangeAfter  = regexp.MustCompile(`(?i)^\s*(?:-|–|—|~|to|through|thru|till|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)`)
-	rdWeekdayRangeBefore = regexp.MustCompile(`(?i)(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|—|~|to|through|thru|till|until|from)\s*$`)
+	rdWeekdayRangeAfter  = lazyre.New(`(?i)^\s*(?:-|–|—|~|to|through|thru|till|until)\s*(?:mon|tue|wed|thu|fri|sat|sun)`)
+	rdWeekdayRangeBefore = lazyre.New(`(?i)(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s*(?:-|–|—|~|to|through|thru|till|until|from)\s*$`)
 )
 
-var rdScheduleLabel = regexp.MustCompile(`(?im)^[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[ \t]*|#{1,6}[ \t]+)?(?:\*\*|__)?(` + rdEnWeekday + `)s?(?:\*\*|__)?[ \t]*(?::|\||—|–|-[ \t]|\r?$)`)
+var rdScheduleLabel = lazyre.New(`(?im)^[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[ \t]*|#{1,6}[ \t]+)?(?:\*\*|__)?(` + rdEnWeekday + `)s?(?:\*\*|__)?[ \t]*(?::|\||—|–|-[ \t]|\r?$)`)

@@ -1,15 +1,15 @@
 package relativedate
 
 import (
-	"regexp"
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of the exceptions: retention verbs, example and default cues,
 // habits, contrasts.
 
 var (
-	rdPluralWeekday  = regexp.MustCompile(`(?i)\b` + rdEnWeekday + `(?:s|\s+(?:mornings|afternoons|evenings|nights))\b`)
-	rdRecurringAfter = regexp.MustCompile(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)
+	rdPluralWeekday  = lazyre.New(`(?i)\b` + rdEnWeekday + `(?:s|\s+(?:mornings|afternoons|evenings|nights))\b`)
+	rdRecurringAfter = lazyre.New(`(?i)\b(?:(?:each|every|per)\s+(?:other\s+)?week|(?:bi-?)?weekly|fortnightly|of\s+(?:each|every)\s+(?:week|month))\b`)
 )
 
 // What a count such as 7일 후, 30天后 or 30日後 is followed by when it is a
@@ -61,7 +61,7 @@ var (
 	// Talk about the calendar itself, in whose sentence weekdays are
 	// names of days: "Sunday is the first day of the week in the US
 	// locale", "Saturday and Sunday are weekends".
-	rdCalendarTalk = regexp.MustCompile(`(?i)\b(?:weekends|weekdays|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|(?:first|last)\s+day\s+of\s+(?:the|a)\s+week|week\s+(?:starts|begins|ends)\s+on|(?:week)?day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
+	rdCalendarTalk = lazyre.New(`(?i)\b(?:weekends|weekdays|working\s+days|business\s+days|workdays|days?\s+of\s+(?:the\s+)?week|day-of-week|(?:first|last)\s+day\s+of\s+(?:the|a)\s+week|week\s+(?:starts|begins|ends)\s+on|(?:week)?day\s+names|names\s+of\s+(?:the\s+)?days)\b`)
 )
 
 var (
@@ -78,7 +78,7 @@ var (
 var rdHabitualCount = rdSet("average", "typical", "typically", "usually", "normally", "generally", "median",
 	"p50", "p90", "p95", "p99")
 
-var rdDateOption = regexp.MustCompile(`^(?:since|until|till|date|from|to|after|before|day|when|period|range|start|end|time|as-of|asof|at|on|d)\b`)
+var rdDateOption = lazyre.New(`^(?:since|until|till|date|from|to|after|before|day|when|period|range|start|end|time|as-of|asof|at|on|d)\b`)
 
 // rdHabitualWords, before "today", "tomorrow" or "yesterday", make the
 // sentence say what usually happens, so that the day is any day: "the day
@@ -89,10 +89,10 @@ var rdHabitualWords = rdSet("usually", "typically", "normally", "generally", "al
 // rdContrast matches what turns a sentence from what usually happens to
 // what happened once: "we usually deploy on Mondays, but today …", 每天
 // 都部署，但是昨天….
-var rdContrast = regexp.MustCompile(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|が、|하지만|그런데|지만|그러나`)
+var rdContrast = lazyre.New(`(?i)\bbut\b|\bhowever\b|\bexcept\b|\bthis time\b|;|但|不过|不過|可是|却|卻|でも|しかし|けど|が、|하지만|그런데|지만|그러나`)
 
 // rdCJKEvent matches the marks of something that happened once, in the
 // clause of a day word: the perfective 了 (今天终于修好了), the Japanese past
 // た, the Korean past 었다/았다/했다. Such a day is a date even in a sentence
 // about what happens every day.
-var rdCJKEvent = regexp.MustCompile(`了|た[。、]|た$|ました|었다|았다|했다|였다|었습니다|했습니다`)
+var rdCJKEvent = lazyre.New(`了|た[。、]|た$|ました|었다|았다|했다|였다|었습니다|했습니다`)

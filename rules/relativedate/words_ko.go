@@ -1,8 +1,9 @@
 package relativedate
 
 import (
-	"regexp"
 	"time"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of the Korean detector: its pattern, weekday and offset words,
@@ -10,7 +11,7 @@ import (
 
 const rdKoDay = `[월화수목금토일]`
 
-var rdKoreanRe = regexp.MustCompile(`오늘|내일|어제|모레|그저께|올해|내년|작년|지난해` +
+var rdKoreanRe = lazyre.New(`오늘|내일|어제|모레|그저께|올해|내년|작년|지난해` +
 	`|(?:이번|다음|지난)\s?(?:주말|주|달)(?:\s?` + rdKoDay + `요일)?` +
 	`|[0-9]{1,3}\s?(?:일|주|개월|년)\s?(?:후|전|뒤)` +
 	`|(?:일주일|하루|이틀|사흘|한\s?달|두\s?달|세\s?달)\s?(?:후|전|뒤)` +
@@ -40,8 +41,8 @@ const (
 )
 
 var (
-	rdKoRangeAfter  = regexp.MustCompile(`^\s*(?:부터|에서|~|～|-|–|—)\s*` + rdKoDay)
-	rdKoRangeBefore = regexp.MustCompile(rdKoDay + `(?:요일)?\s*(?:부터|에서|~|～|-|–|—)\s*$`)
+	rdKoRangeAfter  = lazyre.New(`^\s*(?:부터|에서|~|～|-|–|—)\s*` + rdKoDay)
+	rdKoRangeBefore = lazyre.New(rdKoDay + `(?:요일)?\s*(?:부터|에서|~|～|-|–|—)\s*$`)
 )
 
 // rdKoTails are what may follow 오늘, 내일, 어제 or 올해 inside one word

@@ -1,7 +1,7 @@
 package secret
 
 import (
-	"regexp"
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Byte helpers, for strings and byte slices alike.
@@ -89,14 +89,14 @@ func scContainsFold[T scText](s T, sub string) bool {
 	return false
 }
 
-func scFindIndex[T scText](re *regexp.Regexp, s T) []int {
+func scFindIndex[T scText](re *lazyre.Regexp, s T) []int {
 	if b, ok := any(s).([]byte); ok {
 		return re.FindIndex(b)
 	}
 	return re.FindStringIndex(string(s))
 }
 
-func scFindSubmatchIndex[T scText](re *regexp.Regexp, s T) []int {
+func scFindSubmatchIndex[T scText](re *lazyre.Regexp, s T) []int {
 	if b, ok := any(s).([]byte); ok {
 		return re.FindSubmatchIndex(b)
 	}

@@ -1,13 +1,14 @@
 package secret
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // The private key block detector.
 
-var scPrivateKeyHeader = regexp.MustCompile(`^-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----`)
+var scPrivateKeyHeader = lazyre.New(`^-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----`)
 
 // scMaxKeyBlock bounds how far the end of a key block is looked for; an RSA
 // 8192 key is about 6.5 KB.

@@ -2,8 +2,9 @@ package secret
 
 import (
 	"math"
-	"regexp"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // What a secret value looks like, and what placeholders and references look
@@ -215,7 +216,7 @@ func scCharClasses(s string) (lower, upper, digit, other int) {
 
 // scJWT is a JSON Web Token: a base64url JSON header and payload (both
 // start with "eyJ", the encoding of `{"`) and a signature.
-var scJWT = regexp.MustCompile(`^eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}$`)
+var scJWT = lazyre.New(`^eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{20,}$`)
 
 // scLooksLikeJWT reports whether a value assigned to a secret's name is a
 // signed JSON Web Token, other than a published example. Its dots make
@@ -312,4 +313,4 @@ func scLooksLikeQuotedPassword(v string) bool {
 }
 
 // scPasswordWord is the word password as passwords spell it.
-var scPasswordWord = regexp.MustCompile(`(?i)p[a@4][s$5]{2}w[o0]rd`)
+var scPasswordWord = lazyre.New(`(?i)p[a@4][s$5]{2}w[o0]rd`)

@@ -1,8 +1,9 @@
 package secret
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Tables of placeholder passwords, placeholder words, value shapes and
@@ -32,11 +33,11 @@ var (
 	// A value holding a UUID is an identifier (urn:uuid:…, a session
 	// ID); keys in UUID form (some services issue them) are missed,
 	// knowingly.
-	scUUIDAnywhere = regexp.MustCompile(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
-	scVersion      = regexp.MustCompile(`^v?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9A-Za-z.-]+)?$`)
-	scDottedName   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
-	scConstantName = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	scEmail        = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`)
+	scUUIDAnywhere = lazyre.New(`[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}`)
+	scVersion      = lazyre.New(`^v?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9A-Za-z.-]+)?$`)
+	scDottedName   = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+	scConstantName = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	scEmail        = lazyre.New(`^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$`)
 )
 
 // scKnownExamples are published example credentials (documentation keys,

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/memlint/memlint/internal/lazyre"
 )
 
 // Absolute dates at day precision, in the forms memories are written in.
@@ -45,7 +47,7 @@ type datePattern struct {
 	// skipped without it).
 	needs []byte
 
-	anchored *regexp.Regexp // flags + ^(?:body)
+	anchored *lazyre.Regexp // flags + ^(?:body)
 	begins   [256]bool      // first as a table
 }
 
@@ -70,7 +72,7 @@ var datePatterns = []*datePattern{
 
 func init() {
 	for _, p := range datePatterns {
-		p.anchored = regexp.MustCompile(p.flags + `^(?:` + p.body + `)`)
+		p.anchored = lazyre.New(p.flags + `^(?:` + p.body + `)`)
 		for _, c := range []byte(p.first) {
 			p.begins[c] = true
 		}

@@ -5,11 +5,11 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -66,10 +66,10 @@ var sessionNouns = map[string]bool{
 
 // sessionTitle matches a title that names a session: "Session 12",
 // "Session 2026-03-15", "2026-03-04 session", "session_3".
-var sessionTitle = regexp.MustCompile(`(?i)\bsession[\s_#-]*(?:\d{1,4}|(?:19|20)\d\d-\d\d-\d\d)\b|\b(?:19|20)\d\d-\d\d-\d\d\s+session\b|세션\s*\d{1,4}\b`)
+var sessionTitle = lazyre.New(`(?i)\bsession[\s_#-]*(?:\d{1,4}|(?:19|20)\d\d-\d\d-\d\d)\b|\b(?:19|20)\d\d-\d\d-\d\d\s+session\b|세션\s*\d{1,4}\b`)
 
 // refPattern matches a PR, issue or merge-request reference.
-var refPattern = regexp.MustCompile(`(?i)\b(?:PR|MR|issue|pull)\s*#?\d{1,6}\b|(?:^|[\s(\[,;:/])[#!]\d{1,6}\b|/(?:pull|issues|merge_requests)/\d{1,6}\b`)
+var refPattern = lazyre.New(`(?i)\b(?:PR|MR|issue|pull)\s*#?\d{1,6}\b|(?:^|[\s(\[,;:/])[#!]\d{1,6}\b|/(?:pull|issues|merge_requests)/\d{1,6}\b`)
 
 // refWords are the words refPattern lets stand before a number (lower
 // case), and the path parts of a link to one.
@@ -103,7 +103,7 @@ func mayHoldRef(text []byte) bool {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // htmlComment matches an HTML comment, which a reader does not see.
-var htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+var htmlComment = lazyre.New(`(?s)<!--.*?-->`)
 
 // refMaxWords is how many words besides its references a list item of
 // references may have: more, and it says what the change taught.

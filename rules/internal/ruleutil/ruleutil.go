@@ -5,12 +5,12 @@ package ruleutil
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -152,7 +152,7 @@ func OneLine(s string) string {
 
 // numberToken is a date, time or version: digits joined by - . / :
 // ("2026-03-01", "10:30", "1.2.3"), one word however many parts it has.
-var numberToken = regexp.MustCompile(`\d+(?:[-./:]\d+)+`)
+var numberToken = lazyre.New(`\d+(?:[-./:]\d+)+`)
 
 // WordCount counts words: runs of letters and digits separated by spaces or
 // punctuation, a date or version being one word; in scripts written
