@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -120,14 +122,14 @@ func (JSON) Report(w io.Writer, r *Report) error {
 		return err
 	}
 	fmt.Fprintf(bw, "{\n  \"version\": %d,\n  \"diagnostics\": [", JSONVersion)
+	var scratch []byte
 	for i, d := range r.Diagnostics {
 		if i > 0 {
 			bw.WriteString(",")
 		}
 		bw.WriteString("\n    ")
-		if err := put("    ", r.jsonDiagnosticOf(d)); err != nil {
-			return fmt.Errorf("write JSON report: %w", err)
-		}
+		scratch = appendDiagnostic(scratch[:0], r.jsonDiagnosticOf(d))
+		bw.Write(scratch)
 	}
 	if len(r.Diagnostics) > 0 {
 		bw.WriteString("\n  ")
@@ -152,6 +154,145 @@ func (JSON) Report(w io.Writer, r *Report) error {
 	}
 	return nil
 }
+
+// The indentation of a finding's lines in the document: its fields, its
+// fix's, the fix's edits, their fields and their positions' fields.
+const (
+	jsonIn1 = "\n      "
+	jsonIn2 = jsonIn1 + "  "
+	jsonIn3 = jsonIn2 + "  "
+	jsonIn4 = jsonIn3 + "  "
+	jsonIn5 = jsonIn4 + "  "
+)
+
+// appendDiagnostic appends d as an Encoder indenting by two spaces under
+// the prefix of a finding ("    ") writes it, without its newline. Most of
+// a report is findings, and encoding them by reflection and indenting the
+// result was most of its cost; TestJSONStreamedEqualsWhole and
+// FuzzJSONDiagnostic hold the bytes to encoding/json's.
+func appendDiagnostic(b []byte, d jsonDiagnostic) []byte {
+	b = append(b, "{"+jsonIn1+`"rule": `...)
+	b = appendJSONString(b, d.Rule)
+	b = append(b, ","+jsonIn1+`"severity": `...)
+	b = appendJSONString(b, d.Severity.String())
+	b = append(b, ","+jsonIn1+`"path": `...)
+	b = appendJSONString(b, d.Path)
+	b = append(b, ","+jsonIn1+`"line": `...)
+	b = strconv.AppendInt(b, int64(d.Line), 10)
+	b = append(b, ","+jsonIn1+`"column": `...)
+	b = strconv.AppendInt(b, int64(d.Column), 10)
+	if d.EndLine != 0 {
+		b = append(b, ","+jsonIn1+`"end_line": `...)
+		b = strconv.AppendInt(b, int64(d.EndLine), 10)
+	}
+	if d.EndColumn != 0 {
+		b = append(b, ","+jsonIn1+`"end_column": `...)
+		b = strconv.AppendInt(b, int64(d.EndColumn), 10)
+	}
+	b = append(b, ","+jsonIn1+`"message": `...)
+	b = appendJSONString(b, d.Message)
+	if d.Suggestion != "" {
+		b = append(b, ","+jsonIn1+`"suggestion": `...)
+		b = appendJSONString(b, d.Suggestion)
+	}
+	if d.URL != "" {
+		b = append(b, ","+jsonIn1+`"url": `...)
+		b = appendJSONString(b, d.URL)
+	}
+	if f := d.Fix; f != nil {
+		b = append(b, ","+jsonIn1+`"fix": {`+jsonIn2+`"applicability": `...)
+		b = appendJSONString(b, string(f.Applicability))
+		if f.Message != "" {
+			b = append(b, ","+jsonIn2+`"message": `...)
+			b = appendJSONString(b, f.Message)
+		}
+		if len(f.Edits) > 0 {
+			b = append(b, ","+jsonIn2+`"edits": [`...)
+			for i, e := range f.Edits {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, jsonIn3+"{"+jsonIn4+`"path": `...)
+				b = appendJSONString(b, e.Path)
+				b = appendJSONPos(b, `"start": `, e.Start)
+				b = appendJSONPos(b, `"end": `, e.End)
+				b = append(b, ","+jsonIn4+`"content": `...)
+				b = appendJSONString(b, e.Content)
+				b = append(b, jsonIn3+"}"...)
+			}
+			b = append(b, jsonIn2+"]"...)
+		}
+		b = append(b, jsonIn1+"}"...)
+	}
+	return append(b, "\n    }"...)
+}
+
+// appendJSONPos appends ",", the field name and the position p of an edit.
+func appendJSONPos(b []byte, name string, p jsonPos) []byte {
+	b = append(b, ","+jsonIn4...)
+	b = append(b, name...)
+	b = append(b, "{"+jsonIn5+`"line": `...)
+	b = strconv.AppendInt(b, int64(p.Line), 10)
+	b = append(b, ","+jsonIn5+`"column": `...)
+	b = strconv.AppendInt(b, int64(p.Column), 10)
+	return append(b, jsonIn4+"}"...)
+}
+
+// appendJSONString appends s quoted as encoding/json quotes it without
+// HTML escaping: \b \f \n \r \t and \u00XX for the other control bytes,
+// \ufffd for a byte of invalid UTF-8, and U+2028 and U+2029 escaped.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+const hexDigits = "0123456789abcdef"
 
 // jsonDiagnosticOf is d as JSON shows it.
 func (r *Report) jsonDiagnosticOf(d lint.Diagnostic) jsonDiagnostic {

@@ -67,3 +67,38 @@ func TestJSONStreamedEqualsWhole(t *testing.T) {
 		}
 	}
 }
+
+// encodedDiagnostic is d as encoding/json writes it nested in the
+// document, the reference appendDiagnostic must equal.
+func encodedDiagnostic(t *testing.T, d jsonDiagnostic) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	if err := enc.Encode(d); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// FuzzJSONDiagnostic compares appendDiagnostic with encoding/json on any
+// strings and numbers, with and without the optional fields.
+func FuzzJSONDiagnostic(f *testing.F) {
+	f.Add("index-dangling-link", "/w/mem/MEMORY.md", "x <y> & \"z\" \\ \x00\x1f\x7f \b\f\n\r\t", "fix\u2028it\u2029", "\xff\xfe é 中", 3, 4, 0, 20, 2)
+	f.Add("", "", "", "", "", 0, 0, 0, 0, 0)
+	f.Add("r", "p", "m", "", "", -1, 1<<40, 7, -3, 1)
+	f.Fuzz(func(t *testing.T, rule, path, message, suggestion, content string, line, col, endLine, endCol, edits int) {
+		d := jsonDiagnostic{Rule: rule, Severity: lint.Severity(line & 3), Path: path, Line: line, Column: col,
+			EndLine: endLine, EndColumn: endCol, Message: message, Suggestion: suggestion, URL: content}
+		if edits > 0 {
+			d.Fix = &jsonFix{Applicability: Applicability(suggestion), Message: content}
+			for i := range edits % 4 {
+				d.Fix.Edits = append(d.Fix.Edits, jsonEdit{Path: path, Start: jsonPos{line + i, col}, End: jsonPos{endLine, endCol - i}, Content: message})
+			}
+		}
+		if got, want := appendDiagnostic(nil, d), encodedDiagnostic(t, d); !bytes.Equal(got, want) {
+			t.Fatalf("appendDiagnostic(%+v):\n%s\nencoding/json:\n%s", d, got, want)
+		}
+	})
+}
