@@ -486,7 +486,16 @@ func (s *fastScanner) inline(start, end int) bool {
 			i += 2
 		case '<':
 			if i+1 < end && mayBeMarkup(src[i+1:end]) {
-				return false
+				// An open or closing tag without attributes ("<date>",
+				// "</b>", "<br/>") is raw HTML, not prose; anything else
+				// that may be markup goes to goldmark.
+				close := simpleTag(src, i, end)
+				if close < 0 {
+					return false
+				}
+				s.addProse(Span{run, i})
+				i, run = close, close
+				continue
 			}
 			i++
 		default:
@@ -519,6 +528,33 @@ func mayBeMarkup(after []byte) bool {
 		}
 	}
 	return false
+}
+
+// simpleTag returns the offset after the HTML tag without attributes
+// that opens at src[i] and closes before end ("<name>", "<name/>",
+// "<name />", "</name>", "</name >"), or -1.
+func simpleTag(src []byte, i, end int) int {
+	j := i + 1
+	closing := j < end && src[j] == '/'
+	if closing {
+		j++
+	}
+	if j >= end || src[j]|0x20 < 'a' || src[j]|0x20 > 'z' {
+		return -1
+	}
+	for j < end && (src[j]|0x20 >= 'a' && src[j]|0x20 <= 'z' || src[j] >= '0' && src[j] <= '9' || src[j] == '-') {
+		j++
+	}
+	for j < end && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if !closing && j < end && src[j] == '/' {
+		j++
+	}
+	if j >= end || src[j] != '>' {
+		return -1
+	}
+	return j + 1
 }
 
 // inlineSpecial marks the bytes inline looks at: the rest is prose.
@@ -584,9 +620,9 @@ func (s *fastScanner) fastWikiLink(i, open, end int) (int, bool) {
 
 // fastLink adds the inline link [text](destination) opening at src[i]
 // when its text is plain and its destination bare, and returns the offset
-// after it. Plain text in brackets that no "(" or "[" follows is no link
-// (there are no reference definitions: openPara declines them): for it
-// fastLink returns minus the offset after the "]".
+// after it. Plain text in brackets that no "(" follows is no link (there
+// are no reference definitions: openPara declines them): for it fastLink
+// returns minus the offset after the "]".
 func (s *fastScanner) fastLink(i, end int) (int, bool) {
 	src := s.src
 	j := i + 1
@@ -600,10 +636,12 @@ func (s *fastScanner) fastLink(i, end int) (int, bool) {
 	if j >= end || src[j] != ']' || j-i > fastMaxLinkLabel {
 		return 0, false
 	}
-	if j+1 == end || (src[j+1] != '(' && src[j+1] != '[') {
+	if j+1 == end || src[j+1] != '(' {
+		// "[text][label]" would be a reference link, but a body the fast
+		// path takes has no definitions: openPara declines them.
 		return -(j + 1), true
 	}
-	if j == i+1 || src[j+1] != '(' {
+	if j == i+1 {
 		return 0, false
 	}
 	k := j + 2
