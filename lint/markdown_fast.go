@@ -47,7 +47,7 @@ type fastScanner struct {
 // and the caller parses with goldmark.
 func fastMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, ok bool) {
 	body := src[start:]
-	if bytes.IndexByte(body, '\r') >= 0 || bytes.IndexByte(body, 0) >= 0 {
+	if bytes.IndexByte(body, 0) >= 0 || loneCR(body) {
 		return nil, false
 	}
 	// Size the two longest lists from the line count: appending to them
@@ -57,13 +57,10 @@ func fastMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, ok boo
 	s := &fastScanner{markdownBuilder: markdownBuilder{src: src, lines: lines, md: md}}
 	lineNo := lines.LineOf(start)
 	for off := start; off < len(src); lineNo++ {
-		end, next := len(src), len(src)
-		if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
-			end, next = off+i, off+i+1
-		}
+		end, next := lineEnd(src, off)
 		var ok bool
 		if isFence(src[off:end]) {
-			next, lineNo, ok = s.fence(off, end, lineNo)
+			next, lineNo, ok = s.fence(off, end, next, lineNo)
 		} else {
 			ok = s.line(off, end, lineNo)
 		}
@@ -81,6 +78,36 @@ func fastMarkdown(src []byte, start int, lines *LineIndex) (md *Markdown, ok boo
 		md.Prose = nil
 	}
 	return md, true
+}
+
+// lineEnd returns the end of the line starting at off, before its "\n"
+// or "\r\n", and where the next line starts.
+func lineEnd(src []byte, off int) (end, next int) {
+	i := bytes.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return len(src), len(src)
+	}
+	end, next = off+i, off+i+1
+	if end > off && src[end-1] == '\r' {
+		end--
+	}
+	return end, next
+}
+
+// loneCR reports whether body holds a "\r" that does not end a line
+// with the "\n" after it: an old Mac line end, left to goldmark.
+func loneCR(body []byte) bool {
+	for i := bytes.IndexByte(body, '\r'); i >= 0; {
+		if i+1 >= len(body) || body[i+1] != '\n' {
+			return true
+		}
+		j := bytes.IndexByte(body[i+1:], '\r')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // isFence reports whether a line opens (or could close) a fenced code
@@ -362,9 +389,10 @@ func (s *fastScanner) closePara() {
 }
 
 // fence reads a fenced code block at the top level whose opening fence is
-// the line src[off:end], line lineNo; it returns the offset of the line
-// after the closing fence and the closing fence's line number.
-func (s *fastScanner) fence(off, end, lineNo int) (next, nextLine int, ok bool) {
+// the line src[off:end], line lineNo, with its content from the offset
+// content (the next line); it returns the offset of the line after the
+// closing fence and the closing fence's line number.
+func (s *fastScanner) fence(off, end, content, lineNo int) (next, nextLine int, ok bool) {
 	src := s.src
 	ch := src[off]
 	n := 0
@@ -380,12 +408,8 @@ func (s *fastScanner) fence(off, end, lineNo int) (next, nextLine int, ok bool) 
 	s.closePara()
 	s.items = s.items[:0]
 	cb := CodeBlock{StartLine: lineNo, Fenced: true, Closed: true, Info: string(info)}
-	content := end + 1
 	for at, l := content, lineNo+1; at < len(src); l++ {
-		e := len(src)
-		if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
-			e = at + i
-		}
+		e, after := lineEnd(src, at)
 		if closing, could := closesFence(src[at:e], ch, n); closing {
 			cb.Span = Span{off, e}
 			cb.EndLine = l
@@ -397,12 +421,12 @@ func (s *fastScanner) fence(off, end, lineNo int) (next, nextLine int, ok bool) 
 			s.md.Blocks = append(s.md.Blocks, Block{
 				Kind: BlockCode, Span: cb.Span, StartLine: lineNo, EndLine: l, Container: InDocument, Item: -1,
 			})
-			return e + 1, l, true
+			return after, l, true
 		} else if could {
 			return 0, 0, false
 		}
 		cb.ContentLines++
-		at = e + 1
+		at = after
 	}
 	return 0, 0, false // unclosed: it runs to the end of the document
 }

@@ -224,6 +224,8 @@ var fastSeeds = []struct {
 	{"#no heading\n", true},
 	{"#\n", false},
 	{"a <d> b </d> <br/> <br /> <x-y1>\n", true},
+	{"# T\r\n\r\ntext  \r\n- a\r\n  - b\r\n\r\n```\r\ncode\r\n```\r\n---\r\n> q\r\n", true},
+	{"old\rmac\r", false},
 	{"a <d id=1> b\n", false},
 	{"a <d\nb> c\n", false},
 	{"a </d/> <-> <1>\n", false},
