@@ -39,10 +39,12 @@ func (s *Staged) Removals() ([]Removal, error) {
 		return nil, fmt.Errorf("list HEAD's files: %w", err)
 	}
 	// The entries below an unchanged folder are HEAD's, neither removed
-	// nor added: left undecoded.
-	staged, err := s.readEntries(s.layout, func(p []byte) bool { return !unchanged(p) })
-	if err != nil {
-		return nil, fmt.Errorf("list the staged files: %w", err)
+	// nor added: left out (their object names are not even spelled out).
+	var staged []IndexEntry
+	for i, p := range s.list.paths {
+		if !unchanged(p) {
+			staged = append(staged, IndexEntry{Path: p, Hash: s.list.hash(i)})
+		}
 	}
 	now := make(map[string]string, len(staged))
 	for _, e := range staged {
@@ -85,6 +87,13 @@ func (s *Staged) unchangedFolders() map[string]string {
 	if _, ok := s.objects.subtrees(); !ok {
 		return nil
 	}
+	if s.list.decoded {
+		// The pass that read the entries kept the extension.
+		if s.list.cacheTree == nil {
+			return nil
+		}
+		return parseCacheTree(s.list.cacheTree, 20)
+	}
 	return readCacheTree(s.layout.indexFile, 20)
 }
 
@@ -92,11 +101,11 @@ func (s *Staged) unchangedFolders() map[string]string {
 // index holds unchanged (same: the index's trees by folder), and says
 // whether a path lies in such a folder: a commit of 10 files in a
 // repository of 100,000 reads only the folders above those 10.
-func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchanged func(p []byte) bool, err error) {
+func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchanged func(p string) bool, err error) {
 	read, ok := s.objects.subtrees()
 	if !ok || len(same) == 0 {
 		files, err = s.objects.listTree(s.headTree, "")
-		return files, func([]byte) bool { return false }, err
+		return files, func(string) bool { return false }, err
 	}
 	skipped := map[string]bool{}
 	var walk func(tree, dir string) error
@@ -123,9 +132,9 @@ func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchange
 	if err := walk(s.headTree, ""); err != nil {
 		return nil, nil, err
 	}
-	unchanged = func(p []byte) bool {
-		for i := range p {
-			if p[i] == '/' && skipped[string(p[:i])] {
+	unchanged = func(p string) bool {
+		for i := range len(p) {
+			if p[i] == '/' && skipped[p[:i]] {
 				return true
 			}
 		}

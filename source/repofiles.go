@@ -28,7 +28,14 @@ type RepoFiles struct {
 
 	mu      sync.Mutex        // guards what follows: rules run in parallel
 	renames map[string]string // old path → new path ("" for none)
-	history *lockedObjects    // opened on the first rename lookup
+	history *lockedObjects    // opened on the first rename lookup, or the Staged's
+	// borrowed says history is the object store of the Staged this list
+	// came from, which closes it.
+	borrowed bool
+	// head is HEAD's commit, read on the first rename lookup (headRead);
+	// nil when there is none or it cannot be read.
+	head     *object.Commit
+	headRead bool
 
 	wordsOnce sync.Once
 	words     map[string]struct{} // HasWord's, read on first use
@@ -38,7 +45,7 @@ type RepoFiles struct {
 func (r *RepoFiles) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.history == nil {
+	if r.history == nil || r.borrowed {
 		return nil
 	}
 	err := r.history.close()
@@ -61,42 +68,46 @@ func OpenRepoFiles(dir string, getenv func(string) string) (*RepoFiles, error) {
 }
 
 func openRepoFiles(layout repoLayout) (*RepoFiles, error) {
-	// The paths are gathered into one buffer and cut out of one string:
-	// on 100,000 files, one allocation instead of 100,000 (and no object
-	// names, which a file list does not need). keep sees exactly the
-	// entries the index reader would keep, and keeps none.
-	var buf []byte
-	var ends []int
-	collect := func(p []byte) bool {
-		buf = append(buf, p...)
-		ends = append(ends, len(buf))
-		return false
-	}
-	_, err := readIndex(layout.indexFile, 20, collect)
+	// keep sees exactly the entries the index reader would keep, and
+	// keeps none: the list holds them all.
+	_, list, err := readIndexList(layout.indexFile, 20, func([]byte) bool { return false })
 	if errors.Is(err, errIndexUnsupported) {
-		buf, ends = buf[:0], ends[:0]
 		var cli *gitCLIStore
 		if cli, err = newGitCLIStore(layout); err == nil {
-			_, err = cli.lsFiles(collect)
+			var entries []IndexEntry
+			entries, err = cli.lsFiles(func([]byte) bool { return true })
 			cli.close()
+			list = &indexList{paths: make([]string, len(entries))}
+			for i, e := range entries {
+				list.paths[i] = e.Path
+			}
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("list the files of %s: %w", layout.workTree, err)
 	}
-	all := string(buf)
-	paths := make([]string, len(ends))
-	start := 0
-	for i, end := range ends {
-		paths[i] = all[start:end]
-		start = end
-	}
+	return newRepoFiles(layout, list.paths), nil
+}
+
+// newRepoFiles is the file list of the repository at layout, of the
+// index's paths (in index order).
+func newRepoFiles(layout repoLayout, paths []string) *RepoFiles {
 	// The index is sorted by bytes, as sort.Strings sorts; a damaged one
 	// must not make the binary searches wrong.
 	if !sort.StringsAreSorted(paths) {
+		paths = append([]string(nil), paths...) // the caller's order stays
 		sort.Strings(paths)
 	}
-	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: paths}, layout: layout}, nil
+	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: paths}, layout: layout}
+}
+
+// repoFiles is the file list of the staged index's repository, from the
+// pass that read the staged entries, with the staged content's object
+// store for rename lookups: the repository is not opened a second time.
+func (s *Staged) repoFiles() *RepoFiles {
+	r := newRepoFiles(s.layout, s.list.paths)
+	r.history, r.borrowed = s.objects, true
+	return r
 }
 
 // RenamedTo follows the renames of HEAD's recent history from p to the
@@ -133,16 +144,8 @@ func (r *RepoFiles) findRename(p string) string {
 	}
 	r.history.mu.Lock()
 	defer r.history.mu.Unlock()
-	store, ok := r.history.inner.(*goGitStore)
-	if !ok {
-		return ""
-	}
-	head, ok, err := store.head()
-	if err != nil || !ok {
-		return ""
-	}
-	commit, err := object.GetCommit(store.objects, head)
-	if err != nil {
+	commit := r.headCommit()
+	if commit == nil {
 		return ""
 	}
 	for n := 0; n < renameHistory && commit.NumParents() > 0; n++ {
@@ -162,6 +165,26 @@ func (r *RepoFiles) findRename(p string) string {
 		commit = parent
 	}
 	return ""
+}
+
+// headCommit reads HEAD's commit once; r.history must be locked.
+func (r *RepoFiles) headCommit() *object.Commit {
+	if r.headRead {
+		return r.head
+	}
+	r.headRead = true
+	store, ok := r.history.inner.(*goGitStore)
+	if !ok {
+		return nil
+	}
+	head, ok, err := store.head()
+	if err != nil || !ok {
+		return nil
+	}
+	if r.head, err = object.GetCommit(store.objects, head); err != nil {
+		r.head = nil
+	}
+	return r.head
 }
 
 // addedWithHash returns the file commit added (relative to its parent's
@@ -207,6 +230,19 @@ func (w workTreeFiles) Tracked(p string) bool {
 // workTree, a path the work tree has counts as present (workTreeFiles);
 // a run over staged content passes false.
 func RepositoryFinder(cwd string, getenv func(string) string, workTree bool) lint.Repositories {
+	return repositoryFinder(cwd, getenv, workTree, nil)
+}
+
+// Repositories is RepositoryFinder for a run over the staged content s
+// (workTree false) started in cwd: the repository s reads (the same git
+// dir and index file) gets s's file list and object store rather than a
+// second read of the index and a second opening of the objects. s must
+// stay open while the run looks up renames.
+func (s *Staged) Repositories(cwd string, getenv func(string) string) lint.Repositories {
+	return repositoryFinder(cwd, getenv, false, s)
+}
+
+func repositoryFinder(cwd string, getenv func(string) string, workTree bool, staged *Staged) lint.Repositories {
 	var mu sync.Mutex
 	opened := map[string]*RepoFiles{}
 	var cwdRepo *gitrepo.Repo
@@ -223,9 +259,11 @@ func RepositoryFinder(cwd string, getenv func(string) string, workTree bool) lin
 			}
 			return r
 		}
-		r, err := openRepoFiles(l)
-		if err != nil {
-			r = nil
+		var r *RepoFiles
+		if staged != nil && l == staged.layout {
+			r = staged.repoFiles()
+		} else if opened, err := openRepoFiles(l); err == nil {
+			r = opened
 		}
 		opened[l.workTree] = r
 		if r == nil {

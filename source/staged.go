@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,6 +33,9 @@ type Staged struct {
 	objects  *lockedObjects
 	headTree string // empty when HEAD is unborn (the first commit)
 	layout   repoLayout
+	// list is every entry of the index, from the pass that found the
+	// staged files: the repository's file list and Removals read it.
+	list *indexList
 }
 
 // ProjectSettings is Claude Code's checked-in project settings file,
@@ -81,7 +85,7 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 		tree, ok, err := objects.resolveTree("HEAD")
 		headc <- head{tree, ok, err}
 	}()
-	entries, err := s.readEntries(layout, keepStaged)
+	entries, err := s.readEntries(layout)
 	h := <-headc
 	if err == nil {
 		err = h.err
@@ -98,11 +102,13 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 }
 
 // readEntries decodes the index itself when it can, and asks git for the
-// formats it leaves to git (split and sparse indexes, sha256).
-func (s *Staged) readEntries(layout repoLayout, keep func([]byte) bool) ([]IndexEntry, error) {
+// formats it leaves to git (split and sparse indexes, sha256). It returns
+// the entries keepStaged keeps and sets s.list to all of them.
+func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
 	if !s.objects.viaGit() {
-		entries, err := readIndex(layout.indexFile, 20, keep)
+		entries, list, err := readIndexList(layout.indexFile, 20, keepStaged)
 		if err == nil {
+			s.list = list
 			return entries, nil
 		}
 		if !errors.Is(err, errIndexUnsupported) {
@@ -121,7 +127,21 @@ func (s *Staged) readEntries(layout repoLayout, keep func([]byte) bool) ([]Index
 		return nil, fmt.Errorf("read the git index (%s): %w", s.Fallback, err)
 	}
 	defer cli.close()
-	return cli.lsFiles(keep)
+	all, err := cli.lsFiles(func([]byte) bool { return true })
+	if err != nil {
+		return nil, err
+	}
+	c := &indexCollector{keep: keepStaged}
+	for _, e := range all {
+		hash, err := hex.DecodeString(e.Hash)
+		if err != nil || (c.hashLen != 0 && len(hash) != c.hashLen) {
+			return nil, fmt.Errorf("git ls-files: bad object name %q", e.Hash)
+		}
+		c.hashLen = len(hash)
+		c.add([]byte(e.Path), e.Mode, hash, e.Size)
+	}
+	s.list = c.list()
+	return c.kept, nil
 }
 
 // Close releases the object store (and the git process reading it),

@@ -307,7 +307,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	}
 	plan := o.plan(cwd, reg, args)
 	// What is committed is what the index holds, whatever is on disk.
-	plan.Repos = source.RepositoryFinder(cwd, os.Getenv, false)
+	plan.Repos = staged.Repositories(cwd, os.Getenv)
 	res, err := lint.Run(src, plan, cfg)
 	if err != nil {
 		return nil, nil, nil, err
