@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"hash/maphash"
 	"math"
 	"path/filepath"
 	"sort"
@@ -66,22 +67,26 @@ type FileList struct {
 	// Words are the words the tracked files contain (HasWord).
 	Words map[string]bool
 
-	// byName is the index in Paths of the last path of each last name,
-	// and sameName of each path the previous one of its name, or -1: a
-	// chain per name, for Nested, made on its first call once Paths are
-	// complete.
-	byName     map[string]int32
-	sameName   []int32
+	// byName chains the paths of Paths by a hash of their last name, for
+	// Nested: byName[h] is 1 + the index of the last path whose name hashes
+	// to h (0 for none), and sameHash[i] is 1 + the index of the path before
+	// i in its chain. Made on the first call, once Paths are complete.
+	byName     []int32
+	sameHash   []int32
+	seed       maphash.Seed
 	byNameOnce sync.Once
 }
 
 // Nested reports whether a path ends in "/" + p. Such a path has p's last
-// name: only the paths of that name are compared, so that a rule asking
-// about each path a memory names costs no walk of 100,000 paths per ask.
+// name: only the paths whose name hashes alike are compared, so that a
+// rule asking about each path a memory names costs no walk of 100,000
+// paths per ask. (Paths of another name in the same chain fail the
+// comparison; a table of slots rather than a map keeps building it to one
+// hash per path.)
 func (l *FileList) Nested(p string) bool {
 	suffix := "/" + p
 	name := lastName(p)
-	if name == "" || len(l.Paths) > math.MaxInt32 {
+	if name == "" || len(l.Paths) >= math.MaxInt32 {
 		for _, q := range l.Paths {
 			if strings.HasSuffix(q, suffix) {
 				return true
@@ -89,25 +94,38 @@ func (l *FileList) Nested(p string) bool {
 		}
 		return false
 	}
-	l.byNameOnce.Do(func() {
-		l.byName = make(map[string]int32, len(l.Paths))
-		l.sameName = make([]int32, len(l.Paths))
-		for i, q := range l.Paths {
-			prev, ok := l.byName[lastName(q)]
-			if !ok {
-				prev = -1
-			}
-			l.sameName[i] = prev
-			l.byName[lastName(q)] = int32(i)
-		}
-	})
-	i, ok := l.byName[name]
-	for ; ok && i >= 0; i = l.sameName[i] {
-		if strings.HasSuffix(l.Paths[i], suffix) {
+	l.byNameOnce.Do(l.indexNames)
+	if len(l.byName) == 0 {
+		return false
+	}
+	mask := uint64(len(l.byName) - 1)
+	for i := l.byName[maphash.String(l.seed, name)&mask]; i > 0; i = l.sameHash[i-1] {
+		if strings.HasSuffix(l.Paths[i-1], suffix) {
 			return true
 		}
 	}
 	return false
+}
+
+// indexNames makes byName and sameHash: as many slots as the power of two
+// at or above the number of paths.
+func (l *FileList) indexNames() {
+	if len(l.Paths) == 0 {
+		return
+	}
+	slots := 1
+	for slots < len(l.Paths) {
+		slots <<= 1
+	}
+	l.seed = maphash.MakeSeed()
+	l.byName = make([]int32, slots)
+	l.sameHash = make([]int32, len(l.Paths))
+	mask := uint64(slots - 1)
+	for i, q := range l.Paths {
+		h := maphash.String(l.seed, lastName(q)) & mask
+		l.sameHash[i] = l.byName[h]
+		l.byName[h] = int32(i + 1)
+	}
 }
 
 // lastName is what follows the last "/" of p: all of p when it has none,
