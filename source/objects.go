@@ -210,11 +210,17 @@ func openAlternates(objects string) ([]*filesystem.Storage, error) {
 type tolerantStorer struct {
 	*filesystem.Storage
 	alternates []*filesystem.Storage
+	packs      *packs // the repository's own packfiles; nil leaves them to Storage
 }
 
-// EncodedObject finds the object in the repository's store, then in its
-// alternates, in the order git searches them.
+// EncodedObject finds the object in the repository's store (its packs
+// first), then in its alternates, in the order git searches them.
 func (t tolerantStorer) EncodedObject(typ plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	if t.packs != nil {
+		if obj, ok, err := t.packs.object(typ, h); ok {
+			return obj, err
+		}
+	}
 	obj, err := t.Storage.EncodedObject(typ, h)
 	if !errors.Is(err, plumbing.ErrObjectNotFound) {
 		return obj, err
@@ -268,10 +274,13 @@ func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	objects := tolerantStorer{Storage: st, alternates: alternates}
+	objects := tolerantStorer{Storage: st, alternates: alternates, packs: openPacks(st, l.commonDir)}
 	repo, err := git.Open(objects, nil)
 	if err != nil {
 		closeAll(alternates)
+		if objects.packs != nil {
+			objects.packs.close()
+		}
 		return nil, err
 	}
 	return &goGitStore{layout: l, st: st, alternates: alternates, objects: objects, repo: repo}, nil
@@ -382,7 +391,17 @@ func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
 	// before its size can be looked at. An object only an alternate holds
 	// is looked up in the alternate's storage, opened here with the same
 	// options: go-git's own fallback to alternates would load it whole.
+	// The repository's packs come first (packs).
 	h := plumbing.NewHash(hash)
+	if g.objects.packs != nil {
+		if size, ok, err := g.objects.packs.size(h); ok {
+			if err == nil && size > max {
+				return nil, errTooLarge
+			}
+			obj, _, err := g.objects.packs.object(plumbing.BlobObject, h)
+			return readObject(obj, err, hash, max)
+		}
+	}
 	st := g.st
 	size, err := st.EncodedObjectSize(h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) && len(g.alternates) > 0 {
@@ -400,6 +419,12 @@ func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
 		return nil, errTooLarge
 	}
 	obj, err := st.EncodedObject(plumbing.BlobObject, h)
+	return readObject(obj, err, hash, max)
+}
+
+// readObject reads the content of a blob found (or not: err) by name,
+// refusing more than max bytes.
+func readObject(obj plumbing.EncodedObject, err error, hash string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", hash, err)
 	}
@@ -419,6 +444,9 @@ func (g *goGitStore) readBlob(hash string, max int64) ([]byte, error) {
 }
 
 func (g *goGitStore) close() error {
+	if g.objects.packs != nil {
+		g.objects.packs.close()
+	}
 	closeAll(g.alternates)
 	return g.st.Close()
 }
@@ -506,7 +534,7 @@ func (c *gitCLIStore) listTree(tree, prefix string) ([]IndexEntry, error) {
 }
 
 // lsFiles lists the stage-0 entries of the index through git, for index
-// formats readIndex leaves to it.
+// formats readIndexList leaves to it.
 func (c *gitCLIStore) lsFiles(keep func([]byte) bool) ([]IndexEntry, error) {
 	out, err := c.git("ls-files", "--stage", "-z")
 	if err != nil {
