@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sort"
+	"strings"
 )
 
 // IndexEntry is one staged file of the git index.
@@ -45,6 +47,9 @@ type indexList struct {
 	// the order of paths.
 	hashes  []byte
 	hashLen int
+	// sorted says paths are in sort.Strings order, as git sorts the
+	// index (a damaged one may not be).
+	sorted bool
 	// decoded says the index was decoded here rather than listed by the
 	// git command line; cacheTree is then its cache-tree extension's
 	// payload (a copy), nil when it has none.
@@ -60,17 +65,19 @@ func (l *indexList) hash(i int) string {
 // indexCollector gathers an indexList and the entries keep selects as
 // IndexEntry values.
 type indexCollector struct {
-	keep    func(path []byte) bool
-	kept    []IndexEntry
-	buf     []byte
+	keep func(path []byte) bool
+	kept []IndexEntry
+	// all holds the paths end to end (a Builder: its String is not a
+	// copy), ends where each one ends.
+	all     strings.Builder
 	ends    []int
 	hashes  []byte
 	hashLen int
 }
 
 func (c *indexCollector) add(path []byte, mode uint32, hash []byte, size uint32) {
-	c.buf = append(c.buf, path...)
-	c.ends = append(c.ends, len(c.buf))
+	c.all.Write(path)
+	c.ends = append(c.ends, c.all.Len())
 	c.hashes = append(c.hashes, hash...)
 	if c.keep(path) {
 		c.kept = append(c.kept, IndexEntry{Path: string(path), Mode: mode, Hash: hex.EncodeToString(hash), Size: size})
@@ -89,18 +96,18 @@ func (c *indexCollector) reserve(data []byte) {
 	pathBytes := len(data) - count*fixed // at most, but in version 4
 	c.ends = make([]int, 0, count)
 	c.hashes = make([]byte, 0, count*c.hashLen)
-	c.buf = make([]byte, 0, pathBytes)
+	c.all.Grow(pathBytes)
 }
 
 func (c *indexCollector) list() *indexList {
-	all := string(c.buf)
+	all := c.all.String()
 	paths := make([]string, len(c.ends))
 	start := 0
 	for i, end := range c.ends {
 		paths[i] = all[start:end]
 		start = end
 	}
-	return &indexList{paths: paths, hashes: c.hashes, hashLen: c.hashLen}
+	return &indexList{paths: paths, hashes: c.hashes, hashLen: c.hashLen, sorted: sort.StringsAreSorted(paths)}
 }
 
 // readIndexList decodes the git index file at path and returns the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
@@ -41,9 +42,19 @@ func (s *Staged) Removals() ([]Removal, error) {
 	// The entries below an unchanged folder are HEAD's, neither removed
 	// nor added: left out (their object names are not even spelled out).
 	var staged []IndexEntry
-	for i, p := range s.list.paths {
-		if !unchanged(p) {
-			staged = append(staged, IndexEntry{Path: p, Hash: s.list.hash(i)})
+	paths := s.list.paths
+	for i := 0; i < len(paths); {
+		d := unchanged.holding(paths[i])
+		switch {
+		case d != "" && s.list.sorted:
+			// The paths below d follow one another: skip them all.
+			prefix, rest := d+"/", paths[i:]
+			i += sort.Search(len(rest), func(k int) bool { return !strings.HasPrefix(rest[k], prefix) })
+		case d != "":
+			i++
+		default:
+			staged = append(staged, IndexEntry{Path: paths[i], Hash: s.list.hash(i)})
+			i++
 		}
 	}
 	now := make(map[string]string, len(staged))
@@ -101,13 +112,13 @@ func (s *Staged) unchangedFolders() map[string]string {
 // index holds unchanged (same: the index's trees by folder), and says
 // whether a path lies in such a folder: a commit of 10 files in a
 // repository of 100,000 reads only the folders above those 10.
-func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchanged func(p string) bool, err error) {
+func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchanged folderSet, err error) {
 	read, ok := s.objects.subtrees()
 	if !ok || len(same) == 0 {
 		files, err = s.objects.listTree(s.headTree, "")
-		return files, func(string) bool { return false }, err
+		return files, nil, err
 	}
-	skipped := map[string]bool{}
+	skipped := folderSet{}
 	var walk func(tree, dir string) error
 	walk = func(tree, dir string) error {
 		entries, err := read(tree)
@@ -132,13 +143,22 @@ func (s *Staged) headFiles(same map[string]string) (files []IndexEntry, unchange
 	if err := walk(s.headTree, ""); err != nil {
 		return nil, nil, err
 	}
-	unchanged = func(p string) bool {
-		for i := range len(p) {
-			if p[i] == '/' && skipped[p[:i]] {
-				return true
-			}
-		}
-		return false
+	return files, skipped, nil
+}
+
+// folderSet is a set of folders, by path.
+type folderSet map[string]bool
+
+// holding returns the folder of the set that p lies below (the outermost
+// one), or "".
+func (f folderSet) holding(p string) string {
+	if len(f) == 0 {
+		return ""
 	}
-	return files, unchanged, nil
+	for i := range len(p) {
+		if p[i] == '/' && f[p[:i]] {
+			return p[:i]
+		}
+	}
+	return ""
 }

@@ -81,20 +81,22 @@ func openRepoFiles(layout repoLayout) (*RepoFiles, error) {
 			for i, e := range entries {
 				list.paths[i] = e.Path
 			}
+			list.sorted = sort.StringsAreSorted(list.paths)
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("list the files of %s: %w", layout.workTree, err)
 	}
-	return newRepoFiles(layout, list.paths), nil
+	return newRepoFiles(layout, list), nil
 }
 
 // newRepoFiles is the file list of the repository at layout, of the
-// index's paths (in index order).
-func newRepoFiles(layout repoLayout, paths []string) *RepoFiles {
+// index's paths.
+func newRepoFiles(layout repoLayout, list *indexList) *RepoFiles {
+	paths := list.paths
 	// The index is sorted by bytes, as sort.Strings sorts; a damaged one
 	// must not make the binary searches wrong.
-	if !sort.StringsAreSorted(paths) {
+	if !list.sorted {
 		paths = append([]string(nil), paths...) // the caller's order stays
 		sort.Strings(paths)
 	}
@@ -105,7 +107,7 @@ func newRepoFiles(layout repoLayout, paths []string) *RepoFiles {
 // pass that read the staged entries, with the staged content's object
 // store for rename lookups: the repository is not opened a second time.
 func (s *Staged) repoFiles() *RepoFiles {
-	r := newRepoFiles(s.layout, s.list.paths)
+	r := newRepoFiles(s.layout, s.list)
 	r.history, r.borrowed = s.objects, true
 	return r
 }
