@@ -68,45 +68,50 @@ func OpenStaged(cwd string, getenv func(string) string) (*Staged, error) {
 	if err != nil {
 		return nil, err
 	}
-	objects, fallback, err := openObjects(layout)
-	if err != nil {
-		return nil, err
+	// The object store is opened (its pack indexes read) and HEAD
+	// resolved while the git index is decoded.
+	type opened struct {
+		objects  *lockedObjects
+		fallback string
+		tree     string
+		ok       bool
+		err      error
 	}
-	s := &Staged{Root: layout.workTree, Fallback: fallback, objects: objects, layout: layout}
-	// Resolving HEAD loads the object store's pack indexes: do it while
-	// the git index is decoded.
-	type head struct {
-		tree string
-		ok   bool
-		err  error
-	}
-	headc := make(chan head, 1)
+	openc := make(chan opened, 1)
 	go func() {
-		tree, ok, err := objects.resolveTree("HEAD")
-		headc <- head{tree, ok, err}
+		var o opened
+		if o.objects, o.fallback, o.err = openObjects(layout); o.err == nil {
+			o.tree, o.ok, o.err = o.objects.resolveTree("HEAD")
+		}
+		openc <- o
 	}()
-	entries, err := s.readEntries(layout)
-	h := <-headc
+	decoded, list, decodeErr := readIndexList(layout.indexFile, 20, keepStaged)
+	o := <-openc
+	if o.objects == nil {
+		return nil, o.err
+	}
+	s := &Staged{Root: layout.workTree, Fallback: o.fallback, objects: o.objects, layout: layout}
+	entries, err := s.readEntries(layout, decoded, list, decodeErr)
 	if err == nil {
-		err = h.err
+		err = o.err
 	}
 	if err != nil {
-		objects.close()
+		o.objects.close()
 		return nil, err
 	}
-	s.FS = newTreeFS(objects, entries)
-	if h.ok {
-		s.headTree = h.tree
+	s.FS = newTreeFS(o.objects, entries)
+	if o.ok {
+		s.headTree = o.tree
 	}
 	return s, nil
 }
 
-// readEntries decodes the index itself when it can, and asks git for the
-// formats it leaves to git (split and sparse indexes, sha256). It returns
-// the entries keepStaged keeps and sets s.list to all of them.
-func (s *Staged) readEntries(layout repoLayout) ([]IndexEntry, error) {
+// readEntries takes the index as decoded here (entries, list and err
+// from readIndexList) when go-git reads the repository, and asks git for
+// the formats it leaves to git (split and sparse indexes, sha256). It
+// returns the entries keepStaged keeps and sets s.list to all of them.
+func (s *Staged) readEntries(layout repoLayout, entries []IndexEntry, list *indexList, err error) ([]IndexEntry, error) {
 	if !s.objects.viaGit() {
-		entries, list, err := readIndexList(layout.indexFile, 20, keepStaged)
 		if err == nil {
 			s.list = list
 			return entries, nil
