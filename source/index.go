@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -67,20 +66,28 @@ func (l *indexList) hash(i int) string {
 type indexCollector struct {
 	keep func(path []byte) bool
 	kept []IndexEntry
-	// all holds the paths end to end (a Builder: its String is not a
-	// copy), ends where each one ends.
-	all     strings.Builder
-	ends    []int
-	hashes  []byte
-	hashLen int
+	// all holds the paths end to end, and paths are cut out of it as they
+	// come: a Builder's String is not a copy, and the bytes it has
+	// written never change (should it grow, the paths cut before keep the
+	// old buffer).
+	all      strings.Builder
+	paths    []string
+	unsorted bool
+	hashes   []byte
+	hashLen  int
 }
 
 func (c *indexCollector) add(path []byte, mode uint32, hash []byte, size uint32) {
 	c.all.Write(path)
-	c.ends = append(c.ends, c.all.Len())
+	all := c.all.String()
+	p := all[len(all)-len(path):]
+	if n := len(c.paths); n > 0 && p < c.paths[n-1] {
+		c.unsorted = true
+	}
+	c.paths = append(c.paths, p)
 	c.hashes = append(c.hashes, hash...)
 	if c.keep(path) {
-		c.kept = append(c.kept, IndexEntry{Path: string(path), Mode: mode, Hash: hex.EncodeToString(hash), Size: size})
+		c.kept = append(c.kept, IndexEntry{Path: p, Mode: mode, Hash: hex.EncodeToString(hash), Size: size})
 	}
 }
 
@@ -94,20 +101,13 @@ func (c *indexCollector) reserve(data []byte) {
 	fixed := 40 + c.hashLen + 2 + 1 // the smallest entry, with a NUL
 	count := min(int(binary.BigEndian.Uint32(data[8:12])), len(data)/fixed)
 	pathBytes := len(data) - count*fixed // at most, but in version 4
-	c.ends = make([]int, 0, count)
+	c.paths = make([]string, 0, count)
 	c.hashes = make([]byte, 0, count*c.hashLen)
 	c.all.Grow(pathBytes)
 }
 
 func (c *indexCollector) list() *indexList {
-	all := c.all.String()
-	paths := make([]string, len(c.ends))
-	start := 0
-	for i, end := range c.ends {
-		paths[i] = all[start:end]
-		start = end
-	}
-	return &indexList{paths: paths, hashes: c.hashes, hashLen: c.hashLen, sorted: sort.StringsAreSorted(paths)}
+	return &indexList{paths: c.paths, hashes: c.hashes, hashLen: c.hashLen, sorted: !c.unsorted}
 }
 
 // readIndexList decodes the git index file at path and returns the

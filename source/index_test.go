@@ -1,10 +1,12 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -140,4 +142,39 @@ func FuzzDecodeIndex(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestIndexCollector gathers the paths of the entries as given, keeps
+// those keep selects, and notices an index out of order (a damaged one),
+// for which the binary searches of RepoFiles and Removals must not be
+// trusted.
+func TestIndexCollector(t *testing.T) {
+	hash := bytes.Repeat([]byte{0xab}, 20)
+	for _, c := range []struct {
+		paths  []string
+		sorted bool
+	}{
+		{[]string{"a/x.md", "a/y.go", "b.md"}, true},
+		{[]string{"a/y.go", "a/x.md", "b.md"}, false},
+		{[]string{}, true},
+	} {
+		col := &indexCollector{keep: func(p []byte) bool { return bytes.HasSuffix(p, []byte(".md")) }, hashLen: 20}
+		for _, p := range c.paths {
+			col.add([]byte(p), 0o100644, hash, 1)
+		}
+		l := col.list()
+		if !slices.Equal(l.paths, c.paths) || l.sorted != c.sorted {
+			t.Errorf("%q: paths %q, sorted %v; want sorted %v", c.paths, l.paths, l.sorted, c.sorted)
+		}
+		for i := range l.paths {
+			if l.hash(i) != strings.Repeat("ab", 20) {
+				t.Errorf("%q: hash %d is %s", c.paths, i, l.hash(i))
+			}
+		}
+		for _, e := range col.kept {
+			if !strings.HasSuffix(e.Path, ".md") || e.Hash != strings.Repeat("ab", 20) {
+				t.Errorf("%q: kept %+v", c.paths, e)
+			}
+		}
+	}
 }
