@@ -6,13 +6,12 @@ import (
 	"path"
 	"path/filepath"
 
+	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/storage/filesystem"
-
-	"github.com/memlint/memlint/internal/safefile"
 )
 
 // packs reads the objects of a repository's own packfiles through
@@ -29,8 +28,9 @@ type packs struct {
 }
 
 type pack struct {
-	index *idxfile.MemoryIndex
-	file  *packfile.Packfile
+	index   *idxfile.MemoryIndex
+	file    *packfile.Packfile
+	release func() // unmaps the index, whose slices point into the mapping
 }
 
 // maxPackIndexSize bounds a .idx file read whole: 28 bytes an object,
@@ -49,31 +49,41 @@ func openPacks(st *filesystem.Storage, commonDir string) *packs {
 	objectCache := cache.NewObjectLRUDefault()
 	ps := &packs{}
 	for _, h := range hashes {
-		name := path.Join("objects", "pack", "pack-"+h.String())
-		data, err := safefile.ReadFile(filepath.Join(commonDir, filepath.FromSlash(name+".idx")), maxPackIndexSize)
-		if err != nil {
+		p, ok := openPack(st, commonDir, h, objectCache)
+		if !ok {
 			ps.close()
 			return nil
 		}
-		idx, err := decodePackIndex(data)
-		if err != nil || idx.PackfileChecksum != h {
-			ps.close()
-			return nil
-		}
-		// A FIFO or a device in place of the pack would block or feed
-		// the reader forever.
-		if err := checkGitFile(filepath.Join(commonDir, filepath.FromSlash(name+".pack")), 1<<62); err != nil {
-			ps.close()
-			return nil
-		}
-		f, err := st.Filesystem().Open(name + ".pack")
-		if err != nil {
-			ps.close()
-			return nil
-		}
-		ps.list = append(ps.list, pack{index: idx, file: packfile.NewPackfileWithCache(idx, st.Filesystem(), f, objectCache, largeObject)})
+		ps.list = append(ps.list, p)
 	}
 	return ps
+}
+
+// openPack opens the pack named h: its index mapped into memory (it is
+// read where objects are looked up, and not copied onto the heap, where
+// megabytes would bring a collection forward), its packfile through
+// go-git's reader.
+func openPack(st *filesystem.Storage, commonDir string, h plumbing.Hash, objectCache cache.Object) (pack, bool) {
+	name := path.Join("objects", "pack", "pack-"+h.String())
+	data, release, err := readFileMapped(filepath.Join(commonDir, filepath.FromSlash(name+".idx")), maxPackIndexSize)
+	if err != nil {
+		return pack{}, false
+	}
+	idx, err := decodePackIndex(data)
+	ok := err == nil && idx.PackfileChecksum == h
+	// A FIFO or a device in place of the pack would block or feed the
+	// reader forever.
+	ok = ok && checkGitFile(filepath.Join(commonDir, filepath.FromSlash(name+".pack")), 1<<62) == nil
+	var f billy.File
+	if ok {
+		f, err = st.Filesystem().Open(name + ".pack")
+		ok = err == nil
+	}
+	if !ok {
+		release()
+		return pack{}, false
+	}
+	return pack{index: idx, file: packfile.NewPackfileWithCache(idx, st.Filesystem(), f, objectCache, largeObject), release: release}, true
 }
 
 // find returns the pack holding h and its offset there.
@@ -117,6 +127,7 @@ func (ps *packs) size(h plumbing.Hash) (size int64, ok bool, err error) {
 func (ps *packs) close() {
 	for _, p := range ps.list {
 		p.file.Close()
+		p.release()
 	}
 	ps.list = nil
 }

@@ -163,7 +163,7 @@ func TestPacksReadObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer objects.close()
+	t.Cleanup(func() { objects.close() }) // again, if a check stops the test
 	if g, ok := objects.inner.(*goGitStore); !ok || g.objects.packs == nil {
 		t.Fatal("the repository's packs were not opened")
 	}
@@ -189,6 +189,12 @@ func TestPacksReadObjects(t *testing.T) {
 	}
 	if _, err := objects.readBlob(plumbing.ZeroHash.String(), 1<<20); err == nil {
 		t.Error("a missing object was read")
+	}
+	// Closed, the packs' mapped indexes are gone: a read must not reach
+	// them (it may fail, or go-git may read the object anew).
+	objects.close()
+	if data, err := objects.readBlob(files[1].Hash, 1<<20); err == nil && string(data) != r.Git("cat-file", "blob", files[1].Hash) {
+		t.Errorf("after close, read %q", data)
 	}
 }
 
