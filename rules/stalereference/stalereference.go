@@ -52,7 +52,7 @@ func run(pass *lint.Pass) {
 		if md == nil {
 			continue
 		}
-		c := &checker{pass: pass, repo: repo, file: f, dirRel: dirRel}
+		c := &checker{pass: pass, repo: repo, file: f, dirRel: dirRel, history: historyCache{lines: f.Lines}}
 		for _, s := range md.Prose {
 			c.scan(s, false)
 		}
@@ -109,6 +109,7 @@ type checker struct {
 	// so none is reported.
 	foreign bool
 	pending []lint.Diagnostic
+	history historyCache
 }
 
 // elsewhere reports whether tok names a folder outside the work tree: an
@@ -179,9 +180,10 @@ type Ref struct {
 func References(src []byte, root string) []Ref {
 	var out []Ref
 	lines := lint.NewLineIndex(src)
+	history := historyCache{lines: lines}
 	tokens(src, lint.Span{Start: 0, End: len(src)}, func(start, end int) {
 		p, _, _, ok := repoPath(string(src[start:end]), root)
-		if !ok || historyLine(lines, start) {
+		if !ok || history.at(start) {
 			return
 		}
 		out = append(out, Ref{Path: p, Line: lines.LineOf(start)})
@@ -269,7 +271,7 @@ func (c *checker) token(start, end int, code bool) {
 	if path.Ext(p) != "" && c.repo.Nested(p) {
 		return // relative to a subproject's folder
 	}
-	if historyLine(c.file.Lines, start) || !c.first(p) {
+	if c.history.at(start) || !c.first(p) {
 		return
 	}
 	c.report(start, end, p)
@@ -294,7 +296,7 @@ func (c *checker) first(key string) bool {
 func (c *checker) identifier(s lint.Span, words lint.Words) {
 	span := strings.TrimSpace(string(c.file.Src[s.Start:s.End]))
 	name, ok := identifierOf(span)
-	if !ok || words.HasWord(name) || historyLine(c.file.Lines, s.Start) {
+	if !ok || words.HasWord(name) || c.history.at(s.Start) {
 		return
 	}
 	if !c.first("`" + name) {
@@ -461,6 +463,22 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// historyCache remembers historyLine's answer for the line last asked
+// about: the paths of a line are its tokens in a row, and a line naming
+// several is read once.
+type historyCache struct {
+	lines   *lint.LineIndex
+	line    int // the line asked about last, 0 for none
+	history bool
+}
+
+func (h *historyCache) at(off int) bool {
+	if l := h.lines.LineOf(off); l != h.line {
+		h.line, h.history = l, historyLine(h.lines, off)
+	}
+	return h.history
 }
 
 // historyLine reports whether the line holding off says the path is gone
