@@ -106,6 +106,7 @@ memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
 		},
 		ValidArgs: []string{"pre-commit", "claude", "claude-guard", "claude-session"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			hookGC()
 			switch args[0] {
 			case "pre-commit":
 				opts := &checkOptions{stdout: stdout, stderr: stderr, format: "text", color: "auto", staged: true, hook: true}

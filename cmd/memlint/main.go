@@ -80,6 +80,21 @@ type gcSentinel struct {
 	_ *byte
 }
 
+// hookGC sets the collector for a hook: a hook runs while someone waits
+// (a commit, an agent's write), reads a few dirs and holds little, and its
+// one or two collections cost more than the memory they return. It
+// collects only under the memory ceiling of main (which still rises for
+// a large live heap). Measured side by side on 2 loaded cores, 60 runs
+// each (pre-commit hook, 100,000 tracked files, 10 staged memory files):
+// 53.2 ms and 53.5 ms of user CPU with one collection at GOGC 400, 48.4
+// ms and 45.1 ms with none; the Claude Code hook on a write into a
+// 200-file dir 34.8 ms against 32.5 ms. GOGC, when set, decides.
+func hookGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(-1)
+	}
+}
+
 // watchHeap looks at the live heap after each collection and raises the
 // ceiling to largeLimit once it passes three quarters of memoryLimit.
 func watchHeap() {
