@@ -538,6 +538,11 @@ func (o *beforeWriteFS) Open(name string) (fs.File, error) {
 	return &beforeWriteFile{Reader: bytes.NewReader(o.data), info: o.info()}, nil
 }
 
+// Unchanged says every file but the written one holds what the run after
+// the write read (lint.UnchangedFS): that run's parse of them is this
+// one's.
+func (o *beforeWriteFS) Unchanged(name string) bool { return name != o.name }
+
 func (o *beforeWriteFS) Stat(name string) (fs.FileInfo, error) {
 	if name != o.name {
 		return fs.Stat(o.base, name)

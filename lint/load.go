@@ -228,6 +228,12 @@ func (l *loader) deletedLogs(d *Dir) error {
 
 // readFile reads and parses one file. Problems end up in f.Unreadable.
 func (l *loader) readFile(f *File) {
+	if l.reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+		if prev := l.reuse.unchanged(l.fsys, f); prev != nil {
+			f.Src, f.Size, f.ModTime, f.Lines, f.Index, f.shared = prev.Src, prev.Size, prev.ModTime, prev.Lines, prev.Index, prev
+			return
+		}
+	}
 	src, info, err := readBounded(l.fsys, f.Path, l.maxSize)
 	if info != nil {
 		f.Size = info.Size()

@@ -165,6 +165,8 @@ type File struct {
 	// (Reuse), whose frontmatter this file shares, and its body when
 	// sharedBody allows.
 	shared       *File
+	kept         bool     // a Reuse holds it for the runs after
+	memo         sync.Map // Memo's values, by *MemoKey, when kept
 	fmOnce       sync.Once
 	frontmatter  *Frontmatter
 	bodyOnce     sync.Once

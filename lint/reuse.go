@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"io/fs"
 	"sync"
 )
 
@@ -49,9 +50,65 @@ func (f *File) sharedBody() *File {
 	return nil
 }
 
+// UnchangedFS is an fs.FS that knows which of its files hold the bytes a
+// run before read from them: the Claude Code hook lints a dir as it was
+// before a write over every file but the written one as it is now. A run
+// given a Reuse takes such a file's parse from the run before without
+// reading it again.
+type UnchangedFS interface {
+	fs.FS
+	// Unchanged reports whether the file name holds what a run before
+	// read (a file it did not read is read all the same).
+	Unchanged(name string) bool
+}
+
+// unchanged returns the file a run before parsed at f.Path when fsys says
+// it has not changed since, or nil.
+func (r *Reuse) unchanged(fsys fs.FS, f *File) *File {
+	u, ok := fsys.(UnchangedFS)
+	if !ok || !u.Unchanged(f.Path) {
+		return nil
+	}
+	r.mu.Lock()
+	prev := r.files[f.Path]
+	r.mu.Unlock()
+	if prev == nil || prev.Kind != f.Kind || f.Kind == KindIndex && len(prev.Suppressions()) > 0 {
+		return nil
+	}
+	return prev
+}
+
 // keep records a parsed file for the runs after.
 func (r *Reuse) keep(f *File) {
+	f.kept = true
 	r.mu.Lock()
 	r.files[f.Path] = f
 	r.mu.Unlock()
+}
+
+// MemoKey names a value Memo keeps for a file's content.
+type MemoKey struct{ name string }
+
+// NewMemoKey returns a new key for Memo; name says what it keeps.
+func NewMemoKey(name string) *MemoKey { return &MemoKey{name: name} }
+
+// Memo returns what compute makes of f, made once for its content: a
+// file a later run shares through Reuse gets what the run before made (a
+// rule's signature of each memory, which the Claude Code hook's run of the
+// dir before a write would otherwise make again for every file but the
+// one written). compute must read nothing but f's content and what is
+// parsed from it.
+func Memo[T any](f *File, key *MemoKey, compute func() T) T {
+	root := f
+	for root.shared != nil {
+		root = root.shared
+	}
+	if !root.kept {
+		return compute() // no run after this one will ask
+	}
+	if v, ok := root.memo.Load(key); ok {
+		return v.(T)
+	}
+	v, _ := root.memo.LoadOrStore(key, compute())
+	return v.(T)
 }

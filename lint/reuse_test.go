@@ -110,3 +110,45 @@ func compareRuns(t *testing.T, name string, round int, want, got *lint.Result) {
 		t.Errorf("%s, round %d: suppressed findings differ\nown parse: %+v\nshared:    %+v", name, round, want.Suppressed, got.Suppressed)
 	}
 }
+
+// unchangedFS is an fs.FS that says which files hold what a run before
+// read, as the Claude Code hook's view of a dir before a write does.
+type unchangedFS struct {
+	fs.FS
+	unchanged map[string]bool
+}
+
+func (u unchangedFS) Unchanged(name string) bool { return u.unchanged[name] }
+
+// TestReuseUnchangedFS shows that a run over a lint.UnchangedFS takes the
+// files it calls unchanged from the run before without reading them: the
+// test changes one on disk behind the FS's back, and the run still sees
+// it as it was (the hook's state before a write is what the files held
+// then), while a file the FS calls changed is read again.
+func TestReuseUnchangedFS(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(lint.IndexName, "- [A](a.md) — a\n- [B](b.md) — b\n")
+	write("a.md", "---\nname: a\ndescription: what memory a says about testing\ntype: user\n---\n\nA.\n")
+	write("b.md", "---\nname: b\ndescription: what memory b says about testing\ntype: user\n---\n\nB.\n")
+	reuse := lint.NewReuse()
+	src := lint.FSSource{Root: dir, FS: os.DirFS(dir), Dirs: []string{"."}}
+	if res := runReuse(t, src, reuse); len(res.Diagnostics) != 0 {
+		t.Fatalf("the clean dir has findings: %+v", res.Diagnostics)
+	}
+	// Both files lose their type; the FS calls a.md unchanged.
+	write("a.md", "---\nname: a\ndescription: what memory a says about testing\n---\n\nA.\n")
+	write("b.md", "---\nname: b\ndescription: what memory b says about testing\n---\n\nB.\n")
+	src.FS = unchangedFS{FS: os.DirFS(dir), unchanged: map[string]bool{"a.md": true}}
+	var got []string
+	for _, d := range runReuse(t, src, reuse).Diagnostics {
+		got = append(got, d.Rule+" "+filepath.Base(d.Path))
+	}
+	if want := []string{"frontmatter-required b.md"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("findings %q, want %q: a.md read again, or b.md not", got, want)
+	}
+}

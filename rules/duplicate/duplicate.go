@@ -86,10 +86,8 @@ func run(pass *lint.Pass) {
 		if team {
 			m.name = lint.TeamDirName + "/" + f.Rel
 		}
-		var r similar.Reader
-		readText(&r, f)
-		if r.Words() >= opts.MinWords {
-			s := r.Sketch()
+		if sk := lint.Memo(f, sketchKey, func() sketched { return sketchOf(f) }); sk.words >= opts.MinWords {
+			s := sk.sketch
 			m.sketch = &s
 		}
 		mems = append(mems, m)
@@ -287,6 +285,23 @@ func indexLinks(d *lint.Dir) map[string]bool {
 		}
 	}
 	return out
+}
+
+// sketched is a memory's signature and how many words it was made of.
+type sketched struct {
+	words  int
+	sketch similar.Sketch
+}
+
+// sketchKey keeps each file's sketched: the Claude Code hook lints a dir
+// after a write and as it was, and all but one file are the same in both.
+var sketchKey = lint.NewMemoKey("memory-duplicate signature")
+
+func sketchOf(f *lint.File) sketched {
+	var r similar.Reader
+	readText(&r, f)
+	words := r.Words()
+	return sketched{words: words, sketch: r.Sketch()}
 }
 
 // readText reads f's description and its body, the text after its
