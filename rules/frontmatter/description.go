@@ -33,6 +33,9 @@ var DescriptionQuality = &lint.Rule{
 	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue

@@ -23,6 +23,9 @@ var EarlyClose = &lint.Rule{
 	Doc:      earlyCloseDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.EarlyClose < 0 {
 				continue

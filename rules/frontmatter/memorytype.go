@@ -26,6 +26,9 @@ var MemoryType = &lint.Rule{
 	Fix:      "safe (--fix): lowercases a type written in another case",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			top, nested := f.TypeNodes()
 			fm := f.Frontmatter()
 			hasNested := nested != nil && !isEmpty(nested)
@@ -107,6 +110,9 @@ var ModifiedTimestamp = &lint.Rule{
 	Doc:      modifiedTimestampDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			s, v := f.Modified()
 			if v == nil || isEmpty(v) {
 				continue

@@ -61,6 +61,9 @@ var NameFormat = &lint.Rule{
 	Options:  lint.OptionsOf(nameFormatOptions{Max: 64}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue

@@ -29,6 +29,9 @@ var MemoryRecallLimit = &lint.Rule{
 	Doc:      memoryRecallLimitDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not reported
+			}
 			cut, why := recallCut(f.Src)
 			if cut < 0 {
 				continue
