@@ -131,16 +131,25 @@ func scanSecrets[T scText](s T, redact bool, emit func(secretMatch)) {
 // its time on text without secrets: a few table lookups per byte and a
 // branch taken only at candidates.
 func scNextTrigger[T scText](s T, i int) (at, resume int, class uint8) {
+	// inWord is whether the byte before s[i] is a word byte, carried from
+	// byte to byte; row 0 of scPairs is all false, so most bytes cost two
+	// lookups and a branch.
+	var inWord uint8
+	if i > 0 {
+		inWord = scWordIndex[s[i-1]]
+	}
 	for ; i < len(s); i++ {
-		var inWord uint8
-		if i > 0 {
-			inWord = scWordIndex[s[i-1]]
+		c := s[i]
+		row := scPairRow[inWord][c]
+		inWord = scWordIndex[c]
+		if row == 0 {
+			continue
 		}
 		var next byte
 		if i+1 < len(s) {
 			next = s[i+1]
 		}
-		if !scPairs[scPairRow[inWord][s[i]]][next] {
+		if !scPairs[row][next] {
 			continue
 		}
 		switch class := scByteClass[s[i]]; class {

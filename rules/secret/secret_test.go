@@ -579,3 +579,13 @@ func TestSecretStopsAtProse(t *testing.T) {
 		}
 	}
 }
+
+// TestPairsRowZero keeps scNextTrigger's premise: row 0 of scPairs, the
+// row of bytes that start no candidate, admits no byte after.
+func TestPairsRowZero(t *testing.T) {
+	for c, ok := range scPairs[0] {
+		if ok {
+			t.Fatalf("scPairs[0][%q] is set: scNextTrigger skips row 0 without looking", rune(c))
+		}
+	}
+}
