@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -82,15 +81,6 @@ func init() {
 // mayMatch reports whether text holds what every match of p holds.
 func (p *datePattern) mayMatch(text []byte) bool {
 	return p.needs == nil || bytes.Contains(text, p.needs)
-}
-
-// regexp returns the pattern as it matches anywhere in a text.
-func (p *datePattern) regexp() *regexp.Regexp {
-	b := ""
-	if p.bounded {
-		b = `\b`
-	}
-	return regexp.MustCompile(p.flags + b + p.body)
 }
 
 // each calls found with the submatch indexes of p's matches in text, as

@@ -8,6 +8,16 @@ import (
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
+// regexp returns the pattern as it matches anywhere in a text, the form
+// findDates once ran over every paragraph.
+func (p *datePattern) regexp() *regexp.Regexp {
+	b := ""
+	if p.bounded {
+		b = `\b`
+	}
+	return regexp.MustCompile(p.flags + b + p.body)
+}
+
 // refDatePatterns are datePatterns as findDates ran them before it tried
 // them only where a match can begin: each regexp over the whole text.
 var refDatePatterns = func() []*regexp.Regexp {
