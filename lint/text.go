@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"strings"
 	"unicode"
@@ -19,20 +20,45 @@ type LineIndex struct {
 	wide []bool
 }
 
-// NewLineIndex indexes src.
+// NewLineIndex indexes src. It finds each line's end with IndexByte and
+// looks for non-ASCII bytes eight at a time: it runs over every byte of
+// every file a run reads.
 func NewLineIndex(src []byte) *LineIndex {
 	n := bytes.Count(src, []byte{'\n'}) + 1
 	li := &LineIndex{src: src, starts: make([]int, 1, n), wide: make([]bool, 1, n)}
-	for i, b := range src {
-		switch {
-		case b == '\n':
-			li.starts = append(li.starts, i+1)
-			li.wide = append(li.wide, false)
-		case b >= utf8.RuneSelf:
+	for start := 0; ; {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		if !isASCII(src[start:end]) {
 			li.wide[len(li.wide)-1] = true
 		}
+		if end == len(src) {
+			return li
+		}
+		start = end + 1
+		li.starts = append(li.starts, start)
+		li.wide = append(li.wide, false)
 	}
-	return li
+}
+
+// isASCII reports whether b holds ASCII bytes alone.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Lines is the number of lines. A final line without a newline counts; a

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,4 +149,32 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(rb)]
+}
+
+// newLineIndexRef is NewLineIndex one byte at a time, as it was written
+// first: the reference the fast one must equal.
+func newLineIndexRef(src []byte) *LineIndex {
+	li := &LineIndex{src: src, starts: []int{0}, wide: []bool{false}}
+	for i, b := range src {
+		switch {
+		case b == '\n':
+			li.starts = append(li.starts, i+1)
+			li.wide = append(li.wide, false)
+		case b >= 0x80:
+			li.wide[len(li.wide)-1] = true
+		}
+	}
+	return li
+}
+
+func FuzzLineIndex(f *testing.F) {
+	for _, s := range []string{"", "\n", "a", "ab\r\n记c\n\nlast", "12345678\n12345678é\n", "0123456789abcdef\x80", "\n\n\nx\n", strings.Repeat("long ascii line ", 20) + "\nü"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got, want := NewLineIndex(src), newLineIndexRef(src)
+		if !slices.Equal(got.starts, want.starts) || !slices.Equal(got.wide, want.wide) {
+			t.Fatalf("NewLineIndex(%q):\nstarts %v, want %v\nwide %v, want %v", src, got.starts, want.starts, got.wide, want.wide)
+		}
+	})
 }
