@@ -220,31 +220,39 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		}
 		files = append(files, d.Topics...)
 		files = append(files, d.Logs...)
+		// The kind rests on which files the walk found, not on their content.
+		d.Kind = KindOf(l.abs(dirs[i]), d)
 		if spread {
-			// Parsing too: rules run one after the other over the dir, and
-			// the first to ask for a body would parse it on one core. Not
-			// for a focused, reusing or errors-only run, whose rules may
-			// read few bodies.
+			// Parsing too, and what rules prepare of each file: the first
+			// rule to ask for a file's frontmatter or body would otherwise
+			// parse it on one core. Not the bodies for a focused, reusing or
+			// errors-only run, whose rules may read few of them.
 			eager := len(l.Focus) == 0 && l.Reuse == nil && !l.ErrorsOnly
+			preparing := l.preparers(d)
+			failed := make([]error, len(files))
 			parallel(len(files), func(j int) {
-				ld.readFile(files[j])
-				if eager {
-					files[j].Body()
+				if ld.readFile(files[j]); files[j].Unreadable == "" {
+					failed[j] = prepare(preparing, files[j], eager)
 				}
 			})
+			for _, err := range failed {
+				if err != nil {
+					errs[i] = err // the first, in path order
+					return
+				}
+			}
 		} else {
 			for _, f := range files {
 				ld.readFile(f)
 			}
 		}
-		d.Kind = KindOf(l.abs(dirs[i]), d)
 		d.Personal = l.ClaudeHome != "" && d.Kind != DirTeam && Within(l.abs(dirs[i]), l.ClaudeHome)
 		if d.Kind == DirTeam {
 			d.ParentLinks = ld.parentLinks(d)
 		}
 		d.loadTeam = ld.teamLoader(d)
 		d.settleUnreadable()
-		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall, texts)
+		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall, texts, spread)
 		linted[i] = fixedDigests(d, perDir[i])
 		res.Dirs[i] = d.summary()
 	})
@@ -340,20 +348,38 @@ func (d *Dir) settleUnreadable() {
 // lintDir runs the rules over one dir and filters their findings; it
 // returns those to report, those a suppression hid and the rules that
 // failed.
-func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner) (out, hidden []Diagnostic, failed []RuleError) {
+func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner, spread bool) (out, hidden []Diagnostic, failed []RuleError) {
 	var raw []Diagnostic
-	report := func(diag Diagnostic) { raw = append(raw, diag) }
 	now := l.now()
-	options := func(rule *Rule, p string) Options {
-		_, _, opts := l.Config.Resolve(rule, l.abs(p))
-		return opts
-	}
+	var dirRules []*Rule
 	for _, rule := range l.Registry.Rules() {
-		if rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
-			continue
+		if rule.Scope == ScopeDir && rule.Run != nil && l.runs(rule) && rule.AppliesTo(d.Kind) {
+			dirRules = append(dirRules, rule)
 		}
-		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, report: report, linter: l}
-		failed = append(failed, runRule(pass)...)
+	}
+	// Each rule reports into its own list, joined in registry order, so
+	// that the findings are the same whether the rules ran one after the
+	// other or side by side.
+	found := make([][]Diagnostic, len(dirRules))
+	ruleFailed := make([][]RuleError, len(dirRules))
+	runOne := func(i int) {
+		pass := &Pass{Rule: dirRules[i], Dir: d, Now: now, recall: recall, options: l.options, linter: l,
+			report: func(diag Diagnostic) { found[i] = append(found[i], diag) }}
+		ruleFailed[i] = runRule(pass)
+	}
+	if spread {
+		// With fewer dirs than CPUs, the rules of one dir run side by
+		// side: a single memory dir (most users', and every run of the
+		// Claude Code hook) would otherwise keep one core busy.
+		parallel(len(dirRules), runOne)
+	} else {
+		for i := range dirRules {
+			runOne(i)
+		}
+	}
+	for i := range dirRules {
+		raw = append(raw, found[i]...)
+		failed = append(failed, ruleFailed[i]...)
 	}
 
 	files := make(map[string]*File)
@@ -384,7 +410,7 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner) (out, hi
 			continue
 		}
 		var late []Diagnostic
-		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: options, linter: l,
+		pass := &Pass{Rule: rule, Dir: d, Now: now, recall: recall, options: l.options, linter: l,
 			report: func(diag Diagnostic) { late = append(late, diag) }}
 		failed = append(failed, runRule(pass)...)
 		for _, diag := range late {
@@ -394,6 +420,46 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner) (out, hi
 		}
 	}
 	return out, hidden, failed
+}
+
+// options are rule's options for the file at p, by configuration.
+func (l *Linter) options(rule *Rule, p string) Options {
+	_, _, opts := l.Config.Resolve(rule, l.abs(p))
+	return opts
+}
+
+// preparers are a pass of each rule that prepares files (Rule.Prepare)
+// and runs over d.
+func (l *Linter) preparers(d *Dir) []*Pass {
+	var out []*Pass
+	for _, rule := range l.Registry.Rules() {
+		if rule.Prepare != nil && rule.Scope == ScopeDir && rule.Run != nil && l.runs(rule) && rule.AppliesTo(d.Kind) {
+			out = append(out, &Pass{Rule: rule, Dir: d, Now: l.now(), options: l.options, linter: l, report: func(Diagnostic) {}})
+		}
+	}
+	return out
+}
+
+// prepare parses f's frontmatter, and its body when eager, and runs the
+// Prepare of each of passes on it. A panic, which a rule's Run would have
+// met as a RuleError, is memlint's bug all the same: an error that names
+// the file, never a finding (sync.Once would leave the file unparsed for
+// the rules after).
+func prepare(passes []*Pass, f *File, eager bool) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error (please report this bug) parsing %s: %v", f.Path, r)
+		}
+	}()
+	f.Frontmatter()
+	if eager {
+		f.Body()
+	}
+	for _, pass := range passes {
+		f.keepMemo = true
+		pass.Rule.Prepare(pass, f)
+	}
+	return nil
 }
 
 // focused reports whether the run reports findings in the file at p.

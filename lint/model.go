@@ -166,6 +166,7 @@ type File struct {
 	// sharedBody allows.
 	shared       *File
 	kept         bool     // a Reuse holds it for the runs after
+	keepMemo     bool     // Memo keeps its values: rules prepare them (Rule.Prepare)
 	memo         sync.Map // Memo's values, by *MemoKey, when kept
 	fmOnce       sync.Once
 	frontmatter  *Frontmatter

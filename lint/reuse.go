@@ -96,15 +96,16 @@ func NewMemoKey(name string) *MemoKey { return &MemoKey{name: name} }
 // file a later run shares through Reuse gets what the run before made (a
 // rule's signature of each memory, which the Claude Code hook's run of the
 // dir before a write would otherwise make again for every file but the
-// one written). compute must read nothing but f's content and what is
-// parsed from it.
+// one written), and Run gets what the rule's Prepare made while the file
+// was read. compute must read nothing but f's content and what is parsed
+// from it.
 func Memo[T any](f *File, key *MemoKey, compute func() T) T {
 	root := f
 	for root.shared != nil {
 		root = root.shared
 	}
-	if !root.kept {
-		return compute() // no run after this one will ask
+	if !root.kept && !root.keepMemo {
+		return compute() // no run after this one will ask, nor Run after Prepare
 	}
 	if v, ok := root.memo.Load(key); ok {
 		return v.(T)

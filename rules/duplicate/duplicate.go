@@ -29,6 +29,15 @@ var Duplicate = &lint.Rule{
 	Doc:      doc,
 	Options:  lint.OptionsOf(options{Similarity: 50, MinWords: 25}),
 	Run:      run,
+	Prepare:  prepare,
+}
+
+// prepare makes the signature of a memory as it is read: a run over one
+// dir then makes them on every core.
+func prepare(pass *lint.Pass, f *lint.File) {
+	if f.Kind == lint.KindTopic && f.Frontmatter() != nil && pass.Keeps(f, lint.Warning) {
+		lint.Memo(f, sketchKey, func() sketched { return sketchOf(f) })
+	}
 }
 
 // options are memory-duplicate's options.
