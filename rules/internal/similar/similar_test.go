@@ -419,3 +419,42 @@ func TestPairsRecallAtThreshold(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReader checks the one-pass Reader against refFeatures on any text:
+// the same shingles, word count and signature.
+func FuzzReader(f *testing.F) {
+	for _, s := range []string{"", "a b c d", "Über straße café", "x\xffy z\xe4 w q", "提交前先运行测试 and then", "go\u0300od wo\u0301rd th\u0303ird", "ABC1 def2, ghi3; jkl"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		want, wantWords := refFeatures(text)
+		if got, words := Features(text); !slices.Equal(got, want) || words != wantWords {
+			t.Fatalf("Features(%q) = %v, %d words; reference %v, %d", text, got, words, want, wantWords)
+		}
+		var r Reader
+		r.Add([]byte(text))
+		if r.Sketch() != sketchOf(want) {
+			t.Fatalf("Reader(%q): the sketch differs from the reference set's", text)
+		}
+	})
+}
+
+// BenchmarkReader sketches the generated memories of differentialTexts,
+// reporting ns per byte.
+func BenchmarkReader(b *testing.B) {
+	var texts [][]byte
+	size := 0
+	fsys := benchgen.GenerateFS(1, 300, 7)
+	for _, p := range slices.Sorted(maps.Keys(fsys)) {
+		texts = append(texts, fsys[p].Data)
+		size += len(fsys[p].Data)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, text := range texts {
+			var r Reader
+			r.Add(text)
+			_ = r.Sketch()
+		}
+	}
+}
