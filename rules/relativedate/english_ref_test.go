@@ -3,6 +3,8 @@ package relativedate
 import (
 	"slices"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
@@ -40,6 +42,7 @@ var englishEdgeCases = []string{
 	"in\tabout\n3\fdays", "laſt week and today", "next weeK today", "thiſ month, tomorrow", "the day after tomorrow!",
 	"(yesterday)", "end of\nthe month", "Monday of next week.", "a couple of days ago", "tonight's",
 	"12 months ago: today", "1234 days ago today", "ſunday, Friday", "today\u00a0next week",
+	"“today” — next week", "in 3 days → tomorrow", "next week’s plan", "laſt—week", "é today é", "K next weeK",
 }
 
 func TestEnglishMatchesReference(t *testing.T) {
@@ -96,5 +99,28 @@ func BenchmarkEnglishMatches(b *testing.B) {
 				return n
 			})
 		})
+	}
+}
+
+// TestFoldsToASCII checks rdFoldsToASCII's premise: of the characters
+// beyond ASCII, the long s and the Kelvin sign alone case-fold to an ASCII
+// letter, which a case-insensitive regexp then matches as that letter.
+func TestFoldsToASCII(t *testing.T) {
+	var folding []rune
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < utf8.RuneSelf {
+				folding = append(folding, r)
+				break
+			}
+		}
+	}
+	if want := []rune{'\u017f', '\u212a'}; !slices.Equal(folding, want) {
+		t.Fatalf("characters folding to ASCII: %q, rdFoldsToASCII knows %q", folding, want)
+	}
+	for _, r := range folding {
+		if !rdFoldsToASCII([]byte("x" + string(r) + "y")) {
+			t.Errorf("rdFoldsToASCII misses %q", r)
+		}
 	}
 }

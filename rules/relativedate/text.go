@@ -1,6 +1,7 @@
 package relativedate
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -80,15 +81,23 @@ func rdEnglishMatches(text []byte, found func(s, e int)) {
 			ascii = ascii && text[end] < utf8.RuneSelf
 			end++
 		}
-		// The prefilter reads ASCII words: the long s “ſ” and the Kelvin
-		// sign, which the regexp takes for s and k, escape it.
-		if piece := text[start:end]; len(piece) > 0 && (!ascii || rdScanners(piece)&rdNeedEnglish != 0) {
+		// The prefilter reads ASCII words, and takes any other character
+		// for a space, as the regexp does, but for the long s “ſ” and the
+		// Kelvin sign, which the case-insensitive regexp takes for s and k.
+		if piece := text[start:end]; len(piece) > 0 && (!ascii && rdFoldsToASCII(piece) || rdScanners(piece)&rdNeedEnglish != 0) {
 			for _, loc := range rdEnglishRe.FindAllIndex(piece, -1) {
 				found(start+loc[0], start+loc[1])
 			}
 		}
 		start = end + 1
 	}
+}
+
+// rdFoldsToASCII reports whether text holds one of the two characters
+// that case-fold to an ASCII letter: the long s “ſ” (U+017F) and the
+// Kelvin sign (U+212A).
+func rdFoldsToASCII(text []byte) bool {
+	return bytes.Contains(text, []byte("\u017f")) || bytes.Contains(text, []byte("\u212a"))
 }
 
 // rdEnglishCut marks the bytes no English expression holds.
