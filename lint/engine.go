@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -565,7 +566,10 @@ func (in *interner) of(s string) string {
 	return s
 }
 
-// parallel calls fn(0..n-1) on as many goroutines as there are CPUs.
+// parallel calls fn(0..n-1) on as many goroutines as there are CPUs,
+// the caller's among them. Each takes the next index from a counter: a
+// channel would hand out indexes one at a time, waking a goroutine for
+// each, which costs as much as reading a small file.
 func parallel(n int, fn func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
@@ -574,21 +578,21 @@ func parallel(n int, fn func(i int)) {
 		}
 		return
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
 			}
-		}()
+			fn(i)
+		}
 	}
-	for i := 0; i < n; i++ {
-		next <- i
+	var wg sync.WaitGroup
+	for w := 1; w < workers; w++ {
+		wg.Go(work)
 	}
-	close(next)
+	work()
 	wg.Wait()
 }
 
