@@ -36,7 +36,7 @@ var Duplicate = &lint.Rule{
 // dir then makes them on every core.
 func prepare(pass *lint.Pass, f *lint.File) {
 	if f.Kind == lint.KindTopic && f.Frontmatter() != nil && pass.Keeps(f, lint.Warning) {
-		lint.Memo(f, sketchKey, func() sketched { return sketchOf(f) })
+		lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
 	}
 }
 
@@ -95,9 +95,8 @@ func run(pass *lint.Pass) {
 		if team {
 			m.name = lint.TeamDirName + "/" + f.Rel
 		}
-		if sk := lint.Memo(f, sketchKey, func() sketched { return sketchOf(f) }); sk.words >= opts.MinWords {
-			s := sk.sketch
-			m.sketch = &s
+		if sk := lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) }); sk.words >= opts.MinWords {
+			m.sketch = &sk.sketch // shared with the memo, which nothing changes
 		}
 		mems = append(mems, m)
 	}
@@ -306,11 +305,11 @@ type sketched struct {
 // after a write and as it was, and all but one file are the same in both.
 var sketchKey = lint.NewMemoKey("memory-duplicate signature")
 
-func sketchOf(f *lint.File) sketched {
+func sketchOf(f *lint.File) *sketched {
 	var r similar.Reader
 	readText(&r, f)
 	words := r.Words()
-	return sketched{words: words, sketch: r.Sketch()}
+	return &sketched{words: words, sketch: r.Sketch()}
 }
 
 // readText reads f's description and its body, the text after its
