@@ -129,6 +129,13 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	}
 
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
+	if plan.Repos != nil {
+		// The repository's file list (stale-reference asks for it as it
+		// starts) is read while the dir is: in a repository of 100,000
+		// files, reading its index costs about as much as the rest of the
+		// run, which would otherwise wait for it.
+		go plan.Repos(memDir)
+	}
 	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
 	w.prev = previousContent(ev, file)
 	diags, err := w.introduced()
