@@ -229,7 +229,11 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			// parse it on one core. Not the bodies for a focused, reusing or
 			// errors-only run, whose rules may read few of them.
 			eager := len(l.Focus) == 0 && l.Reuse == nil && !l.ErrorsOnly
-			preparing := l.preparers(d)
+			preparing, err := l.preparers(d)
+			if err != nil {
+				errs[i] = err
+				return
+			}
 			failed := make([]error, len(files))
 			parallel(len(files), func(j int) {
 				if ld.readFile(files[j]); files[j].Unreadable == "" {
@@ -429,24 +433,38 @@ func (l *Linter) options(rule *Rule, p string) Options {
 	return opts
 }
 
-// preparers are a pass of each rule that prepares files (Rule.Prepare)
-// and runs over d.
-func (l *Linter) preparers(d *Dir) []*Pass {
-	var out []*Pass
+// preparers are what the rules that run over d and prepare files
+// (Rule.Prepare) do with each of its files. A Prepare that panics fails
+// the run, as prepare says.
+func (l *Linter) preparers(d *Dir) (out []func(*File), err error) {
 	for _, rule := range l.Registry.Rules() {
-		if rule.Prepare != nil && rule.Scope == ScopeDir && rule.Run != nil && l.runs(rule) && rule.AppliesTo(d.Kind) {
-			out = append(out, &Pass{Rule: rule, Dir: d, Now: l.now(), options: l.options, linter: l, report: func(Diagnostic) {}})
+		if rule.Prepare == nil || rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+			continue
+		}
+		pass := &Pass{Rule: rule, Dir: d, Now: l.now(), options: l.options, linter: l, report: func(Diagnostic) {}}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("internal error (please report this bug) in rule %s preparing %s: %v", rule.ID, d.Path, r)
+				}
+			}()
+			if each := rule.Prepare(pass); each != nil {
+				out = append(out, each)
+			}
+		}()
+		if err != nil {
+			return nil, err
 		}
 	}
-	return out
+	return out, nil
 }
 
-// prepare parses f's frontmatter, and its body when eager, and runs the
-// Prepare of each of passes on it. A panic, which a rule's Run would have
-// met as a RuleError, is memlint's bug all the same: an error that names
-// the file, never a finding (sync.Once would leave the file unparsed for
-// the rules after).
-func prepare(passes []*Pass, f *File, eager bool) (err error) {
+// prepare parses f's frontmatter, and its body when eager, and runs each
+// of preparing on it. A panic, which a rule's Run would have met as a
+// RuleError, is memlint's bug all the same: an error that names the file,
+// never a finding (sync.Once would leave the file unparsed for the rules
+// after).
+func prepare(preparing []func(*File), f *File, eager bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error (please report this bug) parsing %s: %v", f.Path, r)
@@ -456,9 +474,9 @@ func prepare(passes []*Pass, f *File, eager bool) (err error) {
 	if eager {
 		f.Body()
 	}
-	for _, pass := range passes {
+	for _, each := range preparing {
 		f.keepMemo = true
-		pass.Rule.Prepare(pass, f)
+		each(f)
 	}
 	return nil
 }

@@ -39,14 +39,17 @@ type Rule struct {
 	Scope Scope
 	// Run inspects pass.Dir and reports findings; for rules of ScopeDir.
 	Run func(pass *Pass)
-	// Prepare, when set, makes what Run will ask Memo for about one file
-	// of pass.Dir, right after the file is read, in the goroutine that
-	// read it: a run spread over the CPUs (fewer dirs than CPUs, as when
-	// one memory dir is linted) then does a rule's heavy per-file work on
-	// every core, not in the one goroutine that runs the rule. The engine
-	// calls it only then, so Run must give the same findings whether or
-	// not Prepare ran; pass has no way to report.
-	Prepare func(pass *Pass, f *File)
+	// Prepare, when set, returns what makes the values Run will ask Memo
+	// for about one file of pass.Dir, or nil when Run will ask for none
+	// (the run keeps no finding it could make there). The engine calls it
+	// once per dir, before the files are read, and what it returns on each
+	// file right after the file is read, in the goroutine that read it: a
+	// run spread over the CPUs (fewer dirs than CPUs, as when one memory
+	// dir is linted) then does a rule's heavy per-file work on every core,
+	// not in the one goroutine that runs the rule. It does so only then,
+	// so Run must give the same findings whether or not Prepare ran; pass
+	// has no way to report.
+	Prepare func(pass *Pass) func(f *File)
 	// RunRepo inspects a repository's checked-in settings file and
 	// reports findings; for rules of ScopeRepository, and for a rule of
 	// ScopeDir that checks that file as well (secret).

@@ -3,6 +3,7 @@ package lint_test
 import (
 	"io/fs"
 	"os"
+	"path"
 	"reflect"
 	"runtime"
 	"strings"
@@ -46,12 +47,20 @@ func TestSpreadSameFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, dir := range dirs {
-			l := func() *lint.Linter { return &lint.Linter{Registry: rules.Registry(), Now: now} }
-			seq, spread := lintWithProcs(t, 1, l(), fsys, dir), lintWithProcs(t, 4, l(), fsys, dir)
-			if !reflect.DeepEqual(seq.Diagnostics, spread.Diagnostics) || !reflect.DeepEqual(seq.Suppressed, spread.Suppressed) {
-				t.Errorf("%s %s: spread over the CPUs, the findings differ:\none by one: %v\nspread:     %v", name, dir, seq.Diagnostics, spread.Diagnostics)
+			// The whole dir, and focused as the Claude Code hook focuses it:
+			// on one memory and the index.
+			focuses := []map[string]bool{nil}
+			if topics, _ := fs.Glob(fsys, path.Join(dir, "*.md")); len(topics) > 1 {
+				focuses = append(focuses, map[string]bool{topics[len(topics)-1]: true, path.Join(dir, lint.IndexName): true})
 			}
-			compared += len(seq.Diagnostics)
+			for _, focus := range focuses {
+				l := func() *lint.Linter { return &lint.Linter{Registry: rules.Registry(), Now: now, Focus: focus} }
+				seq, spread := lintWithProcs(t, 1, l(), fsys, dir), lintWithProcs(t, 4, l(), fsys, dir)
+				if !reflect.DeepEqual(seq.Diagnostics, spread.Diagnostics) || !reflect.DeepEqual(seq.Suppressed, spread.Suppressed) {
+					t.Errorf("%s %s (focus %v): spread over the CPUs, the findings differ:\none by one: %v\nspread:     %v", name, dir, focus, seq.Diagnostics, spread.Diagnostics)
+				}
+				compared += len(seq.Diagnostics)
+			}
 		}
 	}
 	if compared == 0 {
@@ -59,19 +68,32 @@ func TestSpreadSameFindings(t *testing.T) {
 	}
 }
 
-// TestPrepareFailureIsAnError shows a rule whose Prepare panics fails the
-// run with an error naming the file, never a finding.
+// TestPrepareFailureIsAnError shows a rule whose Prepare panics, for the
+// dir or for one of its files, fails the run with an error naming the
+// rule's dir or the file, never a finding.
 func TestPrepareFailureIsAnError(t *testing.T) {
-	reg, err := rules.Registry().With(&lint.Rule{ID: "test-preparing", Severity: lint.Error, Summary: "fails to prepare, for tests",
-		Run:     func(*lint.Pass) {},
-		Prepare: func(_ *lint.Pass, f *lint.File) { panic("boom on " + f.Rel) }})
-	if err != nil {
-		t.Fatal(err)
-	}
 	fsys := fstest.MapFS{"mem/MEMORY.md": {Data: []byte("- [A](a.md) — a\n")}, "mem/a.md": {Data: []byte("---\nname: a\n---\nA.\n")}}
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	_, err = (&lint.Linter{Registry: reg}).Lint(fsys, []string{"mem"})
-	if err == nil || !strings.Contains(err.Error(), "internal error") || !strings.Contains(err.Error(), "mem/MEMORY.md: boom on MEMORY.md") {
-		t.Fatalf("Lint error = %v, want an internal error naming mem/MEMORY.md", err)
+	for _, c := range []struct {
+		name    string
+		prepare func(*lint.Pass) func(*lint.File)
+		want    string
+	}{
+		{"dir", func(*lint.Pass) func(*lint.File) { panic("boom") }, "in rule test-preparing preparing mem: boom"},
+		{"file", func(*lint.Pass) func(*lint.File) {
+			return func(f *lint.File) { panic("boom on " + f.Rel) }
+		}, "parsing mem/MEMORY.md: boom on MEMORY.md"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			reg, err := rules.Registry().With(&lint.Rule{ID: "test-preparing", Severity: lint.Error, Summary: "fails to prepare, for tests",
+				Run: func(*lint.Pass) {}, Prepare: c.prepare})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+			_, err = (&lint.Linter{Registry: reg}).Lint(fsys, []string{"mem"})
+			if err == nil || !strings.Contains(err.Error(), "internal error") || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Lint error = %v, want an internal error with %q", err, c.want)
+			}
+		})
 	}
 }

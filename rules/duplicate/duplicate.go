@@ -32,11 +32,17 @@ var Duplicate = &lint.Rule{
 	Prepare:  prepare,
 }
 
-// prepare makes the signature of a memory as it is read: a run over one
-// dir then makes them on every core.
-func prepare(pass *lint.Pass, f *lint.File) {
-	if f.Kind == lint.KindTopic && f.Frontmatter() != nil && pass.Keeps(f, lint.Warning) {
-		lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
+// prepare makes the signature of each memory as it is read, when the run
+// keeps a finding of the rule in the dir (the Claude Code hook's write of
+// MEMORY.md keeps none): a run over one dir then makes them on every core.
+func prepare(pass *lint.Pass) func(*lint.File) {
+	if !anyKept(pass) {
+		return nil
+	}
+	return func(f *lint.File) {
+		if f.Kind == lint.KindTopic && f.Frontmatter() != nil {
+			lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
+		}
 	}
 }
 
