@@ -130,11 +130,16 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
 	if plan.Repos != nil {
-		// The repository's file list (stale-reference asks for it as it
-		// starts) is read while the dir is: in a repository of 100,000
-		// files, reading its index costs about as much as the rest of the
-		// run, which would otherwise wait for it.
-		go plan.Repos(memDir)
+		// The repository's file list, which stale-reference reads on its
+		// first question about a path, is read while the dir is: in a
+		// repository of 100,000 files reading its index costs about as
+		// much as the rest of the run, which would otherwise wait for it,
+		// and a run that asks nothing exits without waiting.
+		go func() {
+			if r, ok := plan.Repos(memDir).(interface{ Preload() }); ok {
+				r.Preload()
+			}
+		}()
 	}
 	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
 	w.prev = previousContent(ev, file)

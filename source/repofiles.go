@@ -26,6 +26,19 @@ type RepoFiles struct {
 	lint.FileList
 	layout repoLayout
 
+	// load, when set, reads the index into FileList on the first question
+	// about the files (ensure): a run whose memory names no path of the
+	// repository never reads it, which in a repository of 100,000 files
+	// costs as much as the rest of a Claude Code hook's run. An index that
+	// cannot be read leaves the list empty, which asks nothing further of
+	// the memory (stale-reference looks only at paths whose first folder
+	// the repository has).
+	load     func() *indexList
+	loadOnce sync.Once
+	// unread says load could not read the index: HasWord then finds every
+	// word, as a missing repository reports none missing.
+	unread bool
+
 	mu      sync.Mutex        // guards what follows: rules run in parallel
 	renames map[string]string // old path → new path ("" for none)
 	history *lockedObjects    // opened on the first rename lookup, or the Staged's
@@ -68,6 +81,31 @@ func OpenRepoFiles(dir string, getenv func(string) string) (*RepoFiles, error) {
 }
 
 func openRepoFiles(layout repoLayout) (*RepoFiles, error) {
+	list, err := readRepoIndex(layout)
+	if err != nil {
+		return nil, err
+	}
+	return newRepoFiles(layout, list), nil
+}
+
+// lazyRepoFiles is the file list of the repository at layout, read from
+// its index on first use (RepoFiles.load).
+func lazyRepoFiles(layout repoLayout) *RepoFiles {
+	r := &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree}, layout: layout}
+	r.load = func() *indexList {
+		list, err := readRepoIndex(layout)
+		if err != nil {
+			r.unread = true
+			return &indexList{sorted: true}
+		}
+		return list
+	}
+	return r
+}
+
+// readRepoIndex reads the paths the index of the repository at layout
+// tracks.
+func readRepoIndex(layout repoLayout) (*indexList, error) {
 	// keep sees exactly the entries the index reader would keep, and
 	// keeps none: the list holds them all.
 	_, list, err := readIndexList(layout.indexFile, 20, func([]byte) bool { return false })
@@ -87,21 +125,49 @@ func openRepoFiles(layout repoLayout) (*RepoFiles, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list the files of %s: %w", layout.workTree, err)
 	}
-	return newRepoFiles(layout, list), nil
+	return list, nil
 }
 
 // newRepoFiles is the file list of the repository at layout, of the
 // index's paths.
 func newRepoFiles(layout repoLayout, list *indexList) *RepoFiles {
+	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: sortedPaths(list)}, layout: layout}
+}
+
+// sortedPaths are list's paths in sort.Strings order. The index is sorted
+// by bytes, as sort.Strings sorts; a damaged one must not make the binary
+// searches wrong.
+func sortedPaths(list *indexList) []string {
 	paths := list.paths
-	// The index is sorted by bytes, as sort.Strings sorts; a damaged one
-	// must not make the binary searches wrong.
 	if !list.sorted {
 		paths = append([]string(nil), paths...) // the caller's order stays
 		sort.Strings(paths)
 	}
-	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: paths}, layout: layout}
+	return paths
 }
+
+// ensure reads the index when the list is read lazily and was not yet.
+func (r *RepoFiles) ensure() {
+	r.loadOnce.Do(func() {
+		if r.load != nil {
+			r.Paths = sortedPaths(r.load())
+		}
+	})
+}
+
+// Preload reads the index now when the list is read lazily: the Claude
+// Code hook starts the read while it reads the memory dir, and does not
+// wait for it when no rule asks.
+func (r *RepoFiles) Preload() { r.ensure() }
+
+// Tracked reports whether the index holds p.
+func (r *RepoFiles) Tracked(p string) bool { r.ensure(); return r.FileList.Tracked(p) }
+
+// HasDir reports whether the index holds a file below folder p.
+func (r *RepoFiles) HasDir(p string) bool { r.ensure(); return r.FileList.HasDir(p) }
+
+// Nested reports whether the index holds a file whose path ends in "/" + p.
+func (r *RepoFiles) Nested(p string) bool { r.ensure(); return r.FileList.Nested(p) }
 
 // repoFiles is the file list of the staged index's repository, from the
 // pass that read the staged entries, with the staged content's object
@@ -115,6 +181,7 @@ func (s *Staged) repoFiles() *RepoFiles {
 // RenamedTo follows the renames of HEAD's recent history from p to the
 // path the repository tracks now, or returns "".
 func (r *RepoFiles) RenamedTo(p string) string {
+	r.ensure()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return lint.FollowRenames(p, r.renameOf, func(q string) bool { return r.Tracked(q) || r.HasDir(q) })
@@ -228,7 +295,9 @@ func (w workTreeFiles) Tracked(p string) bool {
 // a memory dir inside a work tree gets that repository's files, and the
 // user's Claude Code memory of the repository around cwd
 // (<config>/projects/<key>/memory) gets cwd's. Each repository's index is
-// read once, on first use; one that cannot be read counts as none. With
+// read once, on the first question about its files (a run whose memory
+// names none never reads it); one that cannot be read tracks nothing and
+// finds every word, so that it reports nothing missing. With
 // workTree, a path the work tree has counts as present (workTreeFiles);
 // a run over staged content passes false.
 func RepositoryFinder(cwd string, getenv func(string) string, workTree bool) lint.Repositories {
@@ -264,8 +333,8 @@ func repositoryFinder(cwd string, getenv func(string) string, workTree bool, sta
 		var r *RepoFiles
 		if staged != nil && l == staged.layout {
 			r = staged.repoFiles()
-		} else if opened, err := openRepoFiles(l); err == nil {
-			r = opened
+		} else {
+			r = lazyRepoFiles(l)
 		}
 		opened[l.workTree] = r
 		if r == nil {

@@ -113,3 +113,45 @@ func TestRepositoryFinder(t *testing.T) {
 		}
 	}
 }
+
+// TestRepositoryFinderReadsOnDemand: the finder's file list reads the
+// index on the first question about the files, and an index that cannot
+// be read then tracks nothing and finds every word (stale-reference asks
+// no more of a path whose first folder the repository lacks, and reports
+// no identifier a repository without words would lack), as no repository
+// at all would report nothing.
+func TestRepositoryFinderReadsOnDemand(t *testing.T) {
+	r := newRepo(t)
+	r.Write("src/auth/session.ts", "export const sessionStore = 1\n")
+	r.Write("memory/MEMORY.md", "- [A](a.md) — a\n")
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "-m", "one")
+	mem := filepath.Join(r.Dir, "memory")
+	type words interface{ HasWord(string) bool }
+
+	good := source.RepositoryFinder(r.Dir, nil, true)(mem)
+	if good == nil || !good.HasDir("src") || !good.Tracked("src/auth/session.ts") {
+		t.Fatalf("readable index: repository %v does not track src/auth/session.ts", good)
+	}
+	if w, ok := good.(words); !ok || !w.HasWord("sessionStore") || w.HasWord("noSuchName") {
+		t.Errorf("readable index: HasWord does not tell sessionStore from noSuchName")
+	}
+
+	// An index damaged after the finder was made, before the first
+	// question: the read is on demand.
+	finder := source.RepositoryFinder(r.Dir, nil, true)
+	repo := finder(mem)
+	if err := os.WriteFile(filepath.Join(r.Dir, ".git", "index"), []byte("not an index"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if repo == nil || repo.Root() != r.Dir {
+		t.Fatalf("repository %v, want one rooted at %s", repo, r.Dir)
+	}
+	// (Tracked counts the files on disk too, in a run over the work tree.)
+	if repo.HasDir("src") || repo.Tracked("src/auth/gone.ts") || repo.Nested("session.ts") {
+		t.Errorf("unreadable index: the repository tracks files")
+	}
+	if w, ok := repo.(words); !ok || !w.HasWord("noSuchName") {
+		t.Errorf("unreadable index: HasWord reports a word missing")
+	}
+}

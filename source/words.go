@@ -29,10 +29,11 @@ const binarySniff = 8000
 func (r *RepoFiles) HasWord(w string) bool {
 	r.wordsOnce.Do(r.readWords)
 	_, ok := r.words[w]
-	return ok
+	return ok || r.unread
 }
 
 func (r *RepoFiles) readWords() {
+	r.ensure()
 	memoryDirs := map[string]bool{}
 	for _, p := range r.Paths {
 		if path.Base(p) == "MEMORY.md" {
