@@ -124,6 +124,9 @@ var OrphanMemory = &lint.Rule{
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
 		}
 		for _, t := range d.Topics {
+			if !pass.Focused(t) {
+				continue // its finding is not kept: no entry to make for it (the Claude Code hook)
+			}
 			if linked[t.Rel] || d.ParentLinks[t.Rel] || wiki[strings.ToLower(t.Stem())] || wiki[strings.ToLower(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] ||
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
 				continue
