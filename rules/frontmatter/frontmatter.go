@@ -84,6 +84,9 @@ var Invalid = &lint.Rule{
 	Doc:      invalidDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil {
 				continue
@@ -137,6 +140,9 @@ var ScanWindow = &lint.Rule{
 	Doc:      scanWindowDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.CloseLine == 0 && fm.EarlyClose < 0 {
 				continue // frontmatter-invalid: never closed
@@ -176,6 +182,9 @@ var Required = &lint.Rule{
 	Doc:      requiredDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.CloseLine == 0 || (fm.Doc == nil && (fm.Err != nil || fm.NotMapping != nil)) {
 				continue // frontmatter-missing or frontmatter-invalid says more
@@ -279,6 +288,9 @@ var FieldType = &lint.Rule{
 	Doc:      fieldTypeDoc,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
@@ -374,6 +386,9 @@ var UnknownKey = &lint.Rule{
 	Options:  lint.OptionsOf(unknownKeyOptions{Allow: []string{}}),
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil {
 				continue
@@ -439,6 +454,9 @@ var CommentTruncation = &lint.Rule{
 	Fix:      "safe (--fix): quotes the value, comment included",
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
+			if !pass.Focused(f) {
+				continue // its findings are not kept (the Claude Code hook)
+			}
 			fm := f.Frontmatter()
 			if fm == nil || fm.Doc == nil || fm.Repaired {
 				continue
