@@ -321,24 +321,14 @@ func repositoryFinder(cwd string, getenv func(string) string, workTree bool, sta
 		cwdRepo = &r
 	}
 	open := func(l repoLayout) lint.Repository {
-		if r, ok := opened[l.workTree]; ok {
-			switch {
-			case r == nil:
-				return nil
-			case workTree:
-				return workTreeFiles{r}
+		r, ok := opened[l.workTree]
+		if !ok {
+			if staged != nil && l == staged.layout {
+				r = staged.repoFiles()
+			} else {
+				r = lazyRepoFiles(l)
 			}
-			return r
-		}
-		var r *RepoFiles
-		if staged != nil && l == staged.layout {
-			r = staged.repoFiles()
-		} else {
-			r = lazyRepoFiles(l)
-		}
-		opened[l.workTree] = r
-		if r == nil {
-			return nil
+			opened[l.workTree] = r
 		}
 		if workTree {
 			return workTreeFiles{r}
