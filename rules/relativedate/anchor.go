@@ -2,6 +2,7 @@ package relativedate
 
 import (
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
 // Absolute dates that anchor a relative one in the same sentence.
@@ -62,11 +63,8 @@ func rdMayNameMonth(text []byte) bool {
 		if text[i] == 0xC5 && text[i+1] == 0xBF {
 			return true
 		}
-		a, b, c := text[i]|0x20, text[i+1]|0x20, text[i+2]|0x20
-		for k := 0; k < len(rdMonthPrefixes); k += 3 {
-			if rdMonthPrefixes[k] == a && rdMonthPrefixes[k+1] == b && rdMonthPrefixes[k+2] == c {
-				return true
-			}
+		if ruleutil.TrigramAt(text, i, rdMonthPrefixes) {
+			return true
 		}
 	}
 	return false

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
 // Absolute dates at day precision, in the forms memories are written in.
@@ -176,13 +177,7 @@ func monthStart(text []byte, i int) bool {
 	if text[i] == longS[0] {
 		return i+4 <= len(text) && text[i+1] == longS[1] && text[i+2]|0x20 == 'e' && text[i+3]|0x20 == 'p'
 	}
-	a, b, c := text[i]|0x20, text[i+1]|0x20, text[i+2]|0x20
-	for k := 0; k < len(monthPrefixes); k += 3 {
-		if monthPrefixes[k] == a && monthPrefixes[k+1] == b && monthPrefixes[k+2] == c {
-			return true
-		}
-	}
-	return false
+	return ruleutil.TrigramAt(text, i, monthPrefixes)
 }
 
 // longS is “ſ”, which case-insensitive regexps take for an s.

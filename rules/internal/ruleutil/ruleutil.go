@@ -180,3 +180,20 @@ func WordCount(s string) int {
 	}
 	return n + (cjk+1)/2
 }
+
+// TrigramAt reports whether the three bytes at text[i:], each with bit
+// 0x20 set (ASCII letters lowercased), are one of the three-byte entries
+// of table ("janfebmar…"): a match of the first letters of a month's name,
+// say, before the regexp that needs one is run.
+func TrigramAt(text []byte, i int, table string) bool {
+	if i < 0 || i+3 > len(text) {
+		return false
+	}
+	a, b, c := text[i]|0x20, text[i+1]|0x20, text[i+2]|0x20
+	for k := 0; k+3 <= len(table); k += 3 {
+		if table[k] == a && table[k+1] == b && table[k+2] == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,21 @@
+package ruleutil
+
+import "testing"
+
+func TestTrigramAt(t *testing.T) {
+	const table = "janfebmar"
+	for _, tc := range []struct {
+		text string
+		i    int
+		want bool
+	}{
+		{"jan", 0, true}, {"JAN", 0, true}, {"in March", 3, true}, {"in March", 2, false},
+		{"ja", 0, false}, {"xjan", 1, true}, {"xjan", 2, false}, {"jan", -1, false},
+		{"apr", 0, false}, {"an f", 1, false}, // "an " is not an entry, nor is one across entries ("anf")
+		{"anf", 0, false},
+	} {
+		if got := TrigramAt([]byte(tc.text), tc.i, table); got != tc.want {
+			t.Errorf("TrigramAt(%q, %d) = %v, want %v", tc.text, tc.i, got, tc.want)
+		}
+	}
+}
