@@ -78,19 +78,44 @@ func (r *Reader) Add(piece []byte) { r.start(); read(r, piece) }
 
 // read hashes text's shingles: the one scanner of both piece types. The
 // word being read is in locals, which the compiler keeps in registers; a
-// piece ends a word, so nothing of it outlives the call.
+// piece ends a word, so nothing of it outlives the call. A run of ASCII
+// word bytes, most of most texts, is hashed by an inner loop that looks
+// each byte up once (byteWord). The hashes of the words read go to a
+// buffer that endWords turns into shingles a batch at a time: a word's
+// end is a branch the processor mispredicts, and the shingle's hashing
+// behind it, a long chain of multiplications, would be thrown away and
+// begun again at each; in a loop of its own it overlaps from one word to
+// the next.
 func read[T string | []byte](r *Reader, text T) {
 	word, inWord := uint64(fnvOffset), false
+	var words [wordBatch]uint64
+	n := 0    // words buffered
 	nCJK := 0 // length of the current CJK run
 	for i := 0; i < len(text); {
-		if c := text[i]; c < utf8.RuneSelf { // ASCII, most of most texts
+		if l := byteWord[text[i]]; l-1 < asciiWordMax {
+			// A run of ASCII letters and digits: in one word with what came
+			// before it (a non-ASCII letter) and what comes after.
+			nCJK = 0
+			inWord = true
+			word = (word ^ uint64(l)) * fnvPrime
+			for i++; i < len(text); i++ {
+				l = byteWord[text[i]]
+				if l-1 >= asciiWordMax {
+					break
+				}
+				word = (word ^ uint64(l)) * fnvPrime
+			}
+			continue
+		}
+		if text[i] < utf8.RuneSelf { // ASCII that is no part of a word
 			i++
 			nCJK = 0
-			if l := asciiWord[c]; l != 0 {
-				word = (word ^ uint64(l)) * fnvPrime
-				inWord = true
-			} else if inWord {
-				r.endWord(word)
+			if inWord {
+				words[n] = word
+				if n++; n == len(words) {
+					r.endWords(words[:n])
+					n = 0
+				}
 				word, inWord = fnvOffset, false
 			}
 			continue
@@ -100,7 +125,11 @@ func read[T string | []byte](r *Reader, text T) {
 		switch {
 		case isCJK(ch):
 			if inWord {
-				r.endWord(word)
+				words[n] = word
+				if n++; n == len(words) {
+					r.endWords(words[:n])
+					n = 0
+				}
 				word, inWord = fnvOffset, false
 			}
 			nCJK++
@@ -121,20 +150,31 @@ func read[T string | []byte](r *Reader, text T) {
 		default:
 			nCJK = 0
 			if inWord {
-				r.endWord(word)
+				words[n] = word
+				if n++; n == len(words) {
+					r.endWords(words[:n])
+					n = 0
+				}
 				word, inWord = fnvOffset, false
 			}
 		}
 	}
 	if inWord {
-		r.endWord(word)
+		words[n] = word
+		n++
 	}
+	r.endWords(words[:n])
 }
 
-// asciiWord maps an ASCII byte to itself lowercased when it is part of a
-// word (a letter or a digit), else to 0.
-var asciiWord = func() (t [utf8.RuneSelf]byte) {
-	for c := range t {
+// wordBatch is how many words read buffers for endWords.
+const wordBatch = 64
+
+// byteWord maps a byte to itself lowercased when it is an ASCII letter or
+// digit, and to 0 otherwise (other ASCII, and every byte of a multi-byte
+// character). A word byte minus one is below asciiWordMax and 0 minus one
+// is not, so one comparison tells a word byte.
+var byteWord = func() (t [256]byte) {
+	for c := range utf8.RuneSelf {
 		switch {
 		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
 			t[c] = byte(c)
@@ -145,15 +185,23 @@ var asciiWord = func() (t [utf8.RuneSelf]byte) {
 	return t
 }()
 
-// endWord counts a word, of hash w, and adds the shingle it ends.
-func (r *Reader) endWord(w uint64) {
-	r.nWords++
-	if r.nWords >= ShingleWords {
-		// Each word's hash times an odd constant of its place, so that
-		// "a b c" and "c b a" differ, then one mix.
-		r.add(mix((r.w2*placeFactor^r.w1)*placeFactor ^ w))
+// asciiWordMax bounds byteWord's values less one: 'z' is the largest.
+const asciiWordMax = 'z'
+
+// endWords counts words, of hashes ws, in the order read, and adds the
+// shingles they end. The order of shingles does not matter: a bin keeps
+// its smallest value, and Features sorts the set.
+func (r *Reader) endWords(ws []uint64) {
+	w1, w2, n := r.w1, r.w2, r.nWords
+	for _, w := range ws {
+		if n++; n >= ShingleWords {
+			// Each word's hash times an odd constant of its place, so that
+			// "a b c" and "c b a" differ, then one mix.
+			r.add(mix((w2*placeFactor^w1)*placeFactor ^ w))
+		}
+		w2, w1 = w1, w
 	}
-	r.w2, r.w1 = r.w1, w
+	r.w1, r.w2, r.nWords = w1, w2, n
 }
 
 // add adds one shingle's hash: to the signature's bin of its top bits,
@@ -166,9 +214,7 @@ func (r *Reader) add(f uint64) {
 	}
 	h := mix(f ^ binSeed)
 	b := (h >> 32) * bins >> 32 // bin from the top 32 bits
-	if v := h & 0xffffffff; v < r.sig[b] {
-		r.sig[b] = v
-	}
+	r.sig[b] = min(r.sig[b], h&0xffffffff)
 }
 
 // Words is the number of words read so far, two CJK characters counting
