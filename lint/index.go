@@ -360,6 +360,32 @@ func isWindowsPath(s string) bool {
 	return len(s) >= 3 && isASCIILetter(s[0]) && s[1] == ':' && (s[2] == '/' || s[2] == '\\')
 }
 
+// plainName reports whether dest is a relative slash path that
+// ResolveLink's general path would return as it is: ASCII letters,
+// digits, '-', '_' and '.' in segments none of which is empty, "." or
+// "..".
+func plainName(dest string) bool {
+	seg := 0  // length of the segment so far
+	dots := 0 // how many of its bytes are dots
+	for i := 0; i < len(dest); i++ {
+		switch c := dest[i]; {
+		case c == '/':
+			if seg == 0 || seg == dots && seg <= 2 {
+				return false
+			}
+			seg, dots = 0, 0
+			continue
+		case c == '.':
+			dots++
+		case isASCIILetter(c) || '0' <= c && c <= '9' || c == '-' || c == '_':
+		default:
+			return false
+		}
+		seg++
+	}
+	return seg > 0 && !(seg == dots && seg <= 2)
+}
+
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // ResolveLink classifies a link destination written in a file at fromRel
@@ -378,6 +404,12 @@ func ResolveLink(fromRel, dest string) (string, LinkKind) {
 		return dest, LinkEscape
 	case hasURLScheme(dest):
 		return "", LinkExternal
+	}
+	if plainName(dest) && path.Dir(fromRel) == "." {
+		// Most links: a name with nothing to cut, decode or clean, from a
+		// file at the top of the dir. Index rules resolve every entry's
+		// links, and the general path allocates at each step.
+		return dest, LinkLocal
 	}
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i]
