@@ -16,7 +16,8 @@
 #   - cost in index entries: one dir of 200 files whose MEMORY.md is grown to
 #     INDEX_MB megabytes (10^6 bytes: 8 MB stays under memlint's 8 MiB file cap);
 #   - the peers on the same trees: claude-memory-lint (Python) and
-#     frankbesch/memlint (Go), installed into the scratch folder;
+#     frankbesch/memlint (Go), installed into the scratch folder, and memlint
+#     with each peer's checks alone (every other rule off), like for like;
 #   - the Claude Code hook on a write into a 200-file dir against
 #     `memlint version`, and the pre-commit hook against
 #     `git diff --cached --name-only` in a repository of PRECOMMIT_FILES files.
@@ -87,6 +88,25 @@ else
 	log "frankbesch/memlint not available: left out"
 	FB=
 fi
+
+# memlint with a peer's checks alone, every other rule off: the rules that
+# check what the peer checks (docs/benchmarks.md, "What is compared"), for
+# the like-for-like table.
+CML_RULES="file-unreadable frontmatter-missing frontmatter-required index-dangling-link name-duplicate orphan-memory wikilink-dangling"
+FB_RULES="file-unreadable index-dangling-link memory-recall-limit stale-reference"
+checks_config() { # file rule...
+	local out=$1 id
+	shift
+	{
+		echo "# memlint with these rules alone: $*"
+		echo "rules:"
+		"$MEMLINT" rules | awk 'NR > 1 && NF {print $1}' | while IFS= read -r id; do
+			case " $* " in *" $id "*) ;; *) echo "  $id: off" ;; esac
+		done
+	} >"$out"
+}
+[ -n "$CML" ] && checks_config "$WORK/cml-checks.yaml" $CML_RULES
+[ -n "$FB" ] && checks_config "$WORK/fb-checks.yaml" $FB_RULES
 
 # --- trees -------------------------------------------------------------------------
 # TREES lists name:kind; kind "full" runs every tool, "lint" memlint and the floor.
@@ -177,8 +197,8 @@ for entry in "${TREES[@]}"; do
 	tree=${entry%%:*} kind=${entry#*:}
 	tools="floor memlint"
 	if [ "$kind" = full ]; then
-		[ -n "$CML" ] && { cml_home "$tree"; tools="$tools cml"; }
-		[ -n "$FB" ] && { fb_config "$tree"; tools="$tools fb"; }
+		[ -n "$CML" ] && { cml_home "$tree"; tools="$tools cml mlcml"; }
+		[ -n "$FB" ] && { fb_config "$tree"; tools="$tools fb mlfb"; }
 	fi
 	for tool in $tools; do # warm the page cache; not timed
 		case $tool in floor) (cd "$WORK/$tree" && "$FLOOR" . >/dev/null) ;; esac
@@ -196,6 +216,8 @@ for entry in "${TREES[@]}"; do
 			memlint) run_one "$tree" memlint "$r" "$MEMLINT" check --format json . ;;
 			cml) run_one "$tree" cml "$r" env HOME="$WORK/home-$tree" python3 "$CML" --all --json ;;
 			fb) run_one "$tree" fb "$r" "$FB" check --format json . ;;
+			mlcml) run_one "$tree" mlcml "$r" "$MEMLINT" check --config "$WORK/cml-checks.yaml" --format json . ;;
+			mlfb) run_one "$tree" mlfb "$r" "$MEMLINT" check --config "$WORK/fb-checks.yaml" --format json . ;;
 			esac
 			tail -n 1 "$ROWS" | grep -q 'timeout$' && dead[$tool]=1
 		done

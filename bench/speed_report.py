@@ -110,6 +110,25 @@ for t in full:
                f"| {fr(ratio(t, 'memlint', 'floor', 1))} | {per} | {rss_s} | {c1} | {c2} | {f1} | {f2} |")
 out.append("")
 
+# Like for like: memlint with a peer's checks alone (bench/speed.sh's
+# CML_RULES and FB_RULES, every other rule off) against that peer.
+like = [t for t in full if (t, "mlcml") in rows or (t, "mlfb") in rows]
+if like:
+    out += ["Like for like: memlint with only the rules that check what each peer checks (every other rule off; "
+            "the rules are listed under \"What is compared\"), CPU against that peer's:", "",
+            "| tree | claude-memory-lint CPU (ms) | memlint, its checks, CPU (ms) | ÷ it (goal ≤ 1) "
+            "| frankbesch/memlint CPU (ms) | memlint, its checks, CPU (ms) | ÷ it (goal ≤ 1) |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for t in like:
+        cells = []
+        for p, m in (("cml", "mlcml"), ("fb", "mlfb")):
+            if (t, p) in rows and (t, m) in rows:
+                cells += [ms(med(t, p, 1)), ms(med(t, m, 1)), fr(ratio(t, m, p, 1), 1.0)]
+            else:
+                cells += ["—", "—", "—"]
+        out.append(f"| {t} | " + " | ".join(cells) + " |")
+    out.append("")
+
 
 def scaling(title, names, unit_of, unit_name):
     """Cost per unit relative to the first tree: 1.00 everywhere is linear."""
