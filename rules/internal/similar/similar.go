@@ -88,8 +88,7 @@ func (r *Reader) Add(piece []byte) { r.start(); read(r, piece) }
 // the next.
 func read[T string | []byte](r *Reader, text T) {
 	word, inWord := uint64(fnvOffset), false
-	var words [wordBatch]uint64
-	n := 0    // words buffered
+	var words wordBuffer
 	nCJK := 0 // length of the current CJK run
 	for i := 0; i < len(text); {
 		if l := byteWord[text[i]]; l-1 < asciiWordMax {
@@ -111,11 +110,7 @@ func read[T string | []byte](r *Reader, text T) {
 			i++
 			nCJK = 0
 			if inWord {
-				words[n] = word
-				if n++; n == len(words) {
-					r.endWords(words[:n])
-					n = 0
-				}
+				words.add(r, word)
 				word, inWord = fnvOffset, false
 			}
 			continue
@@ -125,11 +120,7 @@ func read[T string | []byte](r *Reader, text T) {
 		switch {
 		case isCJK(ch):
 			if inWord {
-				words[n] = word
-				if n++; n == len(words) {
-					r.endWords(words[:n])
-					n = 0
-				}
+				words.add(r, word)
 				word, inWord = fnvOffset, false
 			}
 			nCJK++
@@ -150,20 +141,31 @@ func read[T string | []byte](r *Reader, text T) {
 		default:
 			nCJK = 0
 			if inWord {
-				words[n] = word
-				if n++; n == len(words) {
-					r.endWords(words[:n])
-					n = 0
-				}
+				words.add(r, word)
 				word, inWord = fnvOffset, false
 			}
 		}
 	}
 	if inWord {
-		words[n] = word
-		n++
+		words.add(r, word)
 	}
-	r.endWords(words[:n])
+	r.endWords(words.hashes[:words.n])
+}
+
+// wordBuffer holds the hashes of words read and not yet counted.
+type wordBuffer struct {
+	hashes [wordBatch]uint64
+	n      int
+}
+
+// add buffers the hash of a word, handing the buffer to r.endWords when
+// it is full.
+func (b *wordBuffer) add(r *Reader, w uint64) {
+	b.hashes[b.n] = w
+	if b.n++; b.n == len(b.hashes) {
+		r.endWords(b.hashes[:])
+		b.n = 0
+	}
 }
 
 // wordBatch is how many words read buffers for endWords.
