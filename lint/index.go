@@ -394,23 +394,40 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // "?query", cleaned.
 func ResolveLink(fromRel, dest string) (string, LinkKind) {
 	dest = strings.TrimSpace(dest)
-	switch {
-	case dest == "":
-		return "", LinkEmpty
-	case strings.HasPrefix(dest, "#"):
-		return "", LinkAnchor
-	case isWindowsPath(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
-		strings.HasPrefix(dest, "~"), strings.HasPrefix(strings.ToLower(dest), "file:"):
-		return dest, LinkEscape
-	case hasURLScheme(dest):
-		return "", LinkExternal
+	if target, kind, ok := nonLocalLink(dest); ok {
+		return target, kind
 	}
 	if plainName(dest) && path.Dir(fromRel) == "." {
 		// Most links: a name with nothing to cut, decode or clean, from a
 		// file at the top of the dir. Index rules resolve every entry's
-		// links, and the general path allocates at each step.
+		// links, and resolveRelative allocates at each step.
 		return dest, LinkLocal
 	}
+	return resolveRelative(fromRel, dest)
+}
+
+// nonLocalLink classifies a trimmed destination that names no file
+// inside the memory dir by its form alone: empty, an anchor, a path that
+// leaves the dir, or a URL. ok is false for every other destination.
+func nonLocalLink(dest string) (target string, kind LinkKind, ok bool) {
+	switch {
+	case dest == "":
+		return "", LinkEmpty, true
+	case strings.HasPrefix(dest, "#"):
+		return "", LinkAnchor, true
+	case isWindowsPath(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
+		strings.HasPrefix(dest, "~"), strings.HasPrefix(strings.ToLower(dest), "file:"):
+		return dest, LinkEscape, true
+	case hasURLScheme(dest):
+		return "", LinkExternal, true
+	}
+	return "", 0, false
+}
+
+// resolveRelative resolves a relative destination written in the file at
+// fromRel: without "#fragment" or "?query", percent-decoded, joined to
+// fromRel's folder and cleaned; LinkEscape when that leaves the dir.
+func resolveRelative(fromRel, dest string) (string, LinkKind) {
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i]
 	}

@@ -1,40 +1,18 @@
 package lint
 
 import (
-	"net/url"
-	"path"
 	"strings"
 	"testing"
 )
 
-// refResolveLink is ResolveLink before its fast path for plain names
-// (plainName): the general path alone, which the fast path must agree
-// with.
-func refResolveLink(fromRel, dest string) (string, LinkKind) {
+// generalResolveLink is ResolveLink without its fast path for plain
+// names: the two steps every other destination takes.
+func generalResolveLink(fromRel, dest string) (string, LinkKind) {
 	dest = strings.TrimSpace(dest)
-	switch {
-	case dest == "":
-		return "", LinkEmpty
-	case strings.HasPrefix(dest, "#"):
-		return "", LinkAnchor
-	case isWindowsPath(dest), strings.HasPrefix(dest, "/"), strings.HasPrefix(dest, `\`),
-		strings.HasPrefix(dest, "~"), strings.HasPrefix(strings.ToLower(dest), "file:"):
-		return dest, LinkEscape
-	case hasURLScheme(dest):
-		return "", LinkExternal
+	if target, kind, ok := nonLocalLink(dest); ok {
+		return target, kind
 	}
-	if i := strings.IndexAny(dest, "#?"); i >= 0 {
-		dest = dest[:i]
-	}
-	dest = strings.ReplaceAll(dest, `\`, "/")
-	if u, err := url.PathUnescape(dest); err == nil {
-		dest = u
-	}
-	target := path.Join(path.Dir(fromRel), dest)
-	if target == ".." || strings.HasPrefix(target, "../") {
-		return target, LinkEscape
-	}
-	return target, LinkLocal
+	return resolveRelative(fromRel, dest)
 }
 
 // resolveSeeds are destinations at plainName's edges: dot segments,
@@ -49,7 +27,7 @@ func TestResolveLinkFastPath(t *testing.T) {
 	for _, from := range []string{IndexName, "topic.md", "sub/topic.md"} {
 		for _, dest := range resolveSeeds {
 			target, kind := ResolveLink(from, dest)
-			if wantTarget, wantKind := refResolveLink(from, dest); target != wantTarget || kind != wantKind {
+			if wantTarget, wantKind := generalResolveLink(from, dest); target != wantTarget || kind != wantKind {
 				t.Errorf("ResolveLink(%q, %q) = %q, %v; the general path gives %q, %v", from, dest, target, kind, wantTarget, wantKind)
 			}
 		}
@@ -69,7 +47,7 @@ func FuzzResolveLink(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, from, dest string) {
 		target, kind := ResolveLink(from, dest)
-		if wantTarget, wantKind := refResolveLink(from, dest); target != wantTarget || kind != wantKind {
+		if wantTarget, wantKind := generalResolveLink(from, dest); target != wantTarget || kind != wantKind {
 			t.Fatalf("ResolveLink(%q, %q) = %q, %v; the general path gives %q, %v", from, dest, target, kind, wantTarget, wantKind)
 		}
 	})
