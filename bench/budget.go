@@ -29,6 +29,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -255,14 +256,14 @@ func childCPU(bin, tree string) (time.Duration, error) {
 func median(s []float64) float64 {
 	s = slices.Clone(s)
 	slices.Sort(s)
-	if n := len(s); n%2 == 1 {
+	n := len(s)
+	if n%2 == 1 {
 		return s[n/2]
-	} else {
-		return (s[n/2-1] + s[n/2]) / 2
 	}
+	return (s[n/2-1] + s[n/2]) / 2
 }
 
-func printTable(w *os.File, cols []column, top int) {
+func printTable(w io.Writer, cols []column, top int) {
 	fmt.Fprint(w, "| part, CPU µs per file |")
 	for _, c := range cols {
 		fmt.Fprintf(w, " %s (%d files) | ÷ floor |", c.tree, c.files)
