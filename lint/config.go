@@ -40,6 +40,9 @@ type Config struct {
 	// {guard: off}), for a project that wants findings after the write
 	// only.
 	NoGuard bool
+	// Preview runs the preview rules too (preview: true, or --preview on
+	// the command line: WithPreview).
+	Preview bool
 
 	// custom are the rules defined under custom-rules:, in file order.
 	custom []*customRule
@@ -251,7 +254,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 		return c, nil // "---" alone, or only comments after it
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, claude-code, rules, overrides, custom-rules)")
+		return nil, p.errorf(root, "", "the configuration must be a mapping of keys (roots, ignore, preview, claude-code, rules, overrides, custom-rules)")
 	}
 	if err := p.noDuplicates(root, ""); err != nil {
 		return nil, err
@@ -284,8 +287,10 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 			c.Overrides, err = p.overrides(v)
 		case "claude-code":
 			err = p.claudeCode(v, c)
+		case "preview":
+			c.Preview, err = p.boolean(v, "preview")
 		default:
-			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, claude-code, rules, overrides or custom-rules)")
+			err = p.errorf(k, k.Value, "unknown key (want roots, ignore, preview, claude-code, rules, overrides or custom-rules)")
 		}
 		if err != nil {
 			return nil, err
@@ -553,6 +558,16 @@ func (p *configParser) claudeCode(v *yaml.Node, c *Config) error {
 // guardModes are the values of claude-code.guard, read as recallModes are.
 var guardModes = map[string]bool{"on": true, "off": false, "true": true, "false": false}
 
+// boolean reads a true/false value (on and off too, as YAML 1.1 and
+// claude-code: {guard: …} spell them).
+func (p *configParser) boolean(v *yaml.Node, key string) (bool, error) {
+	on, ok := guardModes[v.Value]
+	if v.Kind != yaml.ScalarNode || !ok {
+		return false, p.errorf(v, key, "expected true or false, got %q", v.Value)
+	}
+	return on, nil
+}
+
 // recallModes are the values of claude-code.recall; YAML 1.1 readers take
 // an unquoted on or off for a boolean, so true and false mean the same.
 var recallModes = map[string]RecallMode{
@@ -655,6 +670,11 @@ func (c *Config) resolve(rule *Rule, abs string, opts Options) (off bool, sev Se
 	if c == nil {
 		return false, SeverityDefault
 	}
+	if rule.Stage == Preview && !c.Preview {
+		if _, named := c.Rules[rule.ID]; !named {
+			off = true // until an override gives it a severity for the file
+		}
+	}
 	apply := func(rc RuleConfig, ok bool) {
 		if !ok {
 			return
@@ -743,8 +763,14 @@ func (c *Config) CustomRules() []*Rule {
 }
 
 // MaybeOn reports whether the rule could be on anywhere: not off, or turned
-// back on by an override. Rules that are off everywhere are not run.
+// back on by an override. Rules that are off everywhere are not run. A
+// preview rule is off unless the configuration runs the preview rules
+// (Preview) or names the rule in rules: or an override without turning
+// it off: whoever configures a rule asked for it.
 func (c *Config) MaybeOn(rule *Rule) bool {
+	if rule.Stage == Preview && !c.asksFor(rule) {
+		return false
+	}
 	if c == nil {
 		return true
 	}
@@ -757,6 +783,43 @@ func (c *Config) MaybeOn(rule *Rule) bool {
 		}
 	}
 	return false
+}
+
+// asksFor reports whether the configuration runs the preview rule: all
+// preview rules are on, or rules: or an override names it (off or not:
+// MaybeOn then reads what it says).
+func (c *Config) asksFor(rule *Rule) bool {
+	if c == nil {
+		return false
+	}
+	if c.Preview {
+		return true
+	}
+	if _, ok := c.Rules[rule.ID]; ok {
+		return true
+	}
+	for _, o := range c.Overrides {
+		if _, ok := o.Rules[rule.ID]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// WithPreview returns the configuration with the preview rules on (the
+// command line's --preview): c itself when they already are, a copy
+// otherwise, and for no configuration file (nil) the defaults with them
+// on.
+func (c *Config) WithPreview() *Config {
+	if c == nil {
+		return &Config{Preview: true}
+	}
+	if c.Preview {
+		return c
+	}
+	cp := *c
+	cp.Preview = true
+	return &cp
 }
 
 // Registry returns the rules a run with this configuration has: base plus

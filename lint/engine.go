@@ -174,6 +174,13 @@ func (l *Linter) abs(p string) string {
 // Lint loads the memory dirs at the given fs.FS paths and runs every
 // enabled rule over them.
 func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
+	if len(l.Only) > 0 && (l.Config == nil || !l.Config.Preview) {
+		// Naming a rule is asking for it: a fixture runs a preview rule
+		// alone.
+		only := *l
+		only.Config = l.Config.WithPreview()
+		l = &only
+	}
 	dirs = uniqueSorted(dirs)
 	dirSet := make(map[string]bool, len(dirs))
 	for _, d := range append(dirs, l.alsoNested...) {

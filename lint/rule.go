@@ -37,6 +37,13 @@ type Rule struct {
 	// Scope is what the rule looks at: a memory dir (the default), or a
 	// repository's checked-in Claude Code settings.
 	Scope Scope
+	// Stage is Stable (the zero value) for a rule that runs by default,
+	// Preview for one that runs only when asked (--preview, preview: true,
+	// or the rule named in the configuration's rules:). A built-in rule is
+	// stable only once its precision was measured on real memory (SPEC §2,
+	// "Stages and measured precision"; package rules holds the numbers
+	// and a test holds the bar).
+	Stage Stage
 	// Run inspects pass.Dir and reports findings; for rules of ScopeDir.
 	Run func(pass *Pass)
 	// Prepare, when set, returns what makes the values Run will ask Memo
@@ -54,6 +61,26 @@ type Rule struct {
 	// reports findings; for rules of ScopeRepository, and for a rule of
 	// ScopeDir that checks that file as well (secret).
 	RunRepo func(pass *RepoPass)
+}
+
+// Stage is how far a rule has come (as in ruff): stable rules run by
+// default, preview rules only when a run asks for them.
+type Stage int
+
+const (
+	// Stable rules run by default. Custom rules of a configuration are
+	// stable: whoever wrote them asked for them.
+	Stable Stage = iota
+	// Preview rules run only with --preview, preview: true in the
+	// configuration, or when the configuration's rules: names them.
+	Preview
+)
+
+func (s Stage) String() string {
+	if s == Preview {
+		return "preview"
+	}
+	return "stable"
 }
 
 // Scope is what a rule looks at, and so when a run calls it.

@@ -54,6 +54,7 @@ func ConfigSchema(reg *Registry) ([]byte, error) {
 		"properties": obj{
 			"roots":        withDoc(obj{"$ref": "#/$defs/globs"}, "What to lint when no PATH is given: memory dirs, or folders to search for them (doublestar globs, relative to this file). Default: discovery."),
 			"ignore":       withDoc(obj{"$ref": "#/$defs/globs"}, "Files and folders not to lint (doublestar globs, relative to this file); a folder's match excludes what is inside."),
+			"preview":      obj{"description": "true runs the preview rules too (as --preview): those whose precision on real memory has not yet reached the bar to run by default. A preview rule named under rules: runs without it.", "type": "boolean", "default": false},
 			"claude-code":  claudeCodeSchema(),
 			"rules":        withDoc(obj{"$ref": "#/$defs/rules"}, "Rule settings by rule ID: a severity, off, or a mapping of severity and options."),
 			"overrides":    overridesSchema(),

@@ -23,6 +23,7 @@ const (
 type docStyle struct {
 	title      string // the rule ID
 	severity   string // default severity, then summary
+	stage      string // the stage, then how to run a preview rule ("" when stable)
 	options    string // heading of the options
 	noOptions  string // said when the rule has none
 	option     func(o lint.Option) string
@@ -34,6 +35,7 @@ var docStyles = map[DocFormat]docStyle{
 	DocMarkdown: {
 		title:    "## %s\n\n",
 		severity: "Default severity: **%s**. %s.\n\n",
+		stage:    "Stage: **%s**%s.\n\n",
 		options:  "\nOptions:\n\n| Option | Default | Meaning |\n|---|---|---|\n",
 		option: func(o lint.Option) string {
 			doc := o.Doc
@@ -46,7 +48,8 @@ var docStyles = map[DocFormat]docStyle{
 	},
 	DocText: {
 		title:     "%s\n\n",
-		severity:  "Default severity: %s\nChecks: %s\n\n",
+		severity:  "Default severity: %s\nChecks: %s\n",
+		stage:     "Stage: %s%s\n\n",
 		options:   "\nOptions:\n",
 		noOptions: "\nOptions: none besides severity\n",
 		option: func(o lint.Option) string {
@@ -77,6 +80,11 @@ func RuleDoc(r *lint.Rule, format DocFormat) string {
 		summary = upperFirst(summary)
 	}
 	fmt.Fprintf(&b, st.severity, r.Severity, summary)
+	howToRun := ""
+	if r.Stage == lint.Preview {
+		howToRun = previewHowTo
+	}
+	fmt.Fprintf(&b, st.stage, r.Stage, howToRun)
 	if doc := strings.TrimSpace(r.Doc); doc != "" {
 		b.WriteString(doc)
 		b.WriteString("\n")
@@ -101,6 +109,9 @@ func RuleDoc(r *lint.Rule, format DocFormat) string {
 	return b.String()
 }
 
+// previewHowTo says, after a preview rule's stage, how to run it.
+const previewHowTo = " (runs only with --preview, with preview: true in .memlint.yaml, or when rules: names it)"
+
 // Markdown renders the reference of the given rules: a summary table and a
 // section per rule (RuleDoc). docs/rules.md is this output for All(); a
 // test keeps the file current.
@@ -110,9 +121,9 @@ func Markdown(rules []*lint.Rule) []byte {
 	b.WriteString("<!-- Generated from the rule registry by `go test ./rules -run TestRulesDoc -update`. Do not edit. -->\n\n")
 	b.WriteString("Every rule can be turned off, given another severity or configured in `.memlint.yaml`\n")
 	b.WriteString("(see the README). `memlint rules ID` prints the same text in a terminal.\n\n")
-	b.WriteString("| Rule | Default | Checks |\n|---|---|---|\n")
+	b.WriteString("| Rule | Default | Stage | Checks |\n|---|---|---|---|\n")
 	for _, r := range rules {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.ID, r.Severity, escapeCell(r.Summary))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.ID, r.ID, r.Severity, r.Stage, escapeCell(r.Summary))
 	}
 	for _, r := range rules {
 		b.WriteString("\n")

@@ -39,7 +39,7 @@ func (o *checkOptions) lintAll(cwd string, reg *lint.Registry, args []string) (*
 	projects := o.findProjects(home)
 	if len(projects) == 0 {
 		o.note("no Claude Code memory under %s (no projects/<key>/memory/ or agent-memory/<agent>/ folder)", home)
-		cfg, err := lint.ResolveConfig(lint.WorkingTree{}, cwd, o.configFile, reg)
+		cfg, err := o.resolveConfig(lint.WorkingTree{}, cwd, reg)
 		if err != nil {
 			return nil, nil, err
 		}

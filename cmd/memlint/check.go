@@ -38,6 +38,8 @@ type checkOptions struct {
 	fix, unsafeFixes, diff bool
 	// exitZero is --exit-zero: findings never make the exit code 1.
 	exitZero bool
+	// preview is --preview: the preview rules run too.
+	preview bool
 	// statistics is --statistics: text output counts findings per rule.
 	statistics bool
 	// all is --all: every memory dir under Claude Code's config home (all.go).
@@ -69,6 +71,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.format, "format", "text", "output format: "+report.FormatList())
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
+	f.BoolVar(&o.preview, "preview", false, "also run the preview rules: those not yet measured precise enough on real memory to run by default (memlint rules shows each rule's stage)")
 	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
 	f.BoolVar(&o.statistics, "statistics", false, "with --format text: print the number of findings per rule (and how many are fixable) instead of the findings")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
@@ -238,12 +241,23 @@ func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.
 		Repos:        source.RepositoryFinder(cwd, os.Getenv, true)}
 }
 
+// resolveConfig is the configuration of a run over src from cwd
+// (lint.ResolveConfig, with --config), with the preview rules on for
+// --preview.
+func (o *checkOptions) resolveConfig(src lint.Source, cwd string, reg *lint.Registry) (*lint.Config, error) {
+	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
+	if err != nil || !o.preview {
+		return cfg, err
+	}
+	return cfg.WithPreview(), nil
+}
+
 // lintWorkingTree lints the files on disk that the PATHs name (or that
 // discovery finds), comparing with --base when given. It returns what it
 // linted with the report.
 func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []string) (*report.Report, []*lint.Target, *lint.Config, error) {
 	var src lint.WorkingTree
-	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
+	cfg, err := o.resolveConfig(src, cwd, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -294,7 +308,7 @@ func (o *checkOptions) lintStaged(cwd string, reg *lint.Registry, args []string)
 	}
 	defer staged.Close()
 	src := &source.Index{Staged: staged}
-	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
+	cfg, err := o.resolveConfig(src, cwd, reg)
 	if err != nil {
 		return nil, nil, nil, err
 	}

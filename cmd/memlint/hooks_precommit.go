@@ -52,7 +52,7 @@ func (o *checkOptions) lintPreCommit(cwd string, reg *lint.Registry, names []str
 		return nil, nil, errors.New("hooks run pre-commit: not inside a git repository")
 	}
 	src := newHookTree(cwd, top, names)
-	cfg, err := lint.ResolveConfig(src, cwd, o.configFile, reg)
+	cfg, err := o.resolveConfig(src, cwd, reg)
 	if err != nil {
 		return nil, nil, err
 	}

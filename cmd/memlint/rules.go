@@ -16,7 +16,9 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules [ID]",
 		Short: "List the rules, or explain one",
-		Long: `memlint rules lists every rule with its default severity and what it checks.
+		Long: `memlint rules lists every rule with its default severity, its stage and what
+it checks. Stable rules run by default; preview rules only with --preview,
+preview: true in .memlint.yaml, or when rules: names them.
 memlint rules ID explains one rule: why it matters, an example, how to fix it,
 and the options it reads from configuration.`,
 		Args: cobra.MaximumNArgs(1),
@@ -29,12 +31,12 @@ and the options it reads from configuration.`,
 	}
 }
 
-// listRules prints a table: ID, default severity, summary.
+// listRules prints a table: ID, default severity, stage, summary.
 func listRules(w io.Writer, all []*lint.Rule) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tDEFAULT\tCHECKS")
+	fmt.Fprintln(tw, "RULE\tDEFAULT\tSTAGE\tCHECKS")
 	for _, r := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, r.Summary)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, r.Stage, r.Summary)
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write rules: %w", err)
