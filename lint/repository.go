@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/memlint/memlint/internal/ignores"
 )
 
 // Repository is what a git repository tracks: the file list a memory's
@@ -28,6 +30,13 @@ type Repository interface {
 	// RenamedTo returns the path the recent history renamed p to (following
 	// renames to the last one), or "" when it shows none.
 	RenamedTo(p string) string
+	// Ignored reports whether git ignores p: a pattern of a .gitignore the
+	// repository tracks on the way to p, of its info/exclude file or of
+	// the user's global excludes file matches p or a folder above it.
+	// Such a path is on a developer's disk and in no clone, so it is never
+	// a stale one. The ignore files are read on the first question about
+	// a path below their folder.
+	Ignored(p string) bool
 }
 
 // Repositories finds the repository whose files a memory dir's references
@@ -66,6 +75,9 @@ type FileList struct {
 	Renames map[string]string
 	// Words are the words the tracked files contain (HasWord).
 	Words map[string]bool
+	// Ignores are git's ignore rules for the repository (Ignored); nil
+	// ignores nothing.
+	Ignores *ignores.Rules
 
 	// byName chains the paths of Paths by a hash of their last name, for
 	// Nested: byName[h] is 1 + the index of the last path whose name hashes
@@ -151,6 +163,9 @@ func (l *FileList) HasDir(p string) bool {
 	i := sort.SearchStrings(l.Paths, prefix)
 	return i < len(l.Paths) && strings.HasPrefix(l.Paths[i], prefix)
 }
+
+// Ignored reports whether the ignore rules match p.
+func (l *FileList) Ignored(p string) bool { return l.Ignores.Ignored(p) }
 
 // RenamedTo follows Renames from p to a tracked path, or returns "".
 func (l *FileList) RenamedTo(p string) string {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -49,6 +50,9 @@ type indexList struct {
 	// sorted says paths are in sort.Strings order, as git sorts the
 	// index (a damaged one may not be).
 	sorted bool
+	// symlinks are the indexes of the entries that are symbolic links,
+	// in order: git reads no ignore file through one.
+	symlinks []int
 	// decoded says the index was decoded here rather than listed by the
 	// git command line; cacheTree is then its cache-tree extension's
 	// payload (a copy), nil when it has none.
@@ -59,6 +63,28 @@ type indexList struct {
 // hash returns the object name of entry i in hex.
 func (l *indexList) hash(i int) string {
 	return hex.EncodeToString(l.hashes[i*l.hashLen : (i+1)*l.hashLen])
+}
+
+// find returns the index of the entry for p, ok false when there is
+// none: a binary search, or a walk of a list a damaged index left
+// unsorted.
+func (l *indexList) find(p string) (int, bool) {
+	if l.sorted {
+		i := sort.SearchStrings(l.paths, p)
+		return i, i < len(l.paths) && l.paths[i] == p
+	}
+	for i, q := range l.paths {
+		if q == p {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// symlink reports whether entry i is a symbolic link.
+func (l *indexList) symlink(i int) bool {
+	j := sort.SearchInts(l.symlinks, i)
+	return j < len(l.symlinks) && l.symlinks[j] == i
 }
 
 // indexCollector gathers an indexList and the entries keep selects as
@@ -75,6 +101,7 @@ type indexCollector struct {
 	unsorted bool
 	hashes   []byte
 	hashLen  int
+	symlinks []int
 }
 
 func (c *indexCollector) add(path []byte, mode uint32, hash []byte, size uint32) {
@@ -83,6 +110,9 @@ func (c *indexCollector) add(path []byte, mode uint32, hash []byte, size uint32)
 	p := all[len(all)-len(path):]
 	if n := len(c.paths); n > 0 && p < c.paths[n-1] {
 		c.unsorted = true
+	}
+	if mode&modeTypeBit == modeSymlink {
+		c.symlinks = append(c.symlinks, len(c.paths))
 	}
 	c.paths = append(c.paths, p)
 	c.hashes = append(c.hashes, hash...)
@@ -107,7 +137,7 @@ func (c *indexCollector) reserve(data []byte) {
 }
 
 func (c *indexCollector) list() *indexList {
-	return &indexList{paths: c.paths, hashes: c.hashes, hashLen: c.hashLen, sorted: !c.unsorted}
+	return &indexList{paths: c.paths, hashes: c.hashes, hashLen: c.hashLen, sorted: !c.unsorted, symlinks: c.symlinks}
 }
 
 // readIndexList decodes the git index file at path and returns the

@@ -5,16 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
+	"github.com/memlint/memlint/internal/ignores"
+	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -52,6 +56,13 @@ type RepoFiles struct {
 
 	wordsOnce sync.Once
 	words     map[string]struct{} // HasWord's, read on first use
+
+	// list is the index the paths came from: the object names and kinds
+	// of the .gitignore files Ignored reads.
+	list *indexList
+	// ignoresFromDisk says a .gitignore is read from the work tree (a run
+	// over it), not from its staged blob.
+	ignoresFromDisk bool
 }
 
 // Close releases the object store a rename lookup opened.
@@ -71,7 +82,10 @@ func (r *RepoFiles) Close() error {
 // to have missed, and a cost bounded whatever the history's length.
 const renameHistory = 200
 
-// OpenRepoFiles reads the index of the repository around dir.
+// OpenRepoFiles reads the index of the repository around dir. Its
+// ignore rules are the repository's own (its .gitignore files, read from
+// their staged blobs, and info/exclude), without the user's global
+// excludes file.
 func OpenRepoFiles(dir string, getenv func(string) string) (*RepoFiles, error) {
 	layout, err := locateRepo(dir, getenv)
 	if err != nil {
@@ -85,7 +99,9 @@ func openRepoFiles(layout repoLayout) (*RepoFiles, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newRepoFiles(layout, list), nil
+	r := newRepoFiles(layout, list)
+	r.setIgnores(nil, false)
+	return r, nil
 }
 
 // lazyRepoFiles is the file list of the repository at layout, read from
@@ -115,11 +131,13 @@ func readRepoIndex(layout repoLayout) (*indexList, error) {
 			var entries []IndexEntry
 			entries, err = cli.lsFiles(func([]byte) bool { return true })
 			cli.close()
-			list = &indexList{paths: make([]string, len(entries))}
-			for i, e := range entries {
-				list.paths[i] = e.Path
+			var c *indexCollector
+			if err == nil {
+				c, err = collectListed(entries, func([]byte) bool { return false })
 			}
-			list.sorted = sort.StringsAreSorted(list.paths)
+			if err == nil {
+				list = c.list()
+			}
 		}
 	}
 	if err != nil {
@@ -131,8 +149,69 @@ func readRepoIndex(layout repoLayout) (*indexList, error) {
 // newRepoFiles is the file list of the repository at layout, of the
 // index's paths.
 func newRepoFiles(layout repoLayout, list *indexList) *RepoFiles {
-	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: sortedPaths(list)}, layout: layout}
+	return &RepoFiles{FileList: lint.FileList{RootDir: layout.workTree, Paths: sortedPaths(list)}, layout: layout, list: list}
 }
+
+// setIgnores gives the list git's ignore rules for the repository: the
+// .gitignore files the index tracks, read from the work tree when
+// fromDisk and from their staged blobs otherwise, then info/exclude and,
+// with getenv, the user's global excludes file. Nothing is read before
+// the first question (Ignored).
+func (r *RepoFiles) setIgnores(getenv func(string) string, fromDisk bool) {
+	r.ignoresFromDisk = fromDisk
+	layout := r.layout
+	r.Ignores = ignores.New(r.readIgnoreFile, func() []gitignore.Pattern {
+		return ignores.Base(layout.commonDir, layout.workTree, getenv)
+	})
+}
+
+// readIgnoreFile returns the content of the .gitignore of folder ("" for
+// the top), nil when the index tracks none there or it cannot be read. A
+// symbolic link is none, as git reads no ignore file through one.
+func (r *RepoFiles) readIgnoreFile(folder string) []byte {
+	name := path.Join(folder, ignores.FileName)
+	i, ok := r.list.find(name)
+	if !ok || r.list.symlink(i) {
+		return nil
+	}
+	if r.ignoresFromDisk {
+		src, err := safefile.ReadFileNoFollow(filepath.Join(r.Root(), filepath.FromSlash(name)), ignores.MaxFileSize)
+		if err != nil {
+			return nil
+		}
+		return src
+	}
+	if r.list.hashLen == 0 {
+		return nil
+	}
+	objects := r.objects()
+	if objects == nil {
+		return nil
+	}
+	src, err := objects.readBlob(r.list.hash(i), ignores.MaxFileSize)
+	if err != nil {
+		return nil
+	}
+	return src
+}
+
+// objects returns the object store, opening it on first use; nil when
+// the repository's objects cannot be read.
+func (r *RepoFiles) objects() *lockedObjects {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.history == nil {
+		objects, _, err := openObjects(r.layout)
+		if err != nil {
+			return nil
+		}
+		r.history = objects
+	}
+	return r.history
+}
+
+// Ignored reports whether git's ignore rules match p.
+func (r *RepoFiles) Ignored(p string) bool { r.ensure(); return r.FileList.Ignored(p) }
 
 // sortedPaths are list's paths in sort.Strings order. The index is sorted
 // by bytes, as sort.Strings sorts; a damaged one must not make the binary
@@ -150,7 +229,8 @@ func sortedPaths(list *indexList) []string {
 func (r *RepoFiles) ensure() {
 	r.loadOnce.Do(func() {
 		if r.load != nil {
-			r.Paths = sortedPaths(r.load())
+			r.list = r.load()
+			r.Paths = sortedPaths(r.list)
 		}
 	})
 }
@@ -328,6 +408,7 @@ func repositoryFinder(cwd string, getenv func(string) string, workTree bool, sta
 			} else {
 				r = lazyRepoFiles(l)
 			}
+			r.setIgnores(getenv, workTree)
 			opened[l.workTree] = r
 		}
 		if workTree {

@@ -155,3 +155,76 @@ func TestRepositoryFinderReadsOnDemand(t *testing.T) {
 		t.Errorf("unreadable index: HasWord reports a word missing")
 	}
 }
+
+// TestRepositoryIgnored: a path git ignores is one the repository's
+// .gitignore files (at any level, as tracked), info/exclude or the user's
+// global excludes file match. A run over the work tree reads each
+// .gitignore from disk, a staged run its staged blob; a .gitignore that
+// is a symbolic link is not read.
+func TestRepositoryIgnored(t *testing.T) {
+	r := newRepo(t)
+	r.Write(".gitignore", "/build/\ndata/*.csv\n")
+	r.Write("src/packs/.gitignore", "macros/\n")
+	r.Write("docs/.gitignore", "drafts/\n")
+	r.Write("src/packs/index.ts", "x\n")
+	r.Write("data/README.md", "x\n")
+	r.Write("docs/a.md", "x\n")
+	r.Write("lib/a.ts", "x\n")
+	// Read through the link, the file or the link's own text would both
+	// ignore lib/b.ts.
+	r.Write("lib/b.ts", "*\n")
+	if err := os.Symlink("b.ts", filepath.Join(r.Dir, "lib", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	r.Git("add", "-A")
+	r.Git("commit", "-q", "-m", "one")
+	r.Write(".git/info/exclude", "scratch/\n")
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".config", "git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "git", "ignore"), []byte("*.local.md\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	getenv := func(k string) string { return map[string]string{"HOME": home, "GIT_CONFIG_NOSYSTEM": "1"}[k] }
+	// Changed on disk, not staged: the work tree and the index disagree.
+	r.Write(".gitignore", "/build/\ndata/*.csv\nextra/\n")
+	if err := os.Remove(filepath.Join(r.Dir, "docs", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+
+	staged, err := source.OpenStaged(r.Dir, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer staged.Close()
+	work := source.RepositoryFinder(r.Dir, getenv, true)(r.Dir)
+	index := staged.Repositories(r.Dir, getenv)(r.Dir)
+	for _, c := range []struct {
+		path        string
+		work, index bool
+	}{
+		{"build/app.js", true, true},
+		{"data/train.csv", true, true},
+		{"data/raw/train.csv", false, false},
+		{"src/packs/macros/a.js", true, true},
+		{"src/macros/a.js", false, false},
+		{"scratch/notes.txt", true, true},
+		{"docs/plan.local.md", true, true},
+		{"extra/a.txt", true, false},      // only the work tree's .gitignore says so
+		{"docs/drafts/a.md", false, true}, // only the staged docs/.gitignore says so
+		{"lib/b.ts", false, false},        // lib/.gitignore is a link: not read
+		{"src/main.ts", false, false},
+	} {
+		if got := work.Ignored(c.path); got != c.work {
+			t.Errorf("work tree: Ignored(%q) = %v, want %v", c.path, got, c.work)
+		}
+		if got := index.Ignored(c.path); got != c.index {
+			t.Errorf("staged: Ignored(%q) = %v, want %v", c.path, got, c.index)
+		}
+	}
+	// Without an environment, the user's own files are not read.
+	if source.RepositoryFinder(r.Dir, nil, true)(r.Dir).Ignored("docs/plan.local.md") {
+		t.Error("no environment: the global excludes file was read")
+	}
+}

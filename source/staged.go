@@ -136,7 +136,18 @@ func (s *Staged) readEntries(layout repoLayout, entries []IndexEntry, list *inde
 	if err != nil {
 		return nil, err
 	}
-	c := &indexCollector{keep: keepStaged}
+	c, err := collectListed(all, keepStaged)
+	if err != nil {
+		return nil, err
+	}
+	s.list = c.list()
+	return c.kept, nil
+}
+
+// collectListed gathers the entries git ls-files listed as the index
+// reader gathers decoded ones, keeping those keep selects.
+func collectListed(all []IndexEntry, keep func(path []byte) bool) (*indexCollector, error) {
+	c := &indexCollector{keep: keep}
 	for _, e := range all {
 		hash, err := hex.DecodeString(e.Hash)
 		if err != nil || (c.hashLen != 0 && len(hash) != c.hashLen) {
@@ -145,8 +156,7 @@ func (s *Staged) readEntries(layout repoLayout, entries []IndexEntry, list *inde
 		c.hashLen = len(hash)
 		c.add([]byte(e.Path), e.Mode, hash, e.Size)
 	}
-	s.list = c.list()
-	return c.kept, nil
+	return c, nil
 }
 
 // Close releases the object store (and the git process reading it),

@@ -72,6 +72,35 @@ func ReadFile(name string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readOpened(f, info, name, max)
+}
+
+// ReadFileNoFollow is ReadFile for a file that must not be a symbolic
+// link, as git reads a work tree's .gitignore: a link there is refused
+// (ErrNotRegular), not followed. The file opened must be the one looked at
+// by name, so a link swapped in between is refused too.
+func ReadFileNoFollow(name string, max int64) ([]byte, error) {
+	before, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !before.Mode().IsRegular() {
+		return nil, notRegular(name)
+	}
+	f, info, err := openChecked(name, max)
+	if err != nil {
+		return nil, err
+	}
+	if !os.SameFile(before, info) {
+		f.Close()
+		return nil, notRegular(name)
+	}
+	return readOpened(f, info, name, max)
+}
+
+// readOpened reads the file f that Open or openChecked opened, and closes
+// it.
+func readOpened(f *os.File, info fs.FileInfo, name string, max int64) ([]byte, error) {
 	defer f.Close()
 	// One allocation of the file's size (plus one byte to see growth),
 	// as os.ReadFile does.

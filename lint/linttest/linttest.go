@@ -43,7 +43,11 @@
 // for claude-md-overlap), and a .home/ folder in it, when there is one, is
 // the user's home: the memory is then their personal memory, with
 // .home/.claude/CLAUDE.md. A .repo-files file lists the files of the
-// repository the case stands in (for stale-reference).
+// repository the case stands in (for stale-reference), and the .gitignore
+// files of the case folder and its folders are that repository's: the
+// paths they match are ignored (lint.Repository's Ignored). Their
+// patterns apply to this project's own files too, so they must match none
+// of the fixture's.
 //
 // Fixes: for every file X with an X.golden beside it, the findings' safe
 // fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
@@ -61,6 +65,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/ignores"
 	"github.com/memlint/memlint/lint"
 )
 
@@ -379,7 +384,38 @@ func readRepoFiles(name, root string) (*lint.FileList, error) {
 		}
 	}
 	sort.Strings(l.Paths)
+	ignoreFiles, err := readIgnoreFiles(root)
+	if err != nil {
+		return nil, err
+	}
+	l.Ignores = ignores.New(func(folder string) []byte { return ignoreFiles[folder] }, nil)
 	return l, nil
+}
+
+// readIgnoreFiles reads the .gitignore files of the case folder root and
+// its folders, by folder relative to root ("" for root itself): the
+// ignore rules of the repository the case stands for.
+func readIgnoreFiles(root string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.Name() != ignores.FileName || !d.Type().IsRegular() {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		folder, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		if folder = filepath.ToSlash(folder); folder == "." {
+			folder = ""
+		}
+		files[folder] = src
+		return nil
+	})
+	return files, err
 }
 
 func fileExists(p string) bool {

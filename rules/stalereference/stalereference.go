@@ -271,6 +271,9 @@ func (c *checker) token(start, end int, code bool) {
 	if path.Ext(p) != "" && c.repo.Nested(p) {
 		return // relative to a subproject's folder
 	}
+	if c.repo.Ignored(p) {
+		return // on a developer's disk, in no clone: build output, local data
+	}
 	if c.history.at(start) || !c.first(p) {
 		return
 	}
