@@ -23,6 +23,10 @@ type Repository interface {
 	Tracked(p string) bool
 	// HasDir reports whether the repository tracks a file below folder p.
 	HasDir(p string) bool
+	// HasPrefix reports whether the repository tracks a file whose path
+	// starts with p: a name written short (docs/07 for docs/07_backlog.md,
+	// gui/server for gui/server.py).
+	HasPrefix(p string) bool
 	// Nested reports whether the repository tracks a file whose path ends
 	// in "/" + p: a path written relative to a subproject's folder
 	// (scripts/run.sh for .devcontainer/scripts/run.sh).
@@ -166,6 +170,12 @@ func (l *FileList) HasDir(p string) bool {
 
 // Ignored reports whether the ignore rules match p.
 func (l *FileList) Ignored(p string) bool { return l.Ignores.Ignored(p) }
+
+// HasPrefix reports whether a path starts with p.
+func (l *FileList) HasPrefix(p string) bool {
+	i := sort.SearchStrings(l.Paths, p)
+	return p != "" && i < len(l.Paths) && strings.HasPrefix(l.Paths[i], p)
+}
 
 // RenamedTo follows Renames from p to a tracked path, or returns "".
 func (l *FileList) RenamedTo(p string) string {

@@ -246,6 +246,10 @@ func (r *RepoFiles) Tracked(p string) bool { r.ensure(); return r.FileList.Track
 // HasDir reports whether the index holds a file below folder p.
 func (r *RepoFiles) HasDir(p string) bool { r.ensure(); return r.FileList.HasDir(p) }
 
+// HasPrefix reports whether the index holds a file whose path starts
+// with p.
+func (r *RepoFiles) HasPrefix(p string) bool { r.ensure(); return r.FileList.HasPrefix(p) }
+
 // Nested reports whether the index holds a file whose path ends in "/" + p.
 func (r *RepoFiles) Nested(p string) bool { r.ensure(); return r.FileList.Nested(p) }
 

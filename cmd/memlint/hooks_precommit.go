@@ -198,7 +198,7 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 			return err
 		}
 		seen := map[int]bool{}
-		for _, ref := range stalereference.References(src, root) {
+		for _, ref := range stalereference.References(src, p, dir, root) {
 			i, ok := gone[ref.Path]
 			if !ok || seen[i] || (dir != "." && strings.HasPrefix(ref.Path, dir+"/")) {
 				continue // the memory dir's own files: the link rules own them

@@ -1,13 +1,11 @@
 package stalereference
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -52,19 +50,15 @@ func run(pass *lint.Pass) {
 		if md == nil {
 			continue
 		}
-		c := &checker{pass: pass, repo: repo, file: f, dirRel: dirRel, history: historyCache{lines: f.Lines}}
-		for _, s := range md.Prose {
-			c.scan(s, false)
-		}
+		c := &checker{pass: pass, repo: repo, file: f, dirRel: dirRel, text: newTextReader(f, pass.Dir.Kind)}
 		var words lint.Words
 		if lint.OptionsFor[options](pass, f).Identifiers {
 			words, _ = repo.(lint.Words)
 		}
-		for _, s := range md.CodeSpans {
-			s = trimBackticks(f.Src, s)
-			c.scan(s, true)
-			if words != nil {
-				c.identifier(s, words)
+		mentions(f, repo.Root(), c.check)
+		if words != nil {
+			for _, s := range md.CodeSpans {
+				c.identifier(trimBackticks(f.Src, s), words)
 			}
 		}
 		c.flush()
@@ -85,31 +79,41 @@ func repoRel(root, dir string, pass *lint.Pass) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-// trimBackticks returns the content of a code span, without its backticks
-// and the one space CommonMark strips.
-func trimBackticks(src []byte, s lint.Span) lint.Span {
-	for s.Start < s.End && src[s.Start] == '`' {
-		s.Start++
-	}
-	for s.End > s.Start && src[s.End-1] == '`' {
-		s.End--
-	}
-	return s
-}
-
 type checker struct {
 	pass   *lint.Pass
 	repo   lint.Repository
 	file   *lint.File
 	dirRel string
+	text   *textReader
 	found  int
 	seen   map[string]bool
 	// foreign says the memory names a folder outside the repository
 	// (/Users/me/work/other/): its relative paths may be that folder's,
 	// so none is reported.
 	foreign bool
-	pending []lint.Diagnostic
-	history historyCache
+	// elsewhereNames are the names of folders the memory names that hold
+	// another project inside the work tree but not in the repository (a
+	// git-ignored reference-projects/Yuxi/): a path through a folder of
+	// that name is that project's.
+	elsewhereNames map[string]bool
+	pending        []pendingFinding
+	// pastPaths are the missing paths the file names as history, in
+	// order, for its one summary.
+	pastPaths []pastPath
+	pastSeen  map[string]bool
+}
+
+// pendingFinding is a finding waiting for the whole file to be read: a
+// later line may show its paths are another project's.
+type pendingFinding struct {
+	d    lint.Diagnostic
+	segs []string // the path's segments, "" for an identifier
+}
+
+// pastPath is a missing path named as history.
+type pastPath struct {
+	path string
+	line int
 }
 
 // elsewhere reports whether tok names a folder outside the work tree: an
@@ -127,157 +131,122 @@ func (c *checker) elsewhere(tok string) bool {
 	return false
 }
 
-// scan looks at the tokens of one run of text.
-func (c *checker) scan(s lint.Span, code bool) {
-	// A token with no slash is neither a path nor a folder elsewhere
-	// (token), and most runs of prose have none.
-	if bytes.IndexByte(c.file.Src[s.Start:s.End], '/') < 0 {
-		return
-	}
-	tokens(c.file.Src, s, func(start, end int) { c.token(start, end, code) })
-}
-
-// tokens calls fn with the bounds of each path-like token of src[s], the
-// sentence punctuation after it left out.
-func tokens(src []byte, s lint.Span, fn func(start, end int)) {
-	for i := s.Start; i < s.End; {
-		if !isPathByte(src[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < s.End && isPathByte(src[j]) {
-			j++
-		}
-		// Sentence punctuation after a path is not part of it.
-		end := j
-		for end > i && strings.IndexByte(".,:;!?", src[end-1]) >= 0 {
-			end--
-		}
-		if end > i {
-			fn(i, end)
-		}
-		i = j
-	}
-}
-
-// Ref is a repository path a memory's text names.
-type Ref struct {
-	// Path is slash separated, relative to the repository's root, without
-	// a leading "./" or a trailing slash.
-	Path string
-	// Line is the 1-based line of the text it is on.
-	Line int
-}
-
-// References returns the repository paths src names, in order, read as
-// the rule reads them (URLs, home and variable paths, globs and paths
-// outside root are none; a line that records a change, "src/x.ts was
-// removed", names none), but without the rule's checks against a
-// repository's files: for a caller that asks about given paths (the
-// pre-commit hook's deleted and renamed files). root is the work tree's
-// top folder, an absolute OS path.
-func References(src []byte, root string) []Ref {
-	var out []Ref
-	lines := lint.NewLineIndex(src)
-	history := historyCache{lines: lines}
-	tokens(src, lint.Span{Start: 0, End: len(src)}, func(start, end int) {
-		p, _, _, ok := repoPath(string(src[start:end]), root)
-		if !ok || history.at(start) {
-			return
-		}
-		out = append(out, Ref{Path: p, Line: lines.LineOf(start)})
-	})
-	return out
-}
-
-// repoPath cleans a token into the repository path it may name: n is the
-// length of the token's path part, dir says it ends in a slash.
-func repoPath(tok, root string) (p string, n int, dir, ok bool) {
-	p, ok = candidate(tok)
-	if !ok {
-		return "", 0, false, false
-	}
-	n = len(p)
-	if strings.HasPrefix(p, "/") {
-		// An absolute path counts only inside the work tree.
-		rel, err := filepath.Rel(root, filepath.FromSlash(p))
-		if err != nil || !lint.Within(filepath.FromSlash(p), root) {
-			return "", 0, false, false
-		}
-		p = filepath.ToSlash(rel)
-	}
-	p = strings.TrimPrefix(p, "./")
-	dir = strings.HasSuffix(p, "/")
-	return strings.TrimSuffix(p, "/"), n, dir, p != "" && p != "/"
-}
-
-// isPathByte reports whether b may be part of a path token. Other bytes
-// (spaces, quotes, brackets, commas, every non-ASCII byte) end one, so a
-// path in parentheses or next to CJK text is still found.
-func isPathByte(b byte) bool { return pathBytes[b] }
-
-// pathBytes are the bytes a token may hold: letters, digits and the
-// punctuation of paths and of what only looks like one.
-var pathBytes = func() (t [256]bool) {
-	for b := 'a'; b <= 'z'; b++ {
-		t[b], t[b-'a'+'A'] = true, true
-	}
-	for b := '0'; b <= '9'; b++ {
-		t[b] = true
-	}
-	for _, b := range []byte("_-./@~*<>{}$%+#:=\\?&|!^") {
-		t[b] = true
-	}
-	return t
-}()
-
-// token checks the token src[start:end].
-func (c *checker) token(start, end int, code bool) {
-	src := c.file.Src
-	if bytes.IndexByte(src[start:end], '/') < 0 {
-		return // neither a path (candidate) nor a folder elsewhere
-	}
-	tok := string(src[start:end])
-	if c.elsewhere(tok) {
+// check checks one path the file names.
+func (c *checker) check(m mention) {
+	if c.elsewhere(m.raw) {
 		c.foreign = true
 		return
 	}
-	p, n, dir, ok := repoPath(tok, c.repo.Root())
-	if !ok {
+	if !m.ok {
 		return
 	}
-	end = start + n
-	segs := strings.Split(p, "/")
-	if len(segs) < 2 || !plausible(segs, code, dir) {
+	p, segs := m.path, m.segs
+	repo := c.repo
+	if m.dir && !repo.HasDir(p) && !repo.Tracked(p) && repo.Ignored(p) {
+		// A folder git ignores that the memory names as one: another
+		// project's checkout kept in the work tree, whose paths follow.
+		c.elsewhereName(segs[len(segs)-1])
 		return
 	}
 	// Precision: the first segment must be a folder the repository has.
 	// "and/or", "owner/repo", "golang.org/x/tools" and dates never start
 	// with one; a path that does is a claim about this repository.
-	if !c.repo.HasDir(segs[0]) || c.repo.Tracked(p) || c.repo.HasDir(p) {
+	if !repo.HasDir(segs[0]) || present(repo, p) {
 		return
 	}
 	// A folder that builds and tools write is not tracked; a path through
 	// it is stale only when the repository does track that folder.
 	for i, s := range segs[:len(segs)-1] {
-		if untrackedSegments[s] && !c.repo.HasDir(strings.Join(segs[:i+1], "/")) {
+		if untrackedSegments[s] && !repo.HasDir(strings.Join(segs[:i+1], "/")) {
 			return
 		}
+	}
+	if localOnlyFiles[p] {
+		return
 	}
 	if c.dirRel != "" && c.dirRel != "." && (p == c.dirRel || strings.HasPrefix(p, c.dirRel+"/")) {
 		return // the memory dir's own files: the link rules own them
 	}
-	if path.Ext(p) != "" && c.repo.Nested(p) {
+	if path.Ext(p) != "" && repo.Nested(p) {
 		return // relative to a subproject's folder
 	}
-	if c.repo.Ignored(p) {
+	if repo.Ignored(p) {
 		return // on a developer's disk, in no clone: build output, local data
 	}
-	if c.history.at(start) || !c.first(p) {
+	if template(repo, segs) {
 		return
 	}
-	c.report(start, end, p)
+	switch c.text.at(m) {
+	case known:
+		return
+	case history:
+		c.past(p, m.start)
+		return
+	}
+	if !c.first(p) {
+		return
+	}
+	c.report(m, p)
+}
+
+// present reports whether the repository has p: as a file or a folder,
+// as a Markdown file written without its ".md" (docs/design for
+// docs/design.md), or as the start of a tracked path (docs/07 for
+// docs/07_backlog.md, gui/server for gui/server.py).
+func present(repo lint.Repository, p string) bool {
+	return repo.Tracked(p) || repo.HasDir(p) || repo.Tracked(p+".md") || repo.HasPrefix(p)
+}
+
+// template reports whether segs read as a template of a layout rather
+// than a path: a placeholder segment (example/, my-app/, foo.ts), or a
+// file named as its folder under a folder of features
+// (src/modules/feature/feature.module.ts) when that folder is nowhere in
+// the repository.
+func template(repo lint.Repository, segs []string) bool {
+	for _, s := range segs {
+		stem := strings.ToLower(s)
+		if i := strings.IndexByte(stem, '.'); i > 0 {
+			stem = stem[:i]
+		}
+		if placeholderWords[stem] {
+			return true
+		}
+		for _, p := range placeholderPrefixes {
+			if strings.HasPrefix(stem, p) {
+				return true
+			}
+		}
+	}
+	n := len(segs)
+	if n < 3 {
+		return false
+	}
+	folder, file := segs[n-2], segs[n-1]
+	stem := file
+	if i := strings.IndexByte(file, '.'); i > 0 {
+		stem = file[:i]
+	}
+	return stem == folder && genericFolders[strings.ToLower(segs[n-3])] && !repo.HasDir(strings.Join(segs[:n-1], "/"))
+}
+
+// elsewhereName records the name of a folder holding another project.
+func (c *checker) elsewhereName(name string) {
+	if c.elsewhereNames == nil {
+		c.elsewhereNames = map[string]bool{}
+	}
+	c.elsewhereNames[strings.ToLower(name)] = true
+}
+
+// past counts a missing path named as history, once.
+func (c *checker) past(p string, off int) {
+	if c.pastSeen[p] {
+		return
+	}
+	if c.pastSeen == nil {
+		c.pastSeen = map[string]bool{}
+	}
+	c.pastSeen[p] = true
+	c.pastPaths = append(c.pastPaths, pastPath{path: p, line: c.file.Lines.LineOf(off)})
 }
 
 // first counts a finding for key and reports whether it is to be
@@ -299,7 +268,7 @@ func (c *checker) first(key string) bool {
 func (c *checker) identifier(s lint.Span, words lint.Words) {
 	span := strings.TrimSpace(string(c.file.Src[s.Start:s.End]))
 	name, ok := identifierOf(span)
-	if !ok || words.HasWord(name) || c.history.at(s.Start) {
+	if !ok || words.HasWord(name) || c.text.atOffset(s.Start) != claim {
 		return
 	}
 	if !c.first("`" + name) {
@@ -311,9 +280,9 @@ func (c *checker) identifier(s lint.Span, words lint.Words) {
 		who = "the index"
 	}
 	from, to := f.SpanPos(s)
-	c.pending = append(c.pending, lint.Diagnostic{Path: f.Path, Start: from, End: to,
+	c.pending = append(c.pending, pendingFinding{d: lint.Diagnostic{Path: f.Path, Start: from, End: to,
 		Message:    fmt.Sprintf("%s names `%s`, which no tracked file contains", who, name),
-		Suggestion: "check whether the memory still holds, then update the name or delete what no longer applies"})
+		Suggestion: "check whether the memory still holds, then update the name or delete what no longer applies"}})
 }
 
 // identifierOf returns the name a code span holding one identifier names
@@ -344,8 +313,8 @@ func identifierOf(span string) (string, bool) {
 	return name, call || underscore || (upperInside && lower)
 }
 
-// report makes the finding for path p at src[start:end].
-func (c *checker) report(start, end int, p string) {
+// report makes the finding for the path p the mention m names.
+func (c *checker) report(m mention, p string) {
 	f := c.file
 	what := "file"
 	if path.Ext(p) == "" {
@@ -355,152 +324,105 @@ func (c *checker) report(start, end int, p string) {
 	if f == c.pass.Dir.Index {
 		msg = fmt.Sprintf("the index names the %s %s, which the repository does not have", what, p)
 	}
-	from, to := f.SpanPos(lint.Span{Start: start, End: end})
+	span := lint.Span{Start: m.start, End: m.end}
+	from, to := f.SpanPos(span)
 	d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg,
 		Suggestion: "check whether the memory still holds, then update the path or delete what no longer applies"}
+	written := string(f.Src[m.start:m.end])
 	if renamed := c.repo.RenamedTo(p); renamed != "" {
 		d.Message += fmt.Sprintf(" (git history renamed it to %s)", renamed)
 		d.Suggestion = "write " + renamed + ", and check the rest of the memory still holds"
 		replacement := renamed
-		if strings.HasSuffix(string(f.Src[start:end]), "/") {
+		if strings.HasSuffix(written, "/") {
 			replacement += "/"
 		}
-		if strings.HasPrefix(string(f.Src[start:end]), "./") {
+		if strings.HasPrefix(written, "./") {
 			replacement = "./" + replacement
 		}
-		if !strings.HasPrefix(string(f.Src[start:end]), "/") {
+		if !strings.HasPrefix(written, "/") && m.exact {
 			// Unsafe: the memory's claim about the file may not hold for
 			// the renamed one.
 			d.Fix = &lint.Fix{Message: "write the renamed path", Unsafe: true,
-				Edits: []lint.TextEdit{f.Replace(lint.Span{Start: start, End: end}, replacement)}}
+				Edits: []lint.TextEdit{f.Replace(span, replacement)}}
 		}
 	}
-	c.pending = append(c.pending, d)
+	c.pending = append(c.pending, pendingFinding{d: d, segs: m.segs})
 }
 
 // flush reports what the file's scan found, unless it names another
-// folder.
+// folder: the findings, the count past maxFindings, and one summary of
+// the missing paths it names as history.
 func (c *checker) flush() {
 	if c.foreign {
 		return
 	}
-	for _, d := range c.pending {
-		c.pass.Report(d)
+	dropped := 0
+	for _, p := range c.pending {
+		if c.anotherProjects(p.segs) {
+			dropped++
+			continue
+		}
+		c.pass.Report(p.d)
 	}
-	if c.found > maxFindings {
-		c.pass.ReportFile(c.file, fmt.Sprintf("%d more paths in this file are not in the repository (memlint lists the first %d)", c.found-maxFindings, maxFindings),
+	if more := c.found - maxFindings - dropped; more > 0 {
+		c.pass.ReportFile(c.file, fmt.Sprintf("%d more paths in this file are not in the repository (memlint lists the first %d)", more, maxFindings),
 			"check the memory against the repository's current layout")
 	}
-}
-
-// candidate cleans a token into the path it may name; ok is false for
-// what is not a repository path: URLs, home and variable paths, globs,
-// placeholders, package names, emails, options.
-func candidate(tok string) (p string, ok bool) {
-	if strings.Contains(tok, "://") || strings.Contains(tok, "...") || strings.Contains(tok, "//") {
-		return "", false
-	}
-	if strings.ContainsAny(tok, "~*<>{}$%@\\=+?&|!^") || strings.HasPrefix(tok, "-") {
-		return "", false
-	}
-	// A fragment or a line number names a place in the file.
-	if i := strings.IndexByte(tok, '#'); i >= 0 {
-		tok = tok[:i]
-	}
-	if i := strings.IndexByte(tok, ':'); i >= 0 {
-		if !allDigitsOrColons(tok[i+1:]) {
-			return "", false // a scheme, a drive, a key: value
-		}
-		tok = tok[:i]
-	}
-	if strings.HasPrefix(tok, "../") || !strings.Contains(strings.Trim(tok, "/"), "/") {
-		return "", false
-	}
-	return tok, true
-}
-
-func allDigitsOrColons(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if (s[i] < '0' || s[i] > '9') && s[i] != ':' && s[i] != '-' && s[i] != 'L' {
-			return false
+	var past []pastPath
+	for _, p := range c.pastPaths {
+		if !c.anotherProjects(strings.Split(p.path, "/")) {
+			past = append(past, p)
 		}
 	}
-	return true
+	if len(past) == 0 {
+		return
+	}
+	c.text.readWhole()
+	c.pass.Report(lint.Diagnostic{Path: c.file.Path, Severity: lint.Info, Key: "history",
+		Message:    historySummary(c.file, c.pass.Dir.Index == c.file, c.text.log, past),
+		Suggestion: "a record of the past may keep them; check that no memory relies on them, or say they are gone"})
 }
 
-// plausible reports whether segments look like a file path: none empty or
-// a dot folder, none a build output, and in prose a known extension, a
-// trailing slash ("UI/UX", "read/write" are words).
-func plausible(segs []string, code, dir bool) bool {
+// anotherProjects reports whether a path runs through a folder named as
+// another project's (elsewhereNames).
+func (c *checker) anotherProjects(segs []string) bool {
 	for _, s := range segs {
-		if s == "" || s == "." || s == ".." {
-			return false
-		}
-		for _, ph := range placeholders {
-			if strings.Contains(s, ph) {
-				return false
-			}
-		}
-	}
-	last := segs[len(segs)-1]
-	if allDigits(last) || strings.HasPrefix(last, ".env") {
-		return false // docs/07 for docs/07_backlog.md; secrets files git ignores
-	}
-	ext := strings.TrimPrefix(path.Ext(last), ".")
-	if untrackedExtensions[strings.ToLower(ext)] {
-		return false
-	}
-	if ext != "" && !extensions[strings.ToLower(ext)] && !code {
-		return false // "v1.2/3.4", "e.g./i.e."
-	}
-	if allDigits(strings.ReplaceAll(strings.Join(segs, ""), ".", "")) {
-		return false // dates and versions: 12/05, 1.2/3
-	}
-	return code || dir || extensions[strings.ToLower(ext)]
-}
-
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// historyCache remembers historyLine's answer for the line last asked
-// about: the paths of a line are its tokens in a row, and a line naming
-// several is read once.
-type historyCache struct {
-	lines   *lint.LineIndex
-	line    int // the line asked about last, 0 for none
-	history bool
-}
-
-func (h *historyCache) at(off int) bool {
-	if l := h.lines.LineOf(off); l != h.line {
-		h.line, h.history = l, historyLine(h.lines, off)
-	}
-	return h.history
-}
-
-// historyLine reports whether the line holding off says the path is gone
-// or not there yet (historyWords).
-func historyLine(lines *lint.LineIndex, off int) bool {
-	// An HTML comment's closing "-->" is no arrow.
-	raw := strings.ReplaceAll(string(lines.Line(lines.LineOf(off))), "-->", "")
-	for _, m := range historyMarks {
-		if strings.Contains(raw, m) {
-			return true
-		}
-	}
-	line := strings.ToLower(raw)
-	for _, w := range strings.FieldsFunc(line, func(r rune) bool {
-		return !unicode.IsLetter(r)
-	}) {
-		if historyWords[w] {
+		if c.elsewhereNames[strings.ToLower(s)] {
 			return true
 		}
 	}
 	return false
+}
+
+// maxSummaryPaths bounds the paths a history summary lists.
+const maxSummaryPaths = 3
+
+// historySummary words the summary of the missing paths a file names as
+// history.
+func historySummary(f *lint.File, index bool, log logReason, past []pastPath) string {
+	who := f.Stem() + ".md"
+	if index {
+		who = "the index"
+	}
+	var list []string
+	for _, p := range past[:min(len(past), maxSummaryPaths)] {
+		list = append(list, fmt.Sprintf("%s, line %d", p.path, p.line))
+	}
+	shown := strings.Join(list, "; ")
+	if len(past) > maxSummaryPaths {
+		shown += "; …"
+	}
+	paths, are := fmt.Sprintf("%d paths", len(past)), "are"
+	if len(past) == 1 {
+		paths, are = "1 path", "is"
+	}
+	switch log {
+	case logByName:
+		return fmt.Sprintf("%s reads as a log: %s it records %s not in the repository now (%s)", who, paths, are, shown)
+	case logOfSubagent:
+		return fmt.Sprintf("%s, a subagent's notes of what it saw at the time, names %s that %s not in the repository now (%s)", who, paths, are, shown)
+	case logResolved:
+		return fmt.Sprintf("%s is marked as resolved: %s it names %s not in the repository now (%s)", who, paths, are, shown)
+	}
+	return fmt.Sprintf("%s names %s the repository does not have, on lines that record past events (%s)", who, paths, shown)
 }
