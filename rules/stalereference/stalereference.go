@@ -142,9 +142,9 @@ func (c *checker) check(m mention) {
 	}
 	p, segs := m.path, m.segs
 	repo := c.repo
-	if m.dir && !repo.HasDir(p) && !repo.Tracked(p) && repo.Ignored(p) {
-		// A folder git ignores that the memory names as one: another
-		// project's checkout kept in the work tree, whose paths follow.
+	if m.dir && len(segs) >= 2 && heldProject(segs[len(segs)-2]) && !repo.HasDir(p) && repo.Ignored(p) {
+		// A git-ignored folder of another project's checkout kept in the
+		// work tree (reference-projects/Yuxi/): its paths follow.
 		c.elsewhereName(segs[len(segs)-1])
 		return
 	}
@@ -227,6 +227,17 @@ func template(repo lint.Repository, segs []string) bool {
 		stem = file[:i]
 	}
 	return stem == folder && genericFolders[strings.ToLower(segs[n-3])] && !repo.HasDir(strings.Join(segs[:n-1], "/"))
+}
+
+// heldProject reports whether a folder of this name holds other
+// projects' checkouts (projectHolders).
+func heldProject(holder string) bool {
+	for _, w := range nameWords(holder) {
+		if projectHolders[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // elsewhereName records the name of a folder holding another project.

@@ -99,6 +99,16 @@ var gitWords = []string{
 	"分支", "ブランチ", "브랜치", "ветк*", "branche", "rama", "ramo", "zweig", "nhánh",
 }
 
+// projectHolders name folders that hold other projects' checkouts
+// (reference-projects/, vendor/, third_party/): a git-ignored folder named
+// below one is another project, and paths through a folder of its name are
+// that project's. Matched against the words of the holder's name.
+var projectHolders = map[string]bool{
+	"project": true, "projects": true, "repo": true, "repos": true, "reference": true, "references": true,
+	"vendor": true, "third": true, "external": true, "upstream": true, "checkouts": true, "clones": true,
+	"sources": true, "refs": true, "others": true, "sibling": true, "siblings": true,
+}
+
 // repoNouns name a repository: "the infra repo", "(dotfiles repository)".
 // Before one, a name other than ownRepoWords makes the sentence about
 // another repository, whose paths are not this one's.
