@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -171,8 +172,10 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 		return
 	}
 	gone := make(map[string]int, len(removals))
+	names := make([][]byte, 0, len(removals))
 	for i, r := range removals {
 		gone[r.Path] = i
+		names = append(names, []byte(path.Base(r.Path)))
 	}
 	root := staged.Root
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
@@ -196,6 +199,9 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 		src, err := fs.ReadFile(staged.FS, p)
 		if err != nil {
 			return err
+		}
+		if !containsAny(src, names) {
+			return nil // names no removed file: not worth reading as Markdown
 		}
 		seen := map[int]bool{}
 		for _, ref := range stalereference.References(src, p, dir, root) {
@@ -231,6 +237,16 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 		}
 		fmt.Fprintf(o.stderr, "memlint: %s\n", escapeTerminal(rules.Redact(fmt.Sprintf("%s %s, which this commit %s: %s", subject, r.Path, what, list))))
 	}
+}
+
+// containsAny reports whether src holds one of names.
+func containsAny(src []byte, names [][]byte) bool {
+	for _, n := range names {
+		if bytes.Contains(src, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // memoryDirOf returns the innermost memory dir of dirs holding the file
