@@ -3,6 +3,8 @@ package stalereference
 import (
 	"strings"
 	"testing"
+
+	"github.com/memlint/memlint/lint"
 )
 
 // TestReadSentence: what a sentence says of the paths it names, in the
@@ -88,6 +90,28 @@ func TestLogName(t *testing.T) {
 	} {
 		if got := logName(c.rel); got != c.want {
 			t.Errorf("logName(%q) = %v, want %v", c.rel, got, c.want)
+		}
+	}
+}
+
+// TestResolvedHead: a memory marked over at its head, and marks that
+// only look like one.
+func TestResolvedHead(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"---\nname: a\ndescription: \"RESOLVED: the retry bug\"\ntype: project\n---\nBody.\n", true},
+		{"---\nname: a\ndescription: the retry bug\ntype: project\n---\n**✅ 已解决(2026-07-07)**:done.\n", true},
+		{"---\nname: a\ndescription: the retry bug\ntype: project\n---\nStatus: fixed and approved.\n", true},
+		{"---\nname: a\ndescription: ✅ use pnpm, ❌ not npm\ntype: feedback\n---\n✅ Do: run pnpm install.\n", false},
+		{"---\nname: a\ndescription: how DNS names are resolved in the proxy\ntype: project\n---\nBody.\n", false},
+		{"---\nname: a\ndescription: the FIXED_SIZE buffer\ntype: project\n---\nBody.\n", false},
+	} {
+		src := []byte(c.src)
+		f := &lint.File{Path: "m/a.md", Rel: "a.md", Kind: lint.KindTopic, Src: src, Lines: lint.NewLineIndex(src)}
+		if got := resolvedHead(f); got != c.want {
+			t.Errorf("resolvedHead(%q) = %v, want %v", c.src, got, c.want)
 		}
 	}
 }

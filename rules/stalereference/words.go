@@ -274,7 +274,8 @@ var pastWords = [][]string{
 
 // resolvedWords at the head of a memory (its description or its first
 // block) mark the whole memory as the record of a problem that is over:
-// "**✅ 已解决 (2026-07-07)**", "Status: fixed and approved.". Matched in
+// "**✅ 已解决 (2026-07-07)**", "Status: fixed and approved." (not a ✅ alone,
+// which feedback memories also use for "do this"). Matched in
 // the lowercased head; resolvedMarks are matched as written, since
 // "resolved" alone is as often a verb of the memory's topic.
 var resolvedWords = []string{
@@ -285,7 +286,7 @@ var resolvedWords = []string{
 }
 
 // resolvedMarks are resolvedWords matched as written.
-var resolvedMarks = []string{"RESOLVED", "FIXED", "CLOSED", "SUPERSEDED", "OBSOLETE", "✅"}
+var resolvedMarks = []string{"RESOLVED", "FIXED", "CLOSED", "SUPERSEDED", "OBSOLETE"}
 
 // pastLeadVerbs open a line that records what was done, as changelogs and
 // session notes write them: "- Added crewai to …", "Fixed the race in …".
