@@ -109,7 +109,12 @@ func codeMentions(src []byte, s lint.Span, root string, fn func(mention)) {
 		fn(newMention(text, start, root, true, true))
 		return
 	}
-	// A command or a list: each word on its own.
+	// A command or a list: each word on its own, unless a placeholder
+	// makes the span a template to fill in (`run scripts/x.js --network
+	// <net>`).
+	if strings.Contains(text, "<") && strings.Contains(text, ">") || strings.Contains(text, "{") && strings.Contains(text, "}") {
+		return
+	}
 	for i := 0; i < len(text); {
 		if isSpace(text[i]) {
 			i++
@@ -150,7 +155,8 @@ func unwrap(text string) (string, bool) {
 }
 
 // spacedPath reports whether a code span holding spaces reads as one path
-// with spaces in its names (docs/Config Studio/TASKS.md): every segment
+// with spaces in its names (docs/Config Studio/TASKS.md): its first
+// segment has none (`python scripts/run.py` is a command), every segment
 // holds a letter or digit, none starts or ends with a space, none starts
 // with "-", and the last ends in a known extension or the span in a slash.
 func spacedPath(text string) bool {
@@ -160,6 +166,9 @@ func spacedPath(text string) bool {
 	segs := strings.Split(strings.TrimSuffix(text, "/"), "/")
 	if len(segs) < 2 {
 		return false
+	}
+	if strings.Contains(segs[0], " ") {
+		return false // a command before a path: `python scripts/run.py`
 	}
 	for _, s := range segs {
 		if s == "" || s != strings.TrimSpace(s) || strings.HasPrefix(s, "-") || !strings.ContainsFunc(s, isWordRune) {

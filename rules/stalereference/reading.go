@@ -319,13 +319,14 @@ func readSentence(s string) reading {
 			return known
 		}
 	}
-	lower := strings.ToLower(s)
+	prose := withoutCode(s)
+	lower := strings.ToLower(prose)
 	lead, checkbox := leadText(lower)
 	found := sentencePhrases.find(lower, knownClass)
 	switch {
 	case checkbox == ' ':
 		return known // an unchecked item: a plan
-	case found&knownClass != 0, otherRepo(lower):
+	case found&knownClass != 0, otherRepo(prose):
 		return known
 	case checkbox == 'x':
 		return history // done
@@ -340,31 +341,39 @@ func readSentence(s string) reading {
 	return claim
 }
 
-// otherRepo reports whether a lowercased sentence names another
-// repository: a name before a repository noun ("the infra repo",
-// "(dotfiles repository)") that is not this one ("this repo", "the
-// GitHub repository", "this infra repo").
-func otherRepo(lower string) bool {
+// otherRepo reports whether a sentence names another repository: a
+// name before a repository noun that reads as a name — capitalised (not
+// as the sentence's first word), or holding a digit, "-", "_" or "."
+// ("the Beacon repo", "the infra-live repository", "(dotfiles-v2 repo)") —
+// and is not this one ("this repo", "the GitHub repository", "the full
+// repo").
+func otherRepo(sentence string) bool {
+	lower := strings.ToLower(sentence)
 	if !strings.Contains(lower, "repo") && !strings.Contains(lower, "dépôt") && !strings.Contains(lower, "kho") {
 		return false
 	}
 	// Words between spaces, their punctuation trimmed; a path's segments
 	// are no words.
 	var words []string
-	for _, w := range strings.Fields(lower) {
+	for _, w := range strings.Fields(sentence) {
 		if !strings.Contains(w, "/") {
-			words = append(words, strings.TrimFunc(strings.TrimSuffix(strings.TrimRight(w, ".,:;!?)]"), "'s"), func(r rune) bool { return !isWordRune(r) && r != '-' }))
+			w = strings.TrimSuffix(strings.TrimRight(w, ".,:;!?)]`"), "'s")
+			words = append(words, strings.TrimFunc(w, func(r rune) bool { return !isWordRune(r) && r != '-' && r != '.' }))
 		}
 	}
 	for i, w := range words {
-		if !repoNouns[w] || i == 0 {
+		if i == 0 || !repoNouns[strings.ToLower(w)] {
 			continue
 		}
 		name := words[i-1]
-		if ownRepoWords[name] || repoNouns[name] || (i >= 2 && thisRepoWords[words[i-2]]) {
+		lowerName := strings.ToLower(name)
+		if name == "" || ownRepoWords[lowerName] || repoNouns[lowerName] || (i >= 2 && thisRepoWords[strings.ToLower(words[i-2])]) {
 			continue
 		}
-		return true
+		r, _ := utf8.DecodeRuneInString(name)
+		if (unicode.IsUpper(r) && i-1 > 0) || strings.ContainsAny(name, "-_.0123456789") {
+			return true
+		}
 	}
 	return false
 }
@@ -564,7 +573,7 @@ func loggedShape(f *lint.File) bool {
 		isDated, _ := leadingDate(lead)
 		if b.Kind == lint.BlockHeading {
 			headings++
-			if isDated || hasDate(string(f.Src[b.Start:b.End])) {
+			if isDated {
 				datedHeadings++
 			}
 		}
@@ -573,6 +582,15 @@ func loggedShape(f *lint.File) bool {
 		}
 	}
 	return dated >= 3 || (datedHeadings >= 2 && 2*datedHeadings >= headings)
+}
+
+// headingDated reports whether a heading's text starts with a date, as a
+// log's entries do ("## 2026-04-08 — auth"); a date later in a heading
+// ("Sprint 3 (started 2026-04-01)") dates its topic, not an entry.
+func headingDated(text string) bool {
+	lead, _ := leadText(text)
+	dated, _ := leadingDate(lead)
+	return dated
 }
 
 // maxLabel bounds how much of a block's first line is read for a label
@@ -632,7 +650,7 @@ func historySections(f *lint.File) []reading {
 			switch {
 			case elsewhereHeads.in(text):
 				open = append(open, openHeading{b.Level, b.StartLine, known})
-			case logHeadings.in(text) || hasDate(text):
+			case logHeadings.in(text) || headingDated(text):
 				open = append(open, openHeading{b.Level, b.StartLine, history})
 			default:
 				// A plain heading still ends the sections above it of
@@ -761,6 +779,42 @@ func (t *textReader) sentence(off int) reading {
 	t.start, t.end = sentenceAt(t.f.Src, lo, hi, off)
 	t.read, t.cached = readSentence(withoutComments(string(t.f.Src[t.start:t.end]))), true
 	return t.read
+}
+
+// withoutCode blanks what in s is code or a path rather than the
+// memory's words: the inside of code spans, and tokens holding a slash.
+// `agents/create/handler.py` says nothing about creating, and
+// `.todos/DONE/x.md` nothing about a plan.
+func withoutCode(s string) string {
+	b := []byte(s)
+	inSpan := false
+	tokenStart := 0
+	for i := 0; i <= len(b); i++ {
+		if i == len(b) || b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' {
+			if tok := b[tokenStart:i]; bytes.IndexByte(tok, '/') >= 0 && bytes.ContainsFunc(tok, unicode.IsLetter) {
+				blank(tok) // a path; a date (2026/03/01) or a fraction stays
+			}
+			tokenStart = i + 1
+			continue
+		}
+		if b[i] == '`' {
+			inSpan = !inSpan
+			continue
+		}
+		if inSpan {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// blank turns every byte of b but backticks into a space.
+func blank(b []byte) {
+	for i := range b {
+		if b[i] != '`' {
+			b[i] = ' '
+		}
+	}
 }
 
 // withoutComments drops the HTML comments of s: notes to the reader of

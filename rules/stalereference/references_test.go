@@ -22,6 +22,12 @@ func TestReferences(t *testing.T) {
 		{"a log by name", "mem/session-log.md", "mem", "Edited `src/a.ts`.", nil},
 		{"a subagent's notes", ".claude/agent-memory/reviewer/notes.md", ".claude/agent-memory/reviewer", "The guard is in `src/a.ts`.", nil},
 		{"code blocks are layouts", "mem/project_a.md", "mem", "```\nsrc/a.ts\n```\n", nil},
+		{"a dated entry's heading", "mem/project_a.md", "mem", "## 2026-04-08 — auth\n\n`src/a.ts` holds it.\n", nil},
+		{"a heading dating its topic", "mem/project_a.md", "mem", "## Sprint 3 (started 2026-04-01)\n\n`src/a.ts` holds it.\n", []Ref{{"src/a.ts", 3}}},
+		{"findings are no log", "mem/project_a.md", "mem", "## Key findings\n\n`src/a.ts` holds it.\n", []Ref{{"src/a.ts", 3}}},
+		{"a command before a path", "mem/project_a.md", "mem", "Run `python scripts/run.py` first.", []Ref{{"scripts/run.py", 1}}},
+		{"a command template", "mem/project_a.md", "mem", "Run `hardhat run scripts/deploy.js --network <net>` first.", nil},
+		{"a path with a space", "mem/project_a.md", "mem", "See `docs/Config Studio/TASKS.md`.", []Ref{{"docs/Config Studio/TASKS.md", 1}}},
 		{"not references", "mem/project_a.md", "mem", "https://x.org/a/b.md ~/notes/a.md /elsewhere/a.go ../up/a.go src/*.ts README.md $HOME/a/b", nil},
 	}
 	for _, tc := range cases {

@@ -68,6 +68,7 @@ var placeholderWords = map[string]bool{
 	"feature-name": true, "feature_name": true, "component-name": true, "your-feature": true,
 	"new-feature": true, "some-feature": true, "my-feature": true, "module-name": true, "package-name": true,
 	"project-name": true, "repo-name": true, "file-name": true, "filename": true, "something": true,
+	"x": true, "y": true, "z": true,
 }
 
 // placeholderPrefixes start segments that name a thing to fill in:
@@ -169,7 +170,7 @@ var knownWords = [][]string{
 		"absent", "never existed", "never created", "never committed", "isn't there", "is not there",
 		// planned
 		"create", "creates", "created", "creating", "will", "planned", "plan", "todo", "future", "proposed",
-		"propose", "should add", "to be added", "would", "could", "new file", "recommended", "suggested",
+		"propose", "should add", "to be added", "would", "could", "new file",
 		// kept out of git
 		"generated", "generate", "untracked", "gitignored", "gitignore", "ignored", "not committed",
 		"not tracked", "not checked in", "uncommitted", "local only", "local-only", "local copy",
@@ -333,7 +334,7 @@ var logFolders = map[string]bool{
 var logHeadingWords = []string{
 	"changelog", "change log", "changes", "what changed", "what was done", "what was implemented", "done so far",
 	"completed", "history", "log", "session log", "session notes", "session summary", "review log", "review notes",
-	"review findings", "reviewed", "audit", "findings", "timeline", "progress", "status update", "retrospective",
+	"review findings", "reviewed", "audit", "timeline", "progress", "status update", "retrospective",
 	"post-mortem", "postmortem", "incident",
 	"变更", "修改记录", "更新记录", "已完成", "历史", "日志", "会话", "审查", "复盘", "进展",
 	"変更履歴", "履歴", "作業ログ", "レビュー", "변경 사항", "변경 이력", "작업 로그", "리뷰", "이력",
