@@ -320,6 +320,9 @@ func plausible(segs []string, code, dir bool) bool {
 		if s == "" || s == "." || s == ".." {
 			return false
 		}
+		if !strings.ContainsAny(s, placeholderBytes) {
+			continue // no placeholder can be in it
+		}
 		for _, ph := range placeholders {
 			if strings.Contains(s, ph) {
 				return false
@@ -345,6 +348,21 @@ func plausible(segs []string, code, dir bool) bool {
 	}
 	return code && (ext != "" || len(segs) >= 3)
 }
+
+// placeholderBytes are the bytes every placeholder holds one of: a
+// segment without any needs no search for them.
+var placeholderBytes = func() string {
+	seen := map[rune]bool{}
+	var b strings.Builder
+	for _, ph := range placeholders {
+		r, _ := utf8.DecodeRuneInString(strings.Trim(ph, "-_"))
+		if !seen[r] {
+			seen[r] = true
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}()
 
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
