@@ -147,7 +147,7 @@ type manifest []row
 // readManifest reads the manifest: a header line, then one row per line;
 // lines starting with # are comments.
 func readManifest(name string) (manifest, error) {
-	recs, err := readTSV(name, []string{"repo", "commit", "path", "split", "kind", "lang"})
+	recs, err := readTSV(name, []string{"repo", "commit", "path", "split", "kind", "lang", "note"})
 	if err != nil {
 		return nil, err
 	}
@@ -490,6 +490,9 @@ var judgmentCols = []string{"repo", "commit", "path", "line", "column", "rule", 
 
 var verdicts = map[string]bool{"right": true, "wrong": true, "debatable": true}
 
+// severityOf orders verdicts from the best for the rule to the worst.
+var severityOf = map[string]int{"right": 0, "debatable": 1, "wrong": 2}
+
 func (j judgment) key() string {
 	return strings.Join([]string{j.Repo, j.Commit, j.Path, strconv.Itoa(j.Line), strconv.Itoa(j.Column), j.Rule}, "\t")
 }
@@ -522,9 +525,10 @@ func readJudgments(name string) ([]judgment, error) {
 	return out, nil
 }
 
-// judged matches findings with judgments: by position, or by line when the
-// line holds one finding of the rule and one judgment (a rule that now
-// reads a path from another column still made the same finding).
+// judged matches findings with judgments: by position (a judgment covers
+// every finding of its rule there), or by line when the line holds the
+// rule's findings at one position and one judgment (a rule that now reads
+// a path from another column still made the same finding).
 // seen records, per rule, the splits read while it was written.
 type seen map[string]map[string]bool
 
@@ -559,13 +563,17 @@ func match(fs []finding, js []judgment) judged {
 		byKey[j.key()] = i
 		byLine[j.lineKey()] = append(byLine[j.lineKey()], i)
 	}
-	findingsOnLine := map[string]int{}
+	findingsOnLine := map[string]map[string]bool{} // line key → the places of its findings
 	for _, f := range fs {
-		findingsOnLine[f.lineKey()]++
+		if findingsOnLine[f.lineKey()] == nil {
+			findingsOnLine[f.lineKey()] = map[string]bool{}
+		}
+		findingsOnLine[f.lineKey()][f.key()] = true
 	}
 	used := make([]bool, len(js))
 	res := judged{verdict: map[int]judgment{}}
 	for i, f := range fs {
+		// A judgment covers every finding of its rule at its place.
 		if k, ok := byKey[f.key()]; ok {
 			res.verdict[i], used[k] = js[k], true
 		}
@@ -574,7 +582,7 @@ func match(fs []finding, js []judgment) judged {
 		if _, ok := res.verdict[i]; ok {
 			continue
 		}
-		if ks := byLine[f.lineKey()]; len(ks) == 1 && findingsOnLine[f.lineKey()] == 1 && !used[ks[0]] {
+		if ks := byLine[f.lineKey()]; len(ks) == 1 && len(findingsOnLine[f.lineKey()]) == 1 && !used[ks[0]] {
 			res.verdict[i], used[ks[0]] = js[ks[0]], true
 		}
 	}
@@ -753,8 +761,9 @@ func writePrecision(all []*lint.Rule, measured map[string]*measure) error {
 	return os.WriteFile(precisionFile, []byte(b.String()), 0o644)
 }
 
-// sheet writes the findings not judged yet, with the lines around each,
-// for a judge: one block per finding, its key first.
+// sheet writes the findings not judged yet that measure their rule (on
+// a split not read while it was written), with the lines around each, for
+// a judge: one block per finding, its key first.
 func sheet(m manifest, work, rule string, n int, out string) error {
 	fs, err := readFindings(m, work)
 	if err != nil {
@@ -765,10 +774,14 @@ func sheet(m manifest, work, rule string, n int, out string) error {
 		return err
 	}
 	jm := match(fs, js)
+	sn, err := readSeen(seenFile)
+	if err != nil {
+		return err
+	}
 	byRule := map[string][]int{}
 	for i, f := range fs {
-		if _, ok := jm.verdict[i]; ok || (rule != "" && f.Rule != rule) {
-			continue
+		if _, ok := jm.verdict[i]; ok || (rule != "" && f.Rule != rule) || !sn.counts(f.Rule, f.Split) {
+			continue // judged, another rule's, or measuring nothing
 		}
 		byRule[f.Rule] = append(byRule[f.Rule], i)
 	}
@@ -865,14 +878,22 @@ func merge(m manifest, work, in string) error {
 	}
 	all := append([]judgment(nil), old...)
 	var problems []string
+	merged := map[string]int{} // key → index in all, for lines of in that share one
 	for _, j := range added {
-		switch {
+		switch i, again := merged[j.key()]; {
 		case !findings[j.key()]:
 			problems = append(problems, "no such finding: "+j.record())
+		case again:
+			// Several findings of one rule at one place (frontmatter-required's
+			// missing keys) share a judgment: the worst verdict stands.
+			if severityOf[j.Verdict] > severityOf[all[i].Verdict] {
+				all[i].Verdict, all[i].Reason = j.Verdict, j.Reason
+			}
 		case have[j.key()]:
 			problems = append(problems, "judged already: "+j.record())
 		default:
 			have[j.key()] = true
+			merged[j.key()] = len(all)
 			all = append(all, j)
 		}
 	}
@@ -890,7 +911,7 @@ func merge(m manifest, work, in string) error {
 	if err := os.WriteFile(judgmentsFile, []byte(b.String()), 0o644); err != nil {
 		return err
 	}
-	fmt.Printf("merged %d judgments (%d in all)\n", len(added), len(all))
+	fmt.Printf("merged %d judged lines as %d judgments (%d in all)\n", len(added), len(all)-len(old), len(all))
 	return nil
 }
 
