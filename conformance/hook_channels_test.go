@@ -90,7 +90,7 @@ func checkChannels(t *testing.T, res sessionResult, memlint string) {
 			[]string{"blocking error"}},
 		{3, []string{"PostToolUse:Edit hook blocking error from command: \"" + memlint + " hooks run claude\"",
 			"memlint found problems in the memory you just wrote", "MEMORY.md",
-			"gone.md does not exist in this memory dir → fix the file name or delete the entry [index-dangling-link]"},
+			"gone.md does not exist in this memory dir → fix the file name; if the memory is gone, keep what this entry says in a topic file while it still holds, then delete the entry [index-dangling-link]"},
 			[]string{"additional context"}},
 		{4, []string{"PostToolUse:Write hook additional context: memlint warnings for the memory you just wrote",
 			"add to MEMORY.md: - [user-tz](user_tz.md) — The user works from Lisbon and keeps European hours [orphan-memory]"},

@@ -105,7 +105,7 @@ func TestClaudeHookChannels(t *testing.T) {
 	t.Run("an index entry to a missing file: the whole suggestion", func(t *testing.T) {
 		r := run(t, edit(t, dir, index, "- [Lint]", "- [Gone](gone.md) — a memory that does not exist\n- [Lint]", true), env)
 		want := "memlint found problems in the memory you just wrote (.claude/memory/MEMORY.md):\n" +
-			"- line 3: gone.md does not exist in this memory dir → fix the file name or delete the entry [index-dangling-link]\n" +
+			"- line 3: gone.md does not exist in this memory dir → fix the file name; if the memory is gone, keep what this entry says in a topic file while it still holds, then delete the entry [index-dangling-link]\n" +
 			"Fix them now; rules: memlint rules index-dangling-link\n"
 		if r.code != 2 || r.stderr != want {
 			t.Fatalf("exit %d, stderr:\n%s\nwant exit 2 and:\n%s", r.code, r.stderr, want)

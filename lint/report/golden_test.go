@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // (a dangling index entry) and none.
 func fixFixture() fstest.MapFS {
 	return fstest.MapFS{
-		"mem/MEMORY.md": {Data: []byte("- [Role](user_role.md) — the user's role\n- [Gone](gone.md) — a file that was deleted\n")},
+		"mem/MEMORY.md": {Data: []byte("- [Role](user_role.md) — the user's role\n- [Gone](gone.md)\n")},
 		"mem/user_role.md": {Data: []byte(`---
 name: user-role
 description: The user is a senior Go engineer, new to the React frontend

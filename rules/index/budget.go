@@ -30,14 +30,14 @@ var LineLimit = &lint.Rule{
 			msg := fmt.Sprintf("MEMORY.md loads %d lines; Claude Code reads only the first %d, so everything %s is invisible%s%s",
 				b.Lines, lint.IndexMaxLines, where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
-				fmt.Sprintf("shorten the index to at most %d lines (Claude Code asks for %d): merge or remove entries and keep details in topic files",
+				fmt.Sprintf("shorten the index to at most %d lines (Claude Code asks for %d): merge related entries, move detail and inline notes into topic files, and drop the entries of memories you delete because they no longer hold",
 					lint.IndexMaxLines, lint.IndexWarnLines))
 		case b.Lines >= lint.IndexWarnLines:
 			line := b.LoadedLines[lint.IndexWarnLines-1]
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: line, Col: 1},
 				Message: fmt.Sprintf("MEMORY.md loads %d of at most %d lines; Claude Code asks to keep it under %d so new memories still fit",
 					b.Lines, lint.IndexMaxLines, lint.IndexWarnLines),
-				Suggestion: "merge related entries and move details into topic files"})
+				Suggestion: "merge related entries and move detail and inline notes into topic files"})
 		}
 	},
 }
@@ -58,7 +58,7 @@ var SizeLimit = &lint.Rule{
 			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName),
 				Message: fmt.Sprintf("MEMORY.md is %s (%s bytes); Claude Code skips a MEMORY.md over 4 MiB (%s bytes) and loads nothing at all",
 					mebibytes(size), ruleutil.Thousands(int(size)), ruleutil.Thousands(lint.IndexMaxBytes)),
-				Suggestion: fmt.Sprintf("cut the index to one short line per memory, under %s UTF-16 units", ruleutil.Thousands(lint.IndexWarnUnits))})
+				Suggestion: fmt.Sprintf("move what the index holds into topic files and keep one short line per memory, under %s UTF-16 units", ruleutil.Thousands(lint.IndexWarnUnits))})
 			return
 		}
 		f := d.Index
@@ -74,12 +74,12 @@ var SizeLimit = &lint.Rule{
 			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s%s",
 				ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
-				fmt.Sprintf("shorten entries and keep the index under %s units: descriptions belong in the topic files", ruleutil.Thousands(lint.IndexWarnUnits)))
+				fmt.Sprintf("keep the index under %s units: move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here", ruleutil.Thousands(lint.IndexWarnUnits)))
 		case b.Units >= lint.IndexWarnUnits:
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s of at most %s UTF-16 units; Claude Code asks to keep it under %s so new memories still fit",
 					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
-				Suggestion: "shorten long entries; descriptions belong in the topic files"})
+				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})
 		}
 	},
 }

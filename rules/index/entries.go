@@ -512,7 +512,7 @@ var EntryLength = &lint.Rule{
 			}
 			pass.ReportSpan(f, e.Span,
 				fmt.Sprintf("index entry is %d characters (max %d): %s; detail belongs in the topic file", n, max, loaded),
-				"shorten the hook after the link to a few words")
+				"move the detail into the topic file (its description or body), then cut the hook after the link to a few words")
 		}
 	},
 }
@@ -526,45 +526,79 @@ var DuplicateEntry = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "the same topic file is linked twice in MEMORY.md",
 	Doc:      duplicateEntryDoc,
-	Fix:      "safe (--fix): deletes the later entry when it is a list item of its own",
+	Fix:      "safe (--fix): deletes the one of the two entries that says nothing the other does not, when it is a list item of its own; none when each says something the other does not",
 	Run: func(pass *lint.Pass) {
 		f := pass.Dir.Index
 		if f == nil {
 			return
 		}
-		first := map[string]int{} // target → line of its first listing
+		first := map[string]int{} // target → index in f.Index.Entries of its first listing
 		var owners map[int]int    // entryOwners(f), once a duplicate needs it
-		for _, e := range f.Index.Entries {
+		for i, e := range f.Index.Entries {
 			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
 				continue // prose that mentions a file does not list it
 			}
 			seen := map[string]bool{}
-			for i, l := range ruleutil.TopicLinks(e.Links) {
+			for k, l := range ruleutil.TopicLinks(e.Links) {
 				if seen[l.Target] {
 					continue
 				}
 				seen[l.Target] = true
-				if i == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
+				if k == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
 					break // "… see [x](x.md)": a mention inside content
 				}
-				if line, dup := first[l.Target]; dup {
-					start, end := f.SpanPos(l.Span)
-					diag := lint.Diagnostic{Path: f.Path, Start: start, End: end,
-						Message:    fmt.Sprintf("%s is already listed on line %d", l.Target, line),
-						Suggestion: "delete this entry or merge it into the first one"}
-					if owners == nil {
-						owners = entryOwners(f)
-					}
-					if e, ok := soleEntry(f, owners, l.Link); ok {
-						diag.Fix = &lint.Fix{Message: "delete the duplicate entry", Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
-					}
-					pass.Report(diag)
+				j, dup := first[l.Target]
+				if !dup {
+					first[l.Target] = i
 					continue
 				}
-				first[l.Target] = e.StartLine
+				if owners == nil {
+					owners = entryOwners(f)
+				}
+				pass.Report(duplicateFinding(f, owners, f.Index.Entries[j], e, l))
 			}
 		}
 	},
+}
+
+// duplicateFinding reports the entry later, whose link l lists the same
+// file as the entry earlier. Deleting an entry loses what it says, so
+// the finding compares their words: when one says nothing the other does
+// not, it is the one to delete (a safe fix when it is a list item of its
+// own); when each adds something, the two must be merged by hand, and the
+// message says what this one adds.
+func duplicateFinding(f *lint.File, owners map[int]int, earlier, later lint.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
+	start, end := f.SpanPos(l.Span)
+	d := lint.Diagnostic{Path: f.Path, Start: start, End: end}
+	earlierWords := entryWords(f, earlier, true)
+	laterWords := entryWords(f, later, false)
+	deleteEntry := func(e lint.IndexEntry, link lint.Link, msg string) {
+		if sole, ok := soleEntry(f, owners, link); ok && sole.Start == e.Start {
+			d.Fix = &lint.Fix{Message: msg, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+		}
+	}
+	switch {
+	case subset(laterWords, earlierWords):
+		d.Message = fmt.Sprintf("%s is already listed on line %d, whose entry says everything this one does", l.Target, earlier.StartLine)
+		d.Suggestion = "delete this entry"
+		deleteEntry(later, l.Link, "delete the duplicate entry")
+	case subset(entryWords(f, earlier, false), entryWords(f, later, true)):
+		d.Message = fmt.Sprintf("%s is already listed on line %d; this entry says everything that one does, and more", l.Target, earlier.StartLine)
+		d.Suggestion = fmt.Sprintf("keep this entry and delete the one on line %d", earlier.StartLine)
+		if links := ruleutil.TopicLinks(earlier.Links); len(links) > 0 {
+			for _, el := range links {
+				if el.Target == l.Target {
+					deleteEntry(earlier, el.Link, fmt.Sprintf("delete the entry on line %d, which this one covers", earlier.StartLine))
+					break
+				}
+			}
+		}
+	default:
+		d.Message = fmt.Sprintf("%s is already listed on line %d, and the two entries say different things (this one: %s)",
+			l.Target, earlier.StartLine, ruleutil.Quote(ruleutil.Clip(entrySays(f, later), 60)))
+		d.Suggestion = fmt.Sprintf("merge the two into one entry that keeps what both say (add what this one says to line %d's entry), then delete this one", earlier.StartLine)
+	}
+	return d
 }
 
 //go:embed index-duplicate-entry.md

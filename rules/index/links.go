@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -22,7 +23,7 @@ var DanglingLink = &lint.Rule{
 	Severity: lint.Error,
 	Summary:  "an index link points at a memory file that does not exist",
 	Doc:      danglingLinkDoc,
-	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own (the memory may only have been renamed)",
+	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own that says nothing but the link (the memory may only have been renamed; a hook after the link may be all that is left of it, so such an entry is never deleted)",
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		f := d.Index
@@ -49,15 +50,20 @@ var DanglingLink = &lint.Rule{
 				msg += fmt.Sprintf(" (did you mean %s?)", near)
 				suggestion = "link " + near
 			}
-			start, end := f.SpanPos(l.Span)
-			diag := lint.Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion}
 			if owners == nil {
 				owners = entryOwners(f)
 			}
-			if e, ok := soleEntry(f, owners, l.Link); ok {
-				// Unsafe: the memory may only have been renamed.
-				diag.Fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+			var fix *lint.Fix
+			if e, ok := soleEntry(f, owners, l.Link); ok && onlyLinks(f, e) {
+				// Unsafe: the memory may only have been renamed. Only an
+				// entry that says nothing but the link is deleted: a hook
+				// after it may be all that is left of the memory.
+				fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+			} else if near == "" {
+				suggestion = "fix the file name; if the memory is gone, keep what this entry says in a topic file while it still holds, then delete the entry"
 			}
+			start, end := f.SpanPos(l.Span)
+			diag := lint.Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion, Fix: fix}
 			pass.Report(diag)
 		}
 	},
@@ -86,10 +92,50 @@ var LinkEscape = &lint.Rule{
 			if !strings.HasPrefix(target, "..") {
 				what = "an absolute path"
 			}
-			pass.ReportSpan(f, l.Span, fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir", ruleutil.Clip(l.Dest, 60), what),
-				"move the file into the memory dir and link it with a relative path")
+			pass.ReportSpan(f, l.Span,
+				fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir; a file outside it is no memory, and the link breaks wherever the dir is read from another place", ruleutil.Clip(l.Dest, 60), what),
+				escapeSuggestion(pass, target))
 		}
 	},
+}
+
+// escapeSuggestion says how to keep what a link out of the memory dir
+// gives the agent without the link. Moving the file into the memory dir
+// would take a document away from the repository (or from wherever else
+// it is read): the file stays where it is, and the memory says what the
+// agent needs from it and names its path. A target the repository tracks
+// is named by its path in the repository.
+func escapeSuggestion(pass *lint.Pass, target string) string {
+	name := target
+	if repoPath := repositoryPath(pass, target); repoPath != "" {
+		name = repoPath
+	}
+	return fmt.Sprintf("leave the file where it is; write a topic file in this dir that sums up what the agent needs from it and names its path in backticks (`%s`), and link that topic file here — or, if a mention is enough, write the path in backticks instead of a link",
+		ruleutil.Clip(name, 80))
+}
+
+// repositoryPath returns the path, relative to the top of the repository
+// the memory dir is committed in, of a relative link target that leaves
+// the dir ("../docs/design.md" from .claude/memory/ is
+// ".claude/docs/design.md"), when the repository tracks it; "" otherwise.
+func repositoryPath(pass *lint.Pass, target string) string {
+	if !strings.HasPrefix(target, "..") {
+		return ""
+	}
+	repo := pass.Repo()
+	if repo == nil {
+		return ""
+	}
+	abs := filepath.Join(pass.Abs(pass.Dir.Path), filepath.FromSlash(target))
+	rel, err := filepath.Rel(repo.Root(), abs)
+	if err != nil {
+		return ""
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == ".." || strings.HasPrefix(rel, "../") || !(repo.Tracked(rel) || repo.HasDir(rel)) {
+		return ""
+	}
+	return rel
 }
 
 //go:embed index-link-escape.md
