@@ -66,8 +66,11 @@ type codeCitation struct {
 	start, end  int
 	next        int // where to continue scanning
 	file, lines string
-	several     bool // a range or list of lines
-	named       bool // the file is named in the text before, not next to the lines
+	// path is the cited file as written ("src/x.go", a URL), for telling
+	// whether the repository has it; nil when the text does not say.
+	path    []byte
+	several bool // a range or list of lines
+	named   bool // the file is named in the text before, not next to the lines
 }
 
 // findColonCitation finds the next "path.ext:LINE" at or after from, with an
@@ -88,14 +91,17 @@ func findColonCitation(b []byte, from int) codeCitation {
 			continue
 		}
 		st, ok := ccPathBefore(b, i)
+		var path []byte
 		if !ok {
 			// Shorthand after a file name: "`routes.ts` :465-484",
 			// "app.ts:120, :245".
-			if st, ok = colonShorthand(b, i, 0); !ok {
+			if st, path, ok = colonShorthand(b, i, 0); !ok {
 				continue
 			}
 		} else if _, ok := codeFileName(b[st:i]); !ok {
 			continue
+		} else {
+			path = b[st:i]
 		}
 		end, ok := ccLineRef(b, d, true)
 		if !ok || hostPort(b[st:i], b[d:end]) {
@@ -104,30 +110,36 @@ func findColonCitation(b []byte, from int) codeCitation {
 		if string(b[d:end]) == "1" {
 			continue // "index.ts:1": the top of a file, which no edit moves
 		}
-		return codeCitation{ok: true, start: st, end: end, next: end}
+		if end < len(b) && b[end] == ')' && bytes.IndexByte(b[st:i], '(') >= 0 {
+			end++ // "`x.ts` (:46-48)"
+		}
+		return codeCitation{ok: true, start: st, end: end, next: end, path: path}
 	}
 	return codeCitation{}
 }
 
 // colonShorthand reports whether the ":" at b[i], with no path of its
 // own, continues a file name or a citation just before it, and where the
-// finding starts: at the file name ("`x.ts` :46") or at the colon (", :245").
-func colonShorthand(b []byte, i, depth int) (int, bool) {
-	if depth > 8 || (i > 0 && !strings.ContainsRune(" \t`'\"(,", rune(b[i-1]))) {
-		return 0, false
+// finding starts: at the file name ("`x.ts` :46", "**`x.ts`** :46",
+// "| `x.ts` | :46 |", "`x.ts` (:46-48)"), at the colon after a link to
+// the file ("[x.ts](src/x.ts):46"), or at the colon after an earlier
+// citation ("app.ts:120, :245").
+func colonShorthand(b []byte, i, depth int) (int, []byte, bool) {
+	if depth > 8 || (i > 0 && strings.IndexByte(shorthandGap+",)", b[i-1]) < 0) {
+		return 0, nil, false
 	}
 	p := i
-	for p > 0 && strings.IndexByte(" \t`'\"(,", b[p-1]) >= 0 {
+	for p > 0 && strings.IndexByte(shorthandGap+",", b[p-1]) >= 0 {
 		p--
 	}
-	gap := string(b[p:i])
+	gap := b[p:i]
 	for _, w := range []string{" and", " or", " &"} {
 		if bytes.HasSuffix(b[:p], []byte(w)) {
 			p -= len(w)
 			for p > 0 && strings.IndexByte(" \t,", b[p-1]) >= 0 {
 				p--
 			}
-			gap = "," // only a citation may come before "and"
+			gap = []byte(",") // only a citation may come before "and"
 			break
 		}
 	}
@@ -139,35 +151,103 @@ func colonShorthand(b []byte, i, depth int) (int, bool) {
 	if q < p && q > 0 && b[q-1] == ':' {
 		if st, ok := ccPathBefore(b, q-1); ok {
 			if _, ok := codeFileName(b[st : q-1]); ok {
-				return i, true
+				return i, b[st : q-1], true
 			}
 		}
-		if _, ok := colonShorthand(b, q-1, depth+1); ok {
-			return i, true
+		if _, path, ok := colonShorthand(b, q-1, depth+1); ok {
+			return i, path, true
 		}
-		return 0, false
+		return 0, nil, false
 	}
-	// A file name right before: "`routes.ts` :465".
-	if strings.ContainsAny(gap, ",(") || !strings.ContainsAny(gap, " \t`'\"") {
-		return 0, false
+	if bytes.IndexByte(gap, ',') >= 0 {
+		return 0, nil, false
 	}
-	p = i - len(strings.TrimLeft(gap, "`'\""))
-	var quote byte
-	if p > 0 && (b[p-1] == '`' || b[p-1] == '\'' || b[p-1] == '"') {
-		quote = b[p-1]
-		p--
+	// "`x.ts` (:46-48)": a parenthesis only around the lines alone.
+	if bytes.IndexByte(gap, '(') >= 0 && !closedAfterLines(b, i) {
+		return 0, nil, false
+	}
+	// A link to the file right before: "[x.ts](src/x.ts):46".
+	if p > 0 && b[p-1] == ')' {
+		if path, ok := linkToCodeFileBefore(b, p); ok {
+			return i, path, true
+		}
+		return 0, nil, false
+	}
+	// A file name right before: "`routes.ts` :465", "**`x.ts`** :46".
+	if len(gap) == 0 {
+		return 0, nil, false
 	}
 	st, ok := ccPathBefore(b, p)
 	if !ok {
-		return 0, false
+		return 0, nil, false
 	}
 	if _, ok := codeFileName(b[st:p]); !ok {
-		return 0, false
+		return 0, nil, false
 	}
-	if quote != 0 && st > 0 && b[st-1] == quote {
-		st--
+	path := b[st:p]
+	if st > 0 && (b[st-1] == '`' || b[st-1] == '\'' || b[st-1] == '"') && p < i && b[p] == b[st-1] {
+		st-- // the quote or code span around the name
 	}
-	return st, true
+	for k := 0; k < 3 && st > 0 && (b[st-1] == '*' || b[st-1] == '_') && bytes.IndexByte(gap, b[st-1]) >= 0; k++ {
+		st-- // "**`x.ts`** :46"
+	}
+	return st, path, true
+}
+
+// shorthandGap are the bytes that may stand between a file name and a
+// bare ":LINE" after it: spaces, the quotes or code span around the name,
+// emphasis, a table's cell bar, and a parenthesis opened for the lines.
+const shorthandGap = " \t`'\"*_|("
+
+// closedAfterLines reports whether the line reference after the ":" at
+// b[i] is followed by ")": "(:46-48)".
+func closedAfterLines(b []byte, i int) bool {
+	d := i + 1
+	if d < len(b) && b[d] == 'L' {
+		d++
+	}
+	if d >= len(b) || !ccDigit(b[d]) {
+		return false
+	}
+	e, ok := ccLineRef(b, d, true)
+	return ok && e < len(b) && b[e] == ')'
+}
+
+// linkToCodeFileBefore reports whether b[:p] ends with a Markdown link,
+// "[text](dest)", whose destination or text names a code file, and
+// returns that name.
+func linkToCodeFileBefore(b []byte, p int) ([]byte, bool) {
+	open := p - 1
+	for open > 0 && p-open < 300 && b[open-1] != '(' {
+		if c := b[open-1]; c == ')' || c == '\n' || c == '[' || c == ']' {
+			return nil, false
+		}
+		open--
+	}
+	if open < 2 || b[open-1] != '(' || b[open-2] != ']' {
+		return nil, false
+	}
+	dest := b[open : p-1]
+	if h := bytes.IndexByte(dest, '#'); h >= 0 {
+		dest = dest[:h]
+	}
+	dest = bytes.Trim(dest, "<> ")
+	if _, ok := codeFileName(dest); ok {
+		return dest, true
+	}
+	close := open - 2
+	start := close
+	for start > 0 && close-start < 200 && b[start-1] != '[' {
+		if c := b[start-1]; c == ']' || c == '\n' {
+			return nil, false
+		}
+		start--
+	}
+	text := bytes.Trim(b[start:close], "`*_ ")
+	if _, ok := codeFileName(text); start > 0 && ok {
+		return text, true
+	}
+	return nil, false
 }
 
 // hostPort reports whether name:num reads as a host name and a port: a
@@ -232,6 +312,7 @@ type lineAnchor struct {
 	ok          bool
 	start, end  int
 	file, lines string
+	path        []byte // the URL or path before the anchor
 }
 
 // findLineAnchor finds a "#L42" anchor after a code file name in b (a link
@@ -282,7 +363,7 @@ func findLineAnchorFrom(b []byte, from int) lineAnchor {
 		if e < len(b) && (ccLetter(b[e]) || b[e] == '_') {
 			continue
 		}
-		return lineAnchor{ok: true, start: st, end: e, file: string(name), lines: lines}
+		return lineAnchor{ok: true, start: st, end: e, file: string(name), lines: lines, path: b[st:i]}
 	}
 	return lineAnchor{}
 }

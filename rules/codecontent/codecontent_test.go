@@ -25,6 +25,7 @@ func FuzzCodeContent(f *testing.F) {
 		"ligne 42 de x.go, x.go 파일의 42행, x.go の 12行目, x.go第42行, 第 7 行\n",
 		"roll back to a1b2c3d; merged 4e5f6a7b; pinned at 5c6d7e8f\n## H\nfixed in a1b2c3d, a2b3c4d\n",
 		"```\n├── a/\n│   └── b.go\n+---+\n| x |\n```\n",
+		"`a.py` (:8-9) | `a.py` | :8 | **`a.py`** :1 [t](a.rb):4-5 [`x.go`]():7\n**Ex (v.ts):**\n- on lines 2 et 3, 4 bis 9\n",
 	} {
 		f.Add(seed)
 	}

@@ -27,6 +27,7 @@ func (s *codeScan) inline(blk lint.Span) {
 	if ccIndexDigit(b) < 0 {
 		return
 	}
+	before := s.lineBefore(blk.Start)
 
 	// file:line and file:line:col
 	for from := 0; ; {
@@ -35,7 +36,7 @@ func (s *codeScan) inline(blk lint.Span) {
 			break
 		}
 		from = c.end
-		if s.accept(base+c.start, base+c.end) {
+		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
 			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
@@ -47,19 +48,19 @@ func (s *codeScan) inline(blk lint.Span) {
 			break
 		}
 		from = a.end
-		if s.accept(base+a.start, base+a.end) {
+		if s.accept(base+a.start, base+a.end) && s.inRepository(a.path) {
 			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
 				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
 	// "line 42 of x.go", "x.go line 42"
 	for from := 0; ; {
-		c := findLineWord(b, from)
+		c := findLineWord(b, before, from)
 		if !c.ok {
 			break
 		}
 		from = c.next
-		if s.accept(base+c.start, base+c.end) {
+		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
 			what := "line " + c.lines
 			if c.several {
 				what = "lines " + c.lines

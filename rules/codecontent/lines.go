@@ -140,22 +140,10 @@ func lineNumbers(b []byte, ws, p int) (lineMention, bool) {
 		m.several = true
 		m.lines = m.first + "–" + strings.TrimLeft(string(b[ccDigitsEnd(b, p):e]), "-–L")
 	}
-	// More lines: ", 60", " and 60", " & 60", " to 60".
+	// More lines: ", 60", " and 60", " & 60", " to 60", " et 60" …
 	for {
-		q := e
-		sep := ""
-		switch {
-		case bytes.HasPrefix(b[q:], []byte(", ")):
-			q, sep = q+2, ", "
-		case bytes.HasPrefix(b[q:], []byte(" and ")):
-			q, sep = q+5, " and "
-		case bytes.HasPrefix(b[q:], []byte(" & ")):
-			q, sep = q+3, " & "
-		case bytes.HasPrefix(b[q:], []byte(" to ")):
-			q, sep = q+4, "–"
-		case bytes.HasPrefix(b[q:], []byte(" - ")):
-			q, sep = q+3, "–"
-		}
+		q, sep := lineListJoinerAt(b, e)
+		q += e
 		if sep == "" || q >= len(b) || !ccDigit(b[q]) {
 			break
 		}
@@ -163,13 +151,57 @@ func lineNumbers(b []byte, ws, p int) (lineMention, bool) {
 		if !ok {
 			break
 		}
-		m.lines += sep + string(b[q:e2])
+		m.lines += sep + strings.Replace(string(b[q:e2]), "-", "–", 1)
 		m.several = true
 		e = e2
 	}
 	m.end = e
 	return m, true
 }
+
+// lineListJoinerAt returns the length of the joiner that continues a
+// list or range of line numbers at b[at:] (lineListJoiners, or ", "), and
+// how the message writes it; 0 and "" when none does.
+func lineListJoinerAt(b []byte, at int) (int, string) {
+	if bytes.HasPrefix(b[at:], []byte(", ")) {
+		return 2, ", "
+	}
+	if at >= len(b) || b[at] != ' ' {
+		return 0, ""
+	}
+	w := at + 1
+	for w < len(b) && b[w] != ' ' && w-at <= lineJoinerMaxLen {
+		w++
+	}
+	if w >= len(b) || b[w] != ' ' {
+		return 0, ""
+	}
+	var buf [16]byte
+	word := buf[:0]
+	for _, c := range b[at+1 : w] {
+		word = append(word, ccLower(c)) // non-ASCII joiners are matched as written
+	}
+	if lineRangeJoiners[string(word)] {
+		return w + 1 - at, "–"
+	}
+	if lineListJoiners[string(word)] {
+		return w + 1 - at, " " + string(word) + " "
+	}
+	return 0, ""
+}
+
+// lineJoinerMaxLen is the longest joiner of lineListJoiners and
+// lineRangeJoiners, in bytes.
+var lineJoinerMaxLen = func() int {
+	n := 0
+	for w := range lineListJoiners {
+		n = max(n, len(w))
+	}
+	for w := range lineRangeJoiners {
+		n = max(n, len(w))
+	}
+	return n
+}()
 
 // lineNumberBeforeSuffix reads "42행", "42行目", "42번째 줄" and "第42行" at
 // the digits b[p:].
@@ -297,10 +329,11 @@ func fileBeforeMention(b []byte, at int) (codeCitation, bool) {
 	if !ok {
 		return codeCitation{}, false
 	}
+	path := b[st:p]
 	if quote != 0 && st > 0 && b[st-1] == quote {
 		st--
 	}
-	return codeCitation{start: st, file: string(name)}, true
+	return codeCitation{start: st, file: string(name), path: path}, true
 }
 
 // fileAfterMention finds a code file name written after the mention
@@ -346,10 +379,11 @@ func fileAfterMention(b []byte, at int) (codeCitation, bool) {
 	if !ok {
 		return codeCitation{}, false
 	}
+	path := b[p:e]
 	if quote != 0 && e < len(b) && b[e] == quote {
 		e++
 	}
-	return codeCitation{end: e, file: string(name)}, true
+	return codeCitation{end: e, file: string(name), path: path}, true
 }
 
 // ccOnlyJoiners reports whether b, a file name followed by what stands
@@ -367,10 +401,11 @@ func ccOnlyJoiners(b []byte) bool {
 	return !bytes.ContainsAny(bytes.TrimRight(b[:i], " \t`"), " \t")
 }
 
-// lastCodeFileName returns the last code file that b names: a mention of
-// lines without a file of its own belongs to it.
-func lastCodeFileName(b []byte) (string, bool) {
-	last := ""
+// lastCodeFileName returns the last code file that b names, as written
+// (path) and its name: a mention of lines without a file of its own
+// belongs to it.
+func lastCodeFileName(b []byte) (path []byte, name string, ok bool) {
+	var last []byte
 	for i := 0; i < len(b); {
 		if !ccPathByte(b[i]) {
 			i++
@@ -384,12 +419,16 @@ func lastCodeFileName(b []byte) (string, bool) {
 		for e > i && (b[e-1] == '.' || b[e-1] == '-') {
 			e--
 		}
-		if name, ok := codeFileName(b[i:e]); ok && bytes.IndexByte(b[i:e], '.') > 0 {
-			last = string(name)
+		if _, found := codeFileName(b[i:e]); found && bytes.IndexByte(b[i:e], '.') > 0 {
+			last = b[i:e]
 		}
 		i = j
 	}
-	return last, last != ""
+	if last == nil {
+		return nil, "", false
+	}
+	n, _ := codeFileName(last)
+	return last, string(n), true
 }
 
 // lineFileWindow is how far before a bare range of lines its file may be
@@ -413,8 +452,10 @@ func connectorAfter(b []byte, at int) bool {
 
 // findLineWord finds the next line mention that cites a code file: one
 // written next to a file name, or a range or list of lines ("Lines
-// 399-400") in a block that names a code file.
-func findLineWord(b []byte, from int) codeCitation {
+// 399-400") in a block that names a code file, or on the first line of a
+// block when the line before it names one (before: "**Example
+// (worker.go):**" over "- used on lines 180 and 203").
+func findLineWord(b, before []byte, from int) codeCitation {
 	for from < len(b) {
 		m, ok := findLineMention(b, from)
 		if !ok {
@@ -429,26 +470,30 @@ func findLineWord(b []byte, from int) codeCitation {
 		if m.single {
 			// "L42" cites a line only right after a file name: "`main.go` L42".
 			if c, ok := fileBeforeMention(b, m.start); ok && ccOnlyJoiners(b[c.start:m.start]) {
-				return codeCitation{ok: true, start: c.start, end: m.end, next: m.end, file: c.file, lines: m.lines, several: m.several}
+				return codeCitation{ok: true, start: c.start, end: m.end, next: m.end, file: c.file, path: c.path, lines: m.lines, several: m.several}
 			}
 			continue
 		}
 		if c, ok := fileAfterMention(b, m.end); ok && !budgetFiles[c.file] {
-			return codeCitation{ok: true, start: m.start, end: c.end, next: c.end, file: c.file, lines: m.lines, several: m.several}
+			return codeCitation{ok: true, start: m.start, end: c.end, next: c.end, file: c.file, path: c.path, lines: m.lines, several: m.several}
 		}
 		if c, ok := fileBeforeMention(b, m.start); ok && !budgetFiles[c.file] {
 			end := m.end
 			if end < len(b) && b[end] == ')' && bytes.LastIndexByte(b[c.start:m.start], '(') >= 0 {
 				end++
 			}
-			return codeCitation{ok: true, start: c.start, end: end, next: end, file: c.file, lines: m.lines, several: m.several}
+			return codeCitation{ok: true, start: c.start, end: end, next: end, file: c.file, path: c.path, lines: m.lines, several: m.several}
 		}
 		// "Lines 399-400" alone: the file named just before ("lives in
 		// client.go. Lines 399-400 ..."), unless the words after say what
 		// else the lines belong to ("lines 10-20 of the transcript").
 		if m.several && !connectorAfter(b, m.end) {
-			if name, ok := lastCodeFileName(b[max(0, m.start-lineFileWindow):m.start]); ok {
-				return codeCitation{ok: true, start: m.start, end: m.end, next: m.end, lines: m.lines, several: true, file: name, named: true}
+			path, name, ok := lastCodeFileName(b[max(0, m.start-lineFileWindow):m.start])
+			if !ok && len(before) > 0 && bytes.IndexByte(b[:m.start], '\n') < 0 {
+				path, name, ok = lastCodeFileName(before[max(0, len(before)-lineFileWindow):])
+			}
+			if ok {
+				return codeCitation{ok: true, start: m.start, end: m.end, next: m.end, lines: m.lines, several: true, file: name, path: path, named: true}
 			}
 		}
 	}

@@ -16,11 +16,17 @@ func (s *codeScan) link(l *lint.Link) {
 	}
 	d := []byte(dest)
 	if a := findLineAnchor(d); a.ok {
+		if !s.inRepository(a.path) {
+			return
+		}
 		s.collect(ccCitation, l.Span, ccShown(d[a.start:a.end]), fmt.Sprintf("this link points at %s of %s (%s): %s", a.what(), a.file, ccShown(d[a.start:a.end]), citationWhy))
 		s.claim(l.Span)
 		return
 	}
 	if c := findColonCitation(d, 0); c.ok {
+		if !s.inRepository(c.path) {
+			return
+		}
 		s.collect(ccCitation, l.Span, ccShown(d[c.start:c.end]), fmt.Sprintf("this link cites %s, a file:line location: %s", ccShown(d[c.start:c.end]), citationWhy))
 		s.claim(l.Span)
 		return

@@ -20,6 +20,7 @@ import (
 func (s *codeScan) refInline(blk lint.Span) {
 	b := s.src[blk.Start:blk.End]
 	base := blk.Start
+	before := s.lineBefore(blk.Start)
 
 	// file:line and file:line:col
 	for from := 0; ; {
@@ -28,7 +29,7 @@ func (s *codeScan) refInline(blk lint.Span) {
 			break
 		}
 		from = c.end
-		if s.accept(base+c.start, base+c.end) {
+		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
 			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
@@ -40,19 +41,19 @@ func (s *codeScan) refInline(blk lint.Span) {
 			break
 		}
 		from = a.end
-		if s.accept(base+a.start, base+a.end) {
+		if s.accept(base+a.start, base+a.end) && s.inRepository(a.path) {
 			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
 				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
 	// "line 42 of x.go", "x.go line 42"
 	for from := 0; ; {
-		c := findLineWord(b, from)
+		c := findLineWord(b, before, from)
 		if !c.ok {
 			break
 		}
 		from = c.next
-		if s.accept(base+c.start, base+c.end) {
+		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
 			what := "line " + c.lines
 			if c.several {
 				what = "lines " + c.lines

@@ -12,8 +12,10 @@
 package codecontent
 
 import (
+	"bytes"
 	_ "embed"
 	"sort"
+	"strings"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -71,13 +73,18 @@ type codeScan struct {
 	pending lint.Span // a hash finding not yet reported (for a..b ranges)
 	pendMsg string
 	found   []ccFinding // citations and hashes, reported by section
+	// repo is the repository the dir's memory is about, asked for on the
+	// first citation (repoAsked) and kept from file to file; nil when
+	// the run has none.
+	repo      lint.Repository
+	repoAsked bool
 }
 
 func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 	if f.Body() == nil || f.ParseError() != nil || f.Lines == nil {
 		return
 	}
-	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body(), claimed: s.claimed[:0], found: s.found[:0]}
+	*s = codeScan{pass: pass, f: f, src: f.Src, md: f.Body(), claimed: s.claimed[:0], found: s.found[:0], repo: s.repo, repoAsked: s.repoAsked}
 	maxLines := lint.OptionsFor[options](pass, f).MaxCodeLines
 
 	for i := range s.md.Blocks {
@@ -125,8 +132,9 @@ func (s *codeScan) visible(start, end int) bool {
 		}
 		if q <= p {
 			// A line break or the indentation of a continuation line
-			// between two runs of prose is not hidden text.
-			if c := s.src[p]; c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '>' {
+			// between two runs of prose is not hidden text, and neither
+			// is the markup of emphasis or of a table's cells.
+			if c := s.src[p]; c == '\n' || c == '\r' || c == ' ' || c == '\t' || c == '>' || c == '*' || c == '_' || c == '|' {
 				p++
 				continue
 			}
@@ -145,4 +153,68 @@ func ccSpanEndAt(spans []lint.Span, off int) int {
 		return spans[i].End
 	}
 	return -1
+}
+
+// lineBefore returns the line before the one off is on, when there is
+// one and it holds text: a block that starts by citing a range of lines
+// may name their file on the line right above it ("**Example
+// (worker.go):**" over "- used on lines 180 and 203").
+func (s *codeScan) lineBefore(off int) []byte {
+	n := s.f.Lines.LineOf(off)
+	if n <= 1 {
+		return nil
+	}
+	line := bytes.TrimSpace(s.f.Lines.Line(n - 1))
+	if len(line) == 0 {
+		return nil
+	}
+	return line
+}
+
+// inRepository reports whether the cited file, as the citation writes it
+// (path), may be one of the repository's. A citation of a file the
+// repository does not have (a third-party SDK's header, a dependency's
+// source, another project's file) points at code that no edit of this
+// repository moves, often as the evidence a memory needs: it is not
+// reported. Without a repository (memory linted on its own), or when the
+// citation does not say which file (path empty), every citation counts.
+func (s *codeScan) inRepository(path []byte) bool {
+	if len(path) == 0 {
+		return true
+	}
+	if !s.repoAsked {
+		s.repoAsked = true
+		if s.pass != nil {
+			s.repo = s.pass.Repo()
+		}
+		if s.repo != nil && !s.repo.HasDir("") {
+			s.repo = nil // a repository whose file list could not be read tracks nothing: it tells nothing
+		}
+	}
+	if s.repo == nil {
+		return true
+	}
+	return repoHasFile(s.repo, string(path))
+}
+
+// repoHasFile reports whether repo tracks the file a citation writes as
+// p: at that path, or at the path without its leading folders (written
+// from a subproject's folder, from outside the work tree, or as a URL
+// into the repository's host), or at a path ending in it.
+func repoHasFile(repo lint.Repository, p string) bool {
+	p = strings.Trim(strings.ReplaceAll(p, `\`, "/"), "`'\"*_()<> ")
+	if q := strings.IndexAny(p, "?#"); q >= 0 {
+		p = p[:q]
+	}
+	for p != "" {
+		if repo.Tracked(p) || repo.Nested(p) {
+			return true
+		}
+		slash := strings.IndexByte(p, '/')
+		if slash < 0 {
+			return false
+		}
+		p = p[slash+1:]
+	}
+	return false
 }

@@ -72,6 +72,38 @@ var lineWords = setOf(
 	"baris", // Indonesian, Malay
 )
 
+// lineListJoiners join a list of line numbers after a line word: "lines
+// 39 and 60", "lignes 39 et 60", "Zeilen 39 und 60", in the languages of
+// lineWords. ", " joins them in every language.
+var lineListJoiners = setOf(
+	"and", "&", // English
+	"et",          // French
+	"y", "e", "i", // Spanish; Italian, Portuguese; Catalan
+	"und",             // German
+	"en",              // Dutch
+	"och", "og", "ja", // Swedish; Danish, Norwegian; Finnish
+	"và",        // Vietnamese
+	"ve",        // Turkish
+	"oraz", "a", // Polish; Czech
+	"и", "і", // Russian; Ukrainian
+	"dan", // Indonesian, Malay
+)
+
+// lineRangeJoiners join the two ends of a range of lines: "lines 10 to
+// 20", "lignes 10 à 20", "Zeilen 10 bis 20".
+var lineRangeJoiners = setOf(
+	"to", "through", "-", // English
+	"à", "au", // French
+	"al", "hasta", // Spanish
+	"bis",        // German
+	"tot",        // Dutch
+	"till",       // Swedish
+	"đến", "tới", // Vietnamese
+	"do",               // Polish, Czech, Russian (до is below)
+	"до",               // Russian, Ukrainian
+	"sampai", "hingga", // Indonesian, Malay
+)
+
 // lineSuffixes are the words for "line" that come after the number in
 // Chinese, Japanese and Korean: "第42行", "42行目", "42행", "42번째 줄".
 // Only ordinal forms count: a bare "300行" or "3줄" is a count of lines
