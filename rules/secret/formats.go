@@ -94,3 +94,29 @@ var tokenFormats = []*tokenFormat{
 	{kind: "Notion integration token", prefix: "ntn_", re: lazyre.New(`^ntn_[A-Za-z0-9]{40,}`), minEntropy: 4},
 	{kind: "Atlassian API token", prefix: "ATATT3xFfGF0", re: lazyre.New(`^ATATT3xFfGF0[A-Za-z0-9_=-]{100,}`), minEntropy: 4},
 }
+
+// urlPathFormat is a webhook or bot API URL whose credential is a part of
+// its path in a known form: too short (Zapier) or too plain for the
+// generic test of a webhook URL's path, or on any host (a Telegram bot
+// token, which proxies and self-hosted Bot API servers carry too).
+type urlPathFormat struct {
+	kind string // what the message calls it
+	// host is the host or the end of it ("zapier.com" matches
+	// hooks.zapier.com); "" for any host.
+	host string
+	// needle, when set, is a string the path must hold before re is run
+	// (for a format of any host, so that most URLs cost no regexp).
+	needle string
+	// re is searched in the URL's path, from the "/" after the host; its
+	// first group is the credential.
+	re *lazyre.Regexp
+}
+
+// urlPathFormats are the webhook URLs recognised by their path. A
+// format's credential must also pass scPlaceholder: "/hooks/catch/123456/
+// abcdef/" is documentation.
+var urlPathFormats = []urlPathFormat{
+	{kind: "Telegram bot token", needle: "/bot", re: lazyre.New(`/bot([0-9]{8,10}:[A-Za-z0-9_-]{35})(?:[/?#]|$)`)},
+	{kind: "Zapier catch hook", host: "hooks.zapier.com", re: lazyre.New(`^/hooks/catch/([0-9]{4,12}/[A-Za-z0-9]{5,12})(?:[/?#]|$)`)},
+	{kind: "IFTTT webhook key", host: "maker.ifttt.com", re: lazyre.New(`^/(?:trigger/[^/?#]+/(?:json/)?with/key|use)/([A-Za-z0-9_-]{20,64})(?:[/?#]|$)`)},
+}

@@ -211,3 +211,104 @@ func TestEveryFormatHasSamples(t *testing.T) {
 		t.Errorf("%d formats, %d with samples", len(tokenFormats), len(formatSamples))
 	}
 }
+
+// urlPathSamples has, for every entry of urlPathFormats by kind, a URL
+// holding a fake credential the rule must find (real) and a near miss it
+// must leave alone (near).
+var urlPathSamples = map[string]formatSample{
+	"Telegram bot token": {
+		real: func(g *fakeGen) string {
+			return "https://api.telegram.org/bot" + g.digits(10) + ":AA" + g.fake(b64url, 33) + "/sendMessage"
+		},
+		near: func(g *fakeGen) string {
+			return "https://api.telegram.org/bot" + g.digits(10) + ":AA" + g.fake(b64url, 32) + "/sendMessage"
+		},
+	},
+	"Zapier catch hook": {
+		real: func(g *fakeGen) string {
+			return "https://hooks.zapier.com/hooks/catch/" + g.digits(7) + "/" + g.str("abcdefghijkmnpqrstuvwxyz", 3) + g.digits(2) + g.str("rstuvwxyz", 2) + "/"
+		},
+		near: func(g *fakeGen) string {
+			return "https://hooks.zapier.example/hooks/catch/" + g.digits(7) + "/" + g.str("rstuvwxyz", 3) + g.digits(2) + g.str("rstuvwxyz", 2) + "/"
+		},
+	},
+	"IFTTT webhook key": {
+		real: func(g *fakeGen) string {
+			return "https://maker.ifttt.com/trigger/build_done/with/key/" + g.fake(b64url, 22)
+		},
+		near: func(g *fakeGen) string {
+			return "https://maker.ifttt.com/trigger/build_done/with/key/" + g.fake(b64url, 19)
+		},
+	},
+}
+
+// TestEveryURLPathFormatHasSamples iterates urlPathFormats: a format added
+// without samples fails here. Each real sample is found once, as that
+// format, and Redact masks its credential; each near miss is not found.
+func TestEveryURLPathFormatHasSamples(t *testing.T) {
+	for _, f := range urlPathFormats {
+		s, ok := urlPathSamples[f.kind]
+		if !ok {
+			t.Errorf("URL format %s has no true and false sample in urlPathSamples", f.kind)
+			continue
+		}
+		for seed := uint64(1); seed <= 10; seed++ {
+			g := newFakeGen(seed)
+			url := s.real(g)
+			text := "the bot posts to " + url + " after each build"
+			ms := findAll(text)
+			switch {
+			case len(ms) != 1:
+				t.Errorf("%s: true sample %q: %d findings, want 1", f.kind, url, len(ms))
+			case !strings.HasPrefix(ms[0].kind, f.kind):
+				t.Errorf("%s: true sample %q found as %q", f.kind, url, ms[0].kind)
+			case strings.Contains(Redact(text), text[ms[0].valStart:ms[0].valEnd]):
+				t.Errorf("%s: true sample %q: Redact leaves it: %q", f.kind, url, Redact(text))
+			case Redact(text[ms[0].start:ms[0].end]) == text[ms[0].start:ms[0].end]:
+				t.Errorf("%s: true sample %q: Redact does not recognise the flagged text on its own", f.kind, url)
+			}
+			near := s.near(g)
+			if ms := findAll("the bot posts to " + near + " after each build"); len(ms) > 0 {
+				t.Errorf("%s: false sample %q found as %s", f.kind, near, ms[0].kind)
+			}
+		}
+	}
+	if len(urlPathSamples) != len(urlPathFormats) {
+		t.Errorf("%d URL formats, %d with samples", len(urlPathFormats), len(urlPathSamples))
+	}
+}
+
+// TestWebhookLabels: a URL labelled as a webhook is one, whatever the
+// label's language; a label that ends in another noun is not.
+func TestWebhookLabels(t *testing.T) {
+	const url = "https://relay.example-corp.net/in/MemLintZ5tR8wQ1yU4iO7pA2sD6"
+	for _, label := range []string{
+		"Deploy webhook: ", "**Webhook URL:** `", "SLACK_WEBHOOK_URL=", "webhook → ", "Webhook-URL: ",
+		"URL du webhook : ", "URL del webhook: ", "адрес вебхука: ", "웹훅 주소: ", "ウェブフックURL：", "Webhook 地址：",
+	} {
+		text := label + url
+		ms := findAll(text)
+		if len(ms) != 1 || !strings.HasPrefix(ms[0].kind, "token in a webhook URL") {
+			t.Errorf("%q: %v, want one token in a webhook URL", text, ms)
+			continue
+		}
+		if flagged := text[ms[0].start:ms[0].end]; Redact(flagged) == flagged {
+			t.Errorf("%q: Redact does not recognise the flagged text %q on its own", text, flagged)
+		}
+	}
+	for _, label := range []string{"webhook events: ", "the useAuth hook calls ", "webhook docs: ", "see the webhook section in "} {
+		if ms := findAll(label + url); len(ms) != 0 {
+			t.Errorf("%q: %v, want none", label+url, ms)
+		}
+	}
+	for _, w := range append(append([]string{}, scWebhookLabels...), scURLNouns...) {
+		if strings.ToLower(w) != w && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == w {
+			continue // a capital beyond ASCII, matched as written
+		}
+		for _, c := range w {
+			if 'A' <= c && c <= 'Z' {
+				t.Errorf("label word %q has an ASCII capital, which never matches", w)
+			}
+		}
+	}
+}

@@ -352,6 +352,8 @@ func FuzzSecret(f *testing.F) {
 	f.Add(`password: Tr0ub4 dor;3xK9,pLm"Q2'vW|8)z and the staging password is Zq8!mK2#vLp9wR`)
 	f.Add("aws key AKIAZ5Q3XKLMNOP7RSTU and secret kR8vTq2LmN9pXw4YzB7cD1eF6gH3jK5lM0nOpQrS")
 	f.Add("https://hooks.example.com/v1/br_usr_7f3a9c2e4b1d8f6a0c5e9b2d4f7a1c3e/send")
+	f.Add("Deploy webhook: https://api.example.io/v1/br_usr_MemLintmxgJTeKdNnFRIBXuDL7D/send; WEBHOOK_URL=https://x.io/a/MemLintP4qX9zV2mW7kR3tY8nB5")
+	f.Add("https://api.telegram.org/bot7294618305:AAMemLintPtYgjmUhBel31iEl2hpChYgCfr/x https://hooks.zapier.com/hooks/catch/4829173/m3k9x7q/ адрес вебхука：https://r.io/in/MemLintZ5tR8wQ1yU4iO7pA2sD6")
 	f.Fuzz(func(t *testing.T, s string) {
 		prev := 0
 		scanSecrets(s, false, func(m secretMatch) {

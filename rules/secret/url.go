@@ -153,10 +153,23 @@ func urlTokenAt[T scText](s T, i int) (secretMatch, bool) {
 	for host < end && s[host] != '/' {
 		host++
 	}
-	if host == end || scCodeHost(s[hostStart:host]) || scStartsWithTokenAt(s, hostStart) {
+	if host == end {
+		return none, false
+	}
+	if m, ok := urlPathFormatAt(s, start, hostStart, host, end); ok {
+		return m, true
+	}
+	if scCodeHost(s[hostStart:host]) || scTokenPrefixIn(s, hostStart, host) {
 		return none, false // a code host; or a Slack or Discord webhook, which the token formats name
 	}
-	hostHinted := scContainsAnyFold(s[hostStart:host], scWebhookHints)
+	// A URL the text labels as a webhook ("Deploy webhook: https://…")
+	// is one as much as a URL that says so itself. The finding then
+	// starts at the label, so that Redact recognises it on its own.
+	labelAt, labelled := scWebhookLabelBefore(s, start)
+	if labelled {
+		start = labelAt
+	}
+	hostHinted := labelled || scContainsAnyFold(s[hostStart:host], scWebhookHints)
 	hinted, afterHook := hostHinted, false
 	first, last, lastEnd := -1, -1, -1
 	for seg := host + 1; seg < end; {
@@ -231,6 +244,20 @@ func scEqualFoldAt[T scText](s T, i int, lit string) bool {
 	return true
 }
 
+// scTokenPrefixIn reports whether a provider token prefix starts a word
+// of s[from:to] (a host: "hooks.slack.com", also after bytes a URL's host
+// should not hold). The token formats judge such a URL: a mask made here
+// would leave "hooks.slack.com/…/…" behind, which Redact takes for a cut
+// Slack URL and masks again.
+func scTokenPrefixIn[T scText](s T, from, to int) bool {
+	for k := from; k < to; k++ {
+		if (k == from || !scAlnum(s[k-1])) && scStartsWithTokenAt(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // scStartsWithTokenAt reports whether a provider token prefix starts at s[i].
 func scStartsWithTokenAt[T scText](s T, i int) bool {
 	for _, f := range tokenFormatsByByte[s[i]] {
@@ -249,4 +276,105 @@ func scAllHex[T scText](s T) bool {
 		}
 	}
 	return len(s) > 0
+}
+
+// urlPathFormatAt matches a URL of urlPathFormats, whose host runs from
+// s[hostStart] to s[host] and whose path from s[host] to s[end]; the
+// finding runs from the scheme at s[start] to the end of the credential.
+func urlPathFormatAt[T scText](s T, start, hostStart, host, end int) (secretMatch, bool) {
+	for _, f := range urlPathFormats {
+		if f.host != "" && !scHostIs(s[hostStart:host], f.host) || f.needle != "" && scIndexAt(s, f.needle, host, end) < 0 {
+			continue
+		}
+		loc := scFindSubmatchIndex(f.re, s[host:end])
+		if loc == nil || loc[2] < 0 {
+			continue
+		}
+		valStart, valEnd := host+loc[2], host+loc[3]
+		if scPlaceholder(string(s[valStart:valEnd])) {
+			continue
+		}
+		masked := scMask("", string(s[valStart:valEnd]))
+		return secretMatch{start: start, end: valEnd, valStart: valStart, valEnd: valEnd,
+			kind:   f.kind + " in a URL (" + string(s[hostStart:host]) + ")",
+			masked: masked, replacement: masked}, true
+	}
+	return secretMatch{}, false
+}
+
+// scHostIs reports whether host, without a port, is domain or a
+// subdomain of it, ignoring ASCII case.
+func scHostIs[T scText](host T, domain string) bool {
+	n := len(host)
+	for k := 0; k < len(host); k++ {
+		if host[k] == ':' {
+			n = k
+			break
+		}
+	}
+	k := n - len(domain)
+	return k >= 0 && scEqualFoldAt(host[:n], k, domain) && (k == 0 || host[k-1] == '.')
+}
+
+// scWebhookLabelBefore reports whether the text right before a URL that
+// starts at s[start] labels it as a webhook: a word of scWebhookLabels,
+// perhaps followed by one of scURLNouns, then only a colon, an equals
+// sign, an arrow, quotes, brackets or emphasis ("Deploy webhook: ",
+// "**Webhook URL:** ", "SLACK_WEBHOOK_URL=", "webhook → "). It returns
+// where the label's webhook word starts.
+func scWebhookLabelBefore[T scText](s T, start int) (int, bool) {
+	p := start
+	for p > 0 && start-p < 16 {
+		switch {
+		case strings.IndexByte(" \t:=`'\"(<[*>-", s[p-1]) >= 0:
+			p--
+			continue
+		}
+		if k, ok := scSuffixAt(s, p, scLabelArrows); ok {
+			p = k
+			continue
+		}
+		break
+	}
+	if p == start || p == 0 {
+		return 0, false
+	}
+	if k, ok := scSuffixAt(s, p, scURLNouns); ok {
+		p = k
+		if p > 0 && (s[p-1] == ' ' || s[p-1] == '_' || s[p-1] == '-') {
+			p--
+		}
+	}
+	return scSuffixAt(s, p, scWebhookLabels)
+}
+
+// scLabelArrows are what may stand between a label and its URL besides
+// the ASCII punctuation scWebhookLabelBefore skips.
+var scLabelArrows = []string{"→", "—", "–", "：", "⇒"}
+
+// scSuffixAt returns where a word of words that ends at s[p] starts,
+// comparing ASCII letters without case (the words' ASCII letters are
+// lowercase).
+func scSuffixAt[T scText](s T, p int, words []string) (int, bool) {
+	for _, w := range words {
+		k := p - len(w)
+		if k < 0 {
+			continue
+		}
+		match := true
+		for j := 0; j < len(w); j++ {
+			c := s[k+j]
+			if scUpper(c) {
+				c += 'a' - 'A'
+			}
+			if c != w[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return k, true
+		}
+	}
+	return 0, false
 }

@@ -77,6 +77,28 @@ var scProseWords = map[string]bool{
 // (hooks.slack.com, …/webhooks/…, webhook.office.com, /hook/).
 var scWebhookHints = []string{"hook"}
 
+// scWebhookLabels name a URL as a webhook when one ends the label right
+// before it ("Deploy webhook: https://…", "SLACK_WEBHOOK_URL=https://…",
+// "адрес вебхука: https://…"), possibly followed by a word of scURLNouns
+// ("webhook URL:"). A label whose last word is another noun is about
+// something else ("webhook events: https://…" links an event). Matched
+// ignoring ASCII case; a word in another script is matched as written,
+// so its capitalised form is listed too.
+var scWebhookLabels = []string{
+	"webhook", "web hook", "web-hook", // English, and the word most languages borrow
+	"вебхук", "Вебхук", "вебхука", "вебхуки", "Вебхуки", "веб-хук", "Веб-хук", // Russian, Ukrainian
+	"웹훅", "웹후크", // Korean
+	"ウェブフック", "webフック", // Japanese
+	"webhooks",
+}
+
+// scURLNouns may follow a webhook's name in its label: "webhook URL",
+// "webhook endpoint", "Webhook-Adresse", "webhook 地址".
+var scURLNouns = []string{
+	"url", "uri", "urls", "endpoint", "address", "link", "adresse", "dirección", "direccion", "endereço", "indirizzo",
+	"адрес", "ссылка", "주소", "アドレス", "地址", "链接", "鏈接",
+}
+
 // scCodeHosts serve code: hex segments of their URLs are commit hashes.
 var scCodeHosts = []string{
 	"github.com", "githubusercontent.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourcegraph.com",
