@@ -10,6 +10,7 @@ import (
 	"github.com/memlint/memlint/rules/duplicate"
 	"github.com/memlint/memlint/rules/frontmatter"
 	"github.com/memlint/memlint/rules/hiddenunicode"
+	"github.com/memlint/memlint/rules/homepath"
 	"github.com/memlint/memlint/rules/index"
 	"github.com/memlint/memlint/rules/injection"
 	"github.com/memlint/memlint/rules/logs"
@@ -30,6 +31,7 @@ var families = [][]*lint.Rule{
 	duplicate.Rules,
 	frontmatter.Rules,
 	hiddenunicode.Rules,
+	homepath.Rules,
 	index.Rules,
 	injection.Rules,
 	logs.Rules,
