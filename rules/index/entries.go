@@ -67,6 +67,14 @@ var EntryFormat = &lint.Rule{
 			}
 			return folders
 		}
+		var headingList []lint.Block
+		headingsRead := false
+		heads := func() []lint.Block {
+			if !headingsRead {
+				headingList, headingsRead = headingBlocks(f), true
+			}
+			return headingList
+		}
 		entries := f.Index.Entries[introEntries(f):]
 		var run []entryProblem
 		flush := func() {
@@ -94,7 +102,7 @@ var EntryFormat = &lint.Rule{
 				flush()
 			}
 			isolate = adjacent
-			p := entryFormatProblem(f, e, labels, names, dirs)
+			p := entryFormatProblem(f, e, labels, names, dirs, heads)
 			switch {
 			case p.content != "":
 				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
@@ -158,15 +166,15 @@ var contentKinds = map[string][2]string{
 var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
 
 // entryFormatProblem says what is wrong with an index entry.
-func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool) entryProblem {
+func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool, headings func() []lint.Block) entryProblem {
 	topics := ruleutil.TopicLinks(e.Links)
-	escaping := 0 // links to Markdown outside the dir: index-link-escape reports them
+	escaping := 0 // links out of the dir: index-link-escape reports them
 	folder := false
 	for _, l := range e.Links {
 		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
 		switch {
-		case kind == lint.LinkEscape && ruleutil.IsMarkdownPath(target):
-			escaping++
+		case kind == lint.LinkEscape:
+			escaping++ // index-link-escape reports it, whatever it links
 		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && dirs()[target]:
 			folder = true // "- [Archive](archive/) — older memories"
 		}
@@ -180,6 +188,12 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	}
 	p := entryProblem{entry: e}
 	content := func(kind, msg string) entryProblem {
+		if (kind == "bullet" || kind == "prose" || kind == "quote") && aboutMemory(f, e, headings()) {
+			// "Every memory file must have a one-line entry here": a
+			// note on the index itself, not a memory written into it.
+			p.structure = true
+			return p
+		}
 		p.content, p.msg = kind, msg
 		if (kind == "bullet" || kind == "table-row" || kind == "prose") && len(topics) == 0 {
 			// Content that names a topic file ("- `feedback_x.md` — hook")
@@ -365,14 +379,25 @@ func topicFileNames(d *lint.Dir) map[string]string {
 	names := map[string]string{}
 	for _, t := range d.Topics {
 		rel := t.Rel
-		for _, n := range []string{rel, path.Base(rel), "`" + t.Stem()} {
+		for _, n := range []string{rel, path.Base(rel)} {
 			names[strings.ToLower(n)] = rel
+		}
+		if fileLikeStem(t.Stem()) {
+			// `feedback-testing` names the file; `user` is a word, the
+			// name of a memory type as much as of user.md.
+			names["`"+strings.ToLower(t.Stem())] = rel
 		}
 		if strings.Contains(t.Stem(), "_") {
 			names[strings.ToLower(t.Stem())] = rel
 		}
 	}
 	return names
+}
+
+// fileLikeStem reports whether a file's stem reads as a file's name rather
+// than a word: it joins words with _ - or ., or holds a digit.
+func fileLikeStem(stem string) bool {
+	return strings.ContainsAny(stem, "_-.0123456789")
 }
 
 // namedTopic returns the topic file an entry names without a link, or "".
@@ -449,20 +474,23 @@ var introWords = []string{
 }
 
 // introEntries returns how many entries at the start of the index are its
-// introduction: at most 3 lines and 300 characters of prose before any
-// entry, under no heading but the title, that say what the index is.
+// introduction: prose, or the items of a block quote ("> Conventions:
+// > - read this index first"), before any entry that links a topic file,
+// under no heading but the title, at most introMaxLines lines and
+// introMaxChars characters, that say what the index is (introWords).
 func introEntries(f *lint.File) int {
 	entries := f.Index.Entries
 	n, lines, chars := 0, 0, 0
 	var text strings.Builder
-	for n < len(entries) && entries[n].Kind == lint.EntryParagraph && len(ruleutil.TopicLinks(entries[n].Links)) == 0 {
+	for n < len(entries) && len(ruleutil.TopicLinks(entries[n].Links)) == 0 &&
+		(entries[n].Kind == lint.EntryParagraph || entries[n].Kind == lint.EntryItem && quotedLine(f, entries[n].StartLine)) {
 		e := entries[n]
 		lines += e.EndLine - e.StartLine + 1
 		chars += utf8.RuneCountInString(e.Text(f))
 		text.WriteString(strings.ToLower(e.Text(f)))
 		n++
 	}
-	if n == 0 || lines > 3 || chars > 300 {
+	if n == 0 || lines > introMaxLines || chars > introMaxChars {
 		return 0
 	}
 	for _, b := range f.Body().Blocks {
@@ -479,6 +507,94 @@ func introEntries(f *lint.File) int {
 		}
 	}
 	return 0
+}
+
+// The size of an introduction to the index: a few short paragraphs, or a
+// quoted list of conventions.
+const (
+	introMaxLines = 15
+	introMaxChars = 1500
+)
+
+// quotedLine reports whether line n of f is in a block quote.
+func quotedLine(f *lint.File, n int) bool {
+	return strings.HasPrefix(strings.TrimLeft(string(f.Lines.Line(n)), " \t"), ">")
+}
+
+// metaPhrases are what a paragraph or a bullet says when it is about the
+// memory system itself — how to read, write or keep the index and its
+// files ("Every memory file must have a one-line entry here", "These
+// memories are version controlled") — not a memory. Matched as lowercase
+// substrings.
+var metaPhrases = []string{
+	"memory.md", "this index", "the index", "this file", "memory file", "memory dir", "memory folder",
+	"these memories", "project-level memories", "topic file", "index entr", "one-line entr", "~/.claude",
+	".claude/memory", "memories are", "memories should",
+	"cet index", "ce fichier", "fichier mémoire", "fichiers mémoire", "este índice", "este archivo",
+	"archivo de memoria", "este ficheiro", "este arquivo", "arquivo de memória", "dieser index", "diese datei",
+	"speicherdatei", "этот индекс", "этот файл", "файл памяти", "файлы памяти", "chỉ mục này", "tệp này", "tệp bộ nhớ",
+	"本索引", "本文件", "索引文件", "记忆文件", "記憶檔", "条目文件", "このインデックス", "このファイル", "メモリファイル",
+	"이 인덱스", "이 파일", "메모리 파일",
+}
+
+// withoutComments returns the text of s without the HTML comments in it.
+func withoutComments(f *lint.File, s lint.Span) string {
+	comments := f.Body().Comments // in document order
+	i := sort.Search(len(comments), func(i int) bool { return comments[i].End > s.Start })
+	var b strings.Builder
+	at := s.Start
+	for ; i < len(comments) && comments[i].Start < s.End; i++ {
+		if c := comments[i]; c.Start > at {
+			b.Write(f.Src[at:c.Start])
+		}
+		at = max(at, comments[i].End)
+	}
+	if at < s.End {
+		b.Write(f.Src[at:s.End])
+	}
+	return b.String()
+}
+
+// metaHeadings are the headings of sections about the memory system
+// itself ("## Usage", "## Conventions"): what is written under them is
+// not a memory. Matched against the heading's lowercased text.
+var metaHeadings = map[string]bool{
+	"usage": true, "how to use": true, "how to use this index": true, "how to use this file": true,
+	"how to use these memories": true, "meta": true, "about": true, "about this index": true,
+	"about this file": true, "conventions": true, "maintenance": true, "format": true, "legend": true,
+	"utilisation": true, "mode d'emploi": true, "uso": true, "modo de uso": true, "convenciones": true,
+	"verwendung": true, "benutzung": true, "konventionen": true, "использование": true, "как пользоваться": true,
+	"cách dùng": true, "hướng dẫn sử dụng": true, "使用说明": true, "使用方法": true, "用法": true, "约定": true,
+	"說明": true, "使い方": true, "凡例": true, "사용법": true, "사용 방법": true,
+}
+
+// aboutMemory reports whether an index entry's text is about the memory
+// system itself (metaPhrases), or stands in a section about it
+// (metaHeadings). headings are the file's headings, in order.
+func aboutMemory(f *lint.File, e lint.IndexEntry, headings []lint.Block) bool {
+	text := strings.ToLower(withoutComments(f, e.Span))
+	for _, p := range metaPhrases {
+		if strings.Contains(text, p) {
+			return true
+		}
+	}
+	i := sort.Search(len(headings), func(i int) bool { return headings[i].Start >= e.Start }) - 1
+	if i < 0 {
+		return false
+	}
+	heading := string(f.Src[headings[i].Start:headings[i].End])
+	return metaHeadings[strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "#*_:： ")))]
+}
+
+// headingBlocks returns the headings of a file, in order.
+func headingBlocks(f *lint.File) []lint.Block {
+	var out []lint.Block
+	for _, b := range f.Body().Blocks {
+		if b.Kind == lint.BlockHeading {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // EntryLength reports long index entries.

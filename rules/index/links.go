@@ -177,7 +177,7 @@ var OrphanMemory = &lint.Rule{
 				(t.FieldValue("name") != "" && wiki[strings.ToLower(strings.TrimSpace(t.FieldValue("name")))]) {
 				continue
 			}
-			if folderDoc(t) || underLinkedFolder(folders, t.Rel) {
+			if folderDoc(t) || underLinkedFolder(folders, t.Rel) || template(t) {
 				continue
 			}
 			if named == nil {
@@ -278,6 +278,14 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 		}
 	}
 	return named
+}
+
+// template reports whether a topic file is a template for memories, not
+// one: its name and its description are unfilled slots
+// ("name: <kebab-case-slug>"). Listing it in the index would offer the
+// agent a memory that says nothing.
+func template(t *lint.File) bool {
+	return ruleutil.IsPlaceholder(t.FieldValue("name")) && ruleutil.IsPlaceholder(t.FieldValue("description"))
 }
 
 // underLinkedFolder reports whether a path lies under one of the folders.

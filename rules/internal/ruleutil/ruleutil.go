@@ -197,3 +197,18 @@ func TrigramAt(text []byte, i int, table string) bool {
 	}
 	return false
 }
+
+// IsPlaceholder reports whether a value is a template's unfilled slot as
+// a whole: "<kebab-case-slug>", "[one line]", or one holding "{{…}}".
+func IsPlaceholder(v string) bool {
+	v = strings.TrimSpace(v)
+	if i := strings.Index(v, "{{"); i >= 0 && strings.Contains(v[i:], "}}") {
+		return true
+	}
+	if len(v) < 3 {
+		return false
+	}
+	inner := v[1 : len(v)-1]
+	return v[0] == '<' && v[len(v)-1] == '>' && !strings.ContainsAny(inner, "<>") ||
+		v[0] == '[' && v[len(v)-1] == ']' && !strings.ContainsAny(inner, "[]")
+}

@@ -19,3 +19,14 @@ func TestTrigramAt(t *testing.T) {
 		}
 	}
 }
+
+func TestIsPlaceholder(t *testing.T) {
+	for v, want := range map[string]bool{
+		"<kebab-case-slug>": true, "[one line]": true, "{{slug}}": true, "see {{x}} here": true,
+		"<a> and <b>": false, "feedback-testing": false, "": false, "<>": false, "a <b>": false,
+	} {
+		if got := IsPlaceholder(v); got != want {
+			t.Errorf("IsPlaceholder(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
