@@ -32,13 +32,16 @@ var Rule = &lint.Rule{
 }
 
 func run(pass *lint.Pass) {
-	shared, ok := sharedWith(pass)
-	if !ok {
-		return
+	if pass.Dir.Personal && pass.Dir.Kind != lint.DirTeam {
+		return // the user's own memory: see sharedWith
 	}
+	// Who else reads the dir is asked on the first home path found: most
+	// memory holds none, and the answer may read the repository's index.
+	var shared string
+	asked, ok := false, false
 	check := func(f *lint.File) {
-		if !pass.Focused(f) || f.Lines == nil {
-			return
+		if asked && !ok || !pass.Focused(f) || !pass.Keeps(f, lint.Warning) || f.Lines == nil {
+			return // no one else reads the dir; or no finding in f is kept
 		}
 		var md *lint.Markdown
 		if f.ParseError() == nil {
@@ -48,7 +51,13 @@ func run(pass *lint.Pass) {
 			if md != nil && inOutputBlock(md, hp.start) || exampleBefore(f.Src, hp.start) {
 				return
 			}
-			report(pass, f, md, hp, shared)
+			if !asked {
+				shared, ok = sharedWith(pass)
+				asked = true
+			}
+			if ok {
+				report(pass, f, md, hp, shared)
+			}
 		})
 	}
 	// Daily logs are append-only records of what happened where: a path
