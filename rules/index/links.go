@@ -93,7 +93,7 @@ var LinkEscape = &lint.Rule{
 				what = "an absolute path"
 			}
 			pass.ReportSpan(f, l.Span,
-				fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir; a file outside it is no memory, and the link breaks wherever the dir is read from another place", ruleutil.Clip(l.Dest, 60), what),
+				fmt.Sprintf("link to %s (%s): index links must stay inside the memory dir; what lies outside it is not a memory, and a link out of the dir breaks when the dir is used from elsewhere", ruleutil.Clip(l.Dest, 60), what),
 				escapeSuggestion(pass, target))
 		}
 	},
@@ -132,10 +132,15 @@ func repositoryPath(pass *lint.Pass, target string) string {
 		return ""
 	}
 	rel = filepath.ToSlash(rel)
-	if rel == ".." || strings.HasPrefix(rel, "../") || !(repo.Tracked(rel) || repo.HasDir(rel)) {
+	switch {
+	case rel == ".." || strings.HasPrefix(rel, "../"):
 		return ""
+	case repo.Tracked(rel):
+		return rel
+	case repo.HasDir(rel):
+		return rel + "/" // a folder: "docs/"
 	}
-	return rel
+	return ""
 }
 
 //go:embed index-link-escape.md

@@ -18,7 +18,8 @@ func TestLinkEscapeSuggestion(t *testing.T) {
 	fsys := fstest.MapFS{
 		".claude/memory/MEMORY.md": {Data: []byte("- [Design](../../docs/design.md) — the architecture\n" +
 			"- [Scratch](../../notes/scratch.md) — untracked notes\n" +
-			"- [Plan](/home/dev/plans/plan.md) — the plan\n")},
+			"- [Plan](/home/dev/plans/plan.md) — the plan\n" +
+			"- [Source](../../src/) — the code\n")},
 	}
 	repo := &lint.FileList{RootDir: "/repo", Paths: []string{"docs/design.md", "src/main.go"}}
 	linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: linttest.Now, Only: []string{"index-link-escape"},
@@ -27,7 +28,7 @@ func TestLinkEscapeSuggestion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int]string{1: "`docs/design.md`", 2: "`../../notes/scratch.md`", 3: "`/home/dev/plans/plan.md`"}
+	want := map[int]string{1: "`docs/design.md`", 2: "`../../notes/scratch.md`", 3: "`/home/dev/plans/plan.md`", 4: "`src/`"}
 	if len(res.Diagnostics) != len(want) {
 		t.Fatalf("got %d findings, want %d: %v", len(res.Diagnostics), len(want), res.Diagnostics)
 	}
