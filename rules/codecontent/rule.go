@@ -155,20 +155,29 @@ func ccSpanEndAt(spans []lint.Span, off int) int {
 	return -1
 }
 
-// lineBefore returns the line before the one off is on, when there is
-// one and it holds text: a block that starts by citing a range of lines
-// may name their file on the line right above it ("**Example
-// (worker.go):**" over "- used on lines 180 and 203").
+// lineBefore returns the line before the one off is on when it is a
+// label for what follows — a heading, a line in bold, or a short line
+// ending in a colon: a block that starts by citing a range of lines may
+// name their file there ("**Example (worker.go):**" over "- used on lines
+// 180 and 203"). A sentence that ends by naming a file is not a label.
 func (s *codeScan) lineBefore(off int) []byte {
 	n := s.f.Lines.LineOf(off)
 	if n <= 1 {
 		return nil
 	}
 	line := bytes.TrimSpace(s.f.Lines.Line(n - 1))
-	if len(line) == 0 {
+	if len(line) == 0 || bytes.Count(line, []byte(" ")) >= 12 {
 		return nil
 	}
-	return line
+	bare := bytes.TrimRight(line, "*_ ")
+	switch {
+	case line[0] == '#',
+		bytes.HasSuffix(bare, []byte(":")), bytes.HasSuffix(bare, []byte("：")),
+		bytes.HasPrefix(line, []byte("**")) && bytes.HasSuffix(line, []byte("**")),
+		bytes.HasPrefix(line, []byte("__")) && bytes.HasSuffix(line, []byte("__")):
+		return line
+	}
+	return nil
 }
 
 // inRepository reports whether the cited file, as the citation writes it
