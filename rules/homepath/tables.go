@@ -21,7 +21,8 @@ var sharedAccounts = setOf(
 	"runner", "runneradmin", "vscode", "codespace", "codespaces", "gitpod", "node", "ubuntu", "ec2-user",
 	"centos", "debian", "fedora", "admin", "administrator", "azureuser", "opc", "bitnami", "vagrant", "pi",
 	"jenkins", "circleci", "travis", "buildkite", "ci", "build", "builder", "docker", "deploy", "deployer",
-	"app", "www", "www-data", "git", "postgres", "steam",
+	"app", "www", "www-data", "git", "postgres", "steam", "root", "nobody", "daemon", "linuxbrew", "jovyan",
+	"coder", "sandbox",
 	// folders of every Windows or macOS machine
 	"shared", "public", "default", "default user", "all users", "defaultuser0",
 )
