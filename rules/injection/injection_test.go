@@ -1,7 +1,6 @@
 package injection
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -147,7 +146,7 @@ func TestQuietFeedback(t *testing.T) {
 func TestTriggerWords(t *testing.T) {
 	word := regexp.MustCompile(`^[a-z0-9]{1,32}$`)
 	for _, tr := range triggers {
-		if len(tr.words)+len(tr.cjk)+len(tr.marks) == 0 {
+		if len(tr.words)+len(tr.subs)+len(tr.marks) == 0 {
 			t.Errorf("%s %s: no prefilter words", tr.family, tr.re)
 		}
 		for _, w := range tr.words {
@@ -192,7 +191,7 @@ func TestPrefilterKeepsMatches(t *testing.T) {
 				for _, w := range tr.words {
 					found = found || regexp.MustCompile(`(^|[^a-z0-9])`+regexp.QuoteMeta(w)+`($|[^a-z0-9])`).MatchString(line)
 				}
-				for _, w := range append(tr.cjk, tr.marks...) {
+				for _, w := range append(tr.subs, tr.marks...) {
 					found = found || strings.Contains(line, w)
 				}
 				if len(tr.also) > 0 && !containsAny(collapseSpace(nil, []byte(line)), tr.also) {
@@ -239,8 +238,10 @@ func TestFiresVariants(t *testing.T) {
 	}
 }
 
+var blankLine = regexp.MustCompile(`\n[ \t\r>]*\n`)
+
 // FuzzScan: any content scans without a panic, and every hit lies inside
-// the file, on one line.
+// the file, in one paragraph.
 func FuzzScan(f *testing.F) {
 	files, _ := filepath.Glob("testdata/memory-injection/*/*.md")
 	for _, p := range files {
@@ -257,8 +258,8 @@ func FuzzScan(f *testing.F) {
 				if h.span.Start < 0 || h.span.End > len(src) || h.span.Start > h.span.End {
 					t.Fatalf("hit %v outside the file of %d bytes", h.span, len(src))
 				}
-				if bytes.IndexByte(src[h.span.Start:h.span.End], '\n') >= 0 && h.family != famBlob {
-					t.Fatalf("hit %q spans lines", src[h.span.Start:h.span.End])
+				if blankLine.Match(src[h.span.Start:h.span.End]) && h.family != famBlob {
+					t.Fatalf("hit %q spans a blank line: it is not in one paragraph", src[h.span.Start:h.span.End])
 				}
 				_ = h.message(src)
 			}

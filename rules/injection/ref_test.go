@@ -1,135 +1,81 @@
 package injection
 
-// The prefilter and trigger pass as they were before the trigger pass
-// gated its also substrings and skipped the searches for words in scripts
-// a file does not hold: the references the differential tests compare
-// the two with.
+// The definition the trigger pass is an optimisation of, which the
+// differential tests compare it with: every unit of the file normalised
+// by the normaliser (no fast path), every pattern of the table tried on
+// it (no prefilter, no also substrings), and the patterns that have words
+// tried on its ROT13 too, each match judged as the pass judges it.
 
 import (
-	"bytes"
-	"slices"
+	"regexp"
 	"sort"
 )
 
-// refCandidates is the candidates replaced. It returns, for each trigger, the starts of the lines its
-// prefilter admits, in order: one pass over the file for words and marks,
-// and a search for each CJK word in a file that is not pure ASCII.
-func (s *scan) refCandidates() [][]int {
-	cand := make([][]int, len(triggers))
-	add := func(i, line int) {
-		if n := len(cand[i]); n == 0 || cand[i][n-1] != line {
-			cand[i] = append(cand[i], line)
-		}
-	}
-	src := s.src
-	ascii := true
-	line := 0
-	for i := 0; i < len(src); {
-		switch byteClasses[src[i]] {
-		case classNewline:
-			line = i + 1
-		case classHigh:
-			ascii = false
-		case classMark:
-			if i+1 < len(src) {
-				k := [2]byte{src[i], lowerByte(src[i+1])}
-				for _, m := range index.byStart[k] {
-					if hasPrefixFold(src[i:], m) {
-						for _, t := range index.marks[m] {
-							add(t, line)
-						}
-					}
-				}
-			}
-		case classLetter, classDigit:
-			j := i + 1
-			for j < len(src) && byteClasses[src[j]] >= classLetter {
-				j++
-			}
-			if byteClasses[src[i]] == classLetter && j-i <= maxWordLen {
-				for _, w := range index.slots[slotOf(lowerByte(src[i]), j-i)] {
-					if !equalFold(src[i:j], w.word) {
-						continue
-					}
-					for _, t := range w.triggers {
-						add(t, line)
-					}
-					switch w.word {
-					case "human":
-						s.human = true
-					case "assistant":
-						s.assistant = true
-					}
-				}
-			}
-			i = j
-			continue
-		}
-		i++
-	}
-	if !ascii {
-		for i, t := range triggers {
-			for _, w := range t.cjk {
-				for from := 0; ; {
-					j := bytes.Index(src[from:], []byte(w))
-					if j < 0 {
-						break
-					}
-					ls, _ := s.line(from + j)
-					cand[i] = append(cand[i], ls)
-					from += j + len(w)
-				}
-			}
-			if len(t.cjk) > 1 {
-				sort.Ints(cand[i])
-				cand[i] = slices.Compact(cand[i])
+var (
+	refHuman     = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])human(?:[^a-z0-9]|$)`)
+	refAssistant = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])assistant(?:[^a-z0-9]|$)`)
+)
+
+// refTriggers returns the hits of the table in the file, sorted.
+func (s *scan) refTriggers() []hit {
+	s.human, s.assistant = refHuman.Match(s.src), refAssistant.Match(s.src)
+	var hits []hit
+	lines := newUnitBreaker(s.src)
+	start := 0
+	run := func(end int) {
+		u := &unit{start: start, end: end}
+		for i := range triggers {
+			u.admit.add(i)
+			if len(triggers[i].words) > 0 {
+				u.rot.add(i)
 			}
 		}
+		s.norm.normalize(&s.v, s.src, u.start, u.end)
+		s.us.reset(u)
+		hits = s.refMatch(hits, "")
+		mention := s.us.mentions(s)
+		rot13(s.v.text)
+		s.us.reset(u)
+		s.us.mention, s.us.mentionKnown = mention || s.us.mentions(s), true
+		hits = s.refMatch(hits, "ROT13")
 	}
-	return cand
+	for i, c := range s.src {
+		if c == '\n' && lines.breaks(i+1) {
+			run(i)
+			start = i + 1
+		}
+	}
+	run(len(s.src))
+	sortHits(hits)
+	return hits
 }
 
-// refTriggers is the triggers replaced. It runs the trigger table: each pattern on the lines its
-// prefilter admits.
-func (s *scan) refTriggers() []hit {
-	var hits []hit
-	collapsed := map[int][]byte{}
-	for i, lines := range s.refCandidates() {
+func (s *scan) refMatch(hits []hit, encoding string) []hit {
+	for i := range triggers {
 		t := &triggers[i]
-		for _, ls := range lines {
-			le := len(s.src)
-			if k := bytes.IndexByte(s.src[ls:], '\n'); k >= 0 {
-				le = ls + k
-			}
-			if len(t.also) > 0 {
-				// Several patterns share a word ("user"): a line is
-				// collapsed once.
-				c, ok := collapsed[ls]
-				if !ok {
-					c = collapseSpace(nil, s.src[ls:le])
-					collapsed[ls] = c
-				}
-				if !refContainsAny(c, t.also) {
-					continue
-				}
-			}
-			s.lineBuf = asciiLower(s.lineBuf, s.src[ls:le])
-			lower := s.lineBuf
-			for _, m := range t.re.FindAllIndex(lower, -1) {
-				if h, ok := s.judge(t, lower, ls, le, ls+m[0], ls+m[1]); ok {
-					hits = append(hits, h)
-				}
+		if encoding != "" && len(t.words) == 0 {
+			continue
+		}
+		for _, m := range t.re.FindAllIndex(s.v.text, -1) {
+			if h, ok := s.judge(t, m[0], m[1]); ok {
+				h.trigger, h.encoding = i, encoding
+				hits = append(hits, h)
 			}
 		}
 	}
 	return hits
 }
 
-func refContainsAny(b []byte, subs []string) bool {
-	for _, sub := range subs {
-		if bytes.Contains(b, []byte(sub)) {
-			return true
+// sortHits orders hits by where they start, then by trigger and end.
+func sortHits(hits []hit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.span.Start != b.span.Start {
+			return a.span.Start < b.span.Start
 		}
-	}
-	return false
+		if a.trigger != b.trigger {
+			return a.trigger < b.trigger
+		}
+		return a.span.End < b.span.End
+	})
 }

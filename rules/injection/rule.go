@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
@@ -66,6 +67,13 @@ type hit struct {
 	family  family
 	comment bool   // inside an HTML comment the agent reads
 	decoded string // for a blob: the text it decodes to, if any
+	// reads is the text as the trigger read it, when that is not what
+	// the file shows (look-alike letters, invisible characters, emphasis
+	// inside a word, an encoding); encoding names the encoding.
+	reads, encoding string
+	// trigger is the index of the trigger that found it in the table,
+	// which orders hits that start together.
+	trigger int
 }
 
 // Families with scanners of their own.
@@ -76,7 +84,7 @@ const (
 )
 
 func (h hit) message(src []byte) string {
-	quoted := ruleutil.Quote(ruleutil.Clip(string(src[h.span.Start:h.span.End]), 80))
+	quoted := ruleutil.Quote(ruleutil.Clip(joinLines(src[h.span.Start:h.span.End]), 80))
 	var msg string
 	switch h.family {
 	case famBlob:
@@ -90,11 +98,35 @@ func (h hit) message(src []byte) string {
 		msg = fmt.Sprintf("%s: %s opens a turn of a chat transcript, and the file has turns of both sides", h.family, quoted)
 	default:
 		msg = fmt.Sprintf("steering text (%s): %s", h.family, quoted)
+		switch {
+		case h.encoding != "":
+			msg += fmt.Sprintf(", written in %s: it reads %s", h.encoding, ruleutil.Quote(ruleutil.Clip(h.reads, 80)))
+		case h.reads != "":
+			msg += fmt.Sprintf(", which reads %s once look-alike letters, invisible characters and markup are read as the agent reads them", ruleutil.Quote(ruleutil.Clip(h.reads, 80)))
+		}
 	}
 	if h.comment && h.family != famComment {
 		msg += ", inside an HTML comment that a rendered view hides and the agent reads"
 	}
 	return msg + "; memory is replayed into every later conversation, so text that steers the agent acts in each one"
+}
+
+// joinLines returns text with each line break, and the indentation and
+// block-quote markers after it, made one space: a phrase broken over the
+// lines of a paragraph, quoted on one line.
+func joinLines(text []byte) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\n' {
+			b.WriteByte(text[i])
+			continue
+		}
+		for i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t' || text[i+1] == '>' || text[i+1] == '\r') {
+			i++
+		}
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
 
 // fixHow says how to fix each family, before the advice common to all.
@@ -125,7 +157,12 @@ func scanFile(f *lint.File, blobLen int) []hit {
 		hits = append(hits, s.blobs(blobLen)...)
 	}
 	hits = append(hits, s.comments(hits)...)
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].span.Start < hits[j].span.Start })
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].span.Start != hits[j].span.Start {
+			return hits[i].span.Start < hits[j].span.Start
+		}
+		return hits[i].trigger < hits[j].trigger
+	})
 	out := hits[:0]
 	lastLine := -1
 	for _, h := range hits {

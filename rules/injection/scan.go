@@ -2,7 +2,6 @@ package injection
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -23,11 +22,20 @@ type scan struct {
 	// nothing can steer it.
 	md             *lint.Markdown
 	seen, stripped []lint.Span
-	// lineBuf holds the lowercased line a pattern is tried on.
-	lineBuf []byte
 	// human and assistant say whether the file holds those words, which
-	// a forged transcript needs (set by candidates).
+	// a forged transcript needs (set by prefilter).
 	human, assistant bool
+	// units are the paragraphs the prefilter admitted a trigger in or
+	// must normalise, in file order.
+	units []*unit
+	// norm, v and us are reused from unit to unit: the normaliser, the
+	// text of the unit being matched and what is known about it.
+	norm normalizer
+	v    view
+	us   unitState
+	// work counts the bytes the matchers read, for the test that keeps
+	// them linear in the file's length.
+	work int
 }
 
 func newScan(f *lint.File) *scan { return &scan{f: f, src: f.Src} }
@@ -75,19 +83,17 @@ func asciiLower(buf, src []byte) []byte {
 	return out
 }
 
-// collapseSpace lowercases ASCII letters and makes every run of spaces
-// and tabs one space, for the prefilter's also words.
+// collapseSpace makes every run of spaces, tabs and line breaks of a
+// unit's text one space, for the prefilter's also substrings.
 func collapseSpace(buf, src []byte) []byte {
 	out := buf[:0]
 	for _, c := range src {
-		switch {
-		case c == ' ' || c == '\t':
+		switch c {
+		case ' ', '\t', '\n', '\r':
 			if n := len(out); n > 0 && out[n-1] == ' ' {
 				continue
 			}
 			c = ' '
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
 		}
 		out = append(out, c)
 	}
@@ -110,6 +116,23 @@ func (s *scan) line(off int) (start, end int) {
 	return start, end
 }
 
+// maxTriggers bounds the table: the triggers a unit admits are a set of
+// bits (TestTriggerWords keeps the table within it).
+const maxTriggers = 128
+
+type triggerSet [maxTriggers / 64]uint64
+
+func (t *triggerSet) add(i int)      { t[i>>6] |= 1 << (i & 63) }
+func (t *triggerSet) has(i int) bool { return t[i>>6]&(1<<(i&63)) != 0 }
+func (t *triggerSet) empty() bool {
+	for _, w := range t {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // triggerIndex is the prefilter's view of the table: which triggers each
 // word and mark admits. Words are found by first letter and length, so
 // the one pass over a file compares bytes only for words that could be
@@ -123,10 +146,12 @@ type triggerIndex struct {
 	byStart map[[2]byte][]string
 }
 
-// indexWord is a word of the table and the triggers it admits.
+// indexWord is a word of the table and the triggers it admits: as it is
+// (triggers), and as the ROT13 of one of their words (rot), which admits
+// the trigger on the unit's ROT13.
 type indexWord struct {
-	word     string
-	triggers []int
+	word          string
+	triggers, rot []int
 }
 
 // maxWordLen is the longest word the prefilter looks for.
@@ -141,26 +166,11 @@ func buildIndex(ts []trigger) *triggerIndex {
 	ts = append([]trigger{{words: []string{"human", "assistant"}}}, ts...)
 	for i, t := range ts {
 		i-- // the index in the table passed, without the entry above
-	words:
 		for _, w := range t.words {
-			if w == "" || w[0] < 'a' || w[0] > 'z' || len(w) > maxWordLen {
-				// A programming error TestTriggerWords reports; the
-				// word is never found.
-				continue
-			}
-			var admits []int
+			ix.addWord(w, i, false)
 			if i >= 0 {
-				admits = []int{i}
+				ix.addWord(rot13String(w), i, true)
 			}
-			slot := &ix.slots[slotOf(w[0], len(w))]
-			for k := range *slot {
-				if (*slot)[k].word == w {
-					(*slot)[k].triggers = append((*slot)[k].triggers, admits...)
-					continue words
-				}
-			}
-			*slot = append(*slot, indexWord{word: w, triggers: admits})
-			ix.lengths[w[0]-'a'] |= 1 << len(w)
 		}
 		for _, m := range t.marks {
 			if len(ix.marks[m]) == 0 {
@@ -171,6 +181,46 @@ func buildIndex(ts []trigger) *triggerIndex {
 		}
 	}
 	return ix
+}
+
+func (ix *triggerIndex) addWord(w string, trigger int, rot bool) {
+	if w == "" || w[0] < 'a' || w[0] > 'z' || len(w) > maxWordLen {
+		// A programming error TestTriggerWords reports; the word is
+		// never found.
+		return
+	}
+	slot := &ix.slots[slotOf(w[0], len(w))]
+	k := 0
+	for k < len(*slot) && (*slot)[k].word != w {
+		k++
+	}
+	if k == len(*slot) {
+		*slot = append(*slot, indexWord{word: w})
+		ix.lengths[w[0]-'a'] |= 1 << len(w)
+	}
+	switch e := &(*slot)[k]; {
+	case trigger < 0:
+	case rot:
+		e.rot = append(e.rot, trigger)
+	default:
+		e.triggers = append(e.triggers, trigger)
+	}
+}
+
+// rot13String is w with its ASCII letters rotated by 13.
+func rot13String(w string) string {
+	b := []byte(w)
+	rot13(b)
+	return string(b)
+}
+
+// rot13 rotates the lowercase ASCII letters of b by 13, in place.
+func rot13(b []byte) {
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = 'a' + (c-'a'+13)%26
+		}
+	}
 }
 
 // slotOf is the slot of words starting with the lowercase letter c, n
@@ -197,6 +247,7 @@ const (
 	classNewline
 	classHigh // a byte of a non-ASCII character
 	classMark // "<" or "[", which markup starts with
+	classStar // "*", which emphasis inside a word is made of
 	classLetter
 	classDigit
 )
@@ -212,6 +263,8 @@ var byteClasses = func() (t [256]uint8) {
 			t[c] = classNewline
 		case c == '<' || c == '[':
 			t[c] = classMark
+		case c == '*':
+			t[c] = classStar
 		case c >= 0x80:
 			t[c] = classHigh
 		}
@@ -219,38 +272,167 @@ var byteClasses = func() (t [256]uint8) {
 	return t
 }()
 
-// candidates returns, for each trigger, the starts of the lines its
-// prefilter admits, in order: one pass over the file for words and marks,
-// and a search for each CJK word whose first byte the pass saw.
-func (s *scan) candidates() [][]int {
-	cand := make([][]int, len(triggers))
-	add := func(i, line int) {
-		if n := len(cand[i]); n == 0 || cand[i][n-1] != line {
-			cand[i] = append(cand[i], line)
+// unit is a paragraph of a file: the lines the triggers read as one
+// text, so that a phrase broken over lines is still found. A blank line,
+// and a line that starts a block of its own (a list item, a heading, a
+// fence, a table row, HTML, a key of the frontmatter) or follows one that
+// is a block by itself, starts a new unit.
+type unit struct {
+	start, end int
+	// slow says the unit holds what only the normaliser reads: non-ASCII
+	// text or emphasis inside a word.
+	slow bool
+	// admit and rot are the triggers the prefilter admits on the unit's
+	// text and on its ROT13.
+	admit, rot triggerSet
+}
+
+// lineKind says how a line bears on the units around it.
+type lineKind uint8
+
+const (
+	lineText  lineKind = iota // continues the paragraph before it
+	lineBlank                 // ends it
+	lineOpen                  // starts a unit that the next lines may continue: a list item, HTML
+	lineAlone                 // a block by itself: a heading, a fence, a table row, a rule
+)
+
+// classifyLine returns the kind of the line starting at ls, and whether
+// it opens with a block quote's ">". It looks at a few bytes only.
+func classifyLine(src []byte, ls int) (kind lineKind, quote bool) {
+	i := ls
+	for i < len(src) && i-ls < 16 && (src[i] == ' ' || src[i] == '\t' || src[i] == '>') {
+		quote = quote || src[i] == '>'
+		i++
+	}
+	if i >= len(src) || src[i] == '\n' || src[i] == '\r' {
+		return lineBlank, quote
+	}
+	next := func(k int) byte {
+		if i+k < len(src) {
+			return src[i+k]
+		}
+		return '\n'
+	}
+	switch c := src[i]; c {
+	case '#', '|':
+		return lineAlone, quote
+	case '`', '~':
+		if next(1) == c && next(2) == c {
+			return lineAlone, quote
+		}
+	case '<':
+		return lineOpen, quote
+	case '-', '*', '+', '_':
+		switch next(1) {
+		case ' ', '\t', '\n', '\r':
+			if c != '_' {
+				return lineOpen, quote
+			}
+		case c:
+			if next(2) == c {
+				return lineAlone, quote
+			}
+		}
+	default:
+		if '0' <= c && c <= '9' {
+			k := 1
+			for k < 10 && '0' <= next(k) && next(k) <= '9' {
+				k++
+			}
+			if d := next(k); (d == '.' || d == ')') && (next(k+1) == ' ' || next(k+1) == '\t') {
+				return lineOpen, quote
+			}
 		}
 	}
+	return lineText, quote
+}
+
+// unitBreaker follows the lines of a file and says which start a unit.
+type unitBreaker struct {
+	src       []byte
+	prev      lineKind
+	prevQuote bool
+	// frontmatter is set while the lines are those of the frontmatter,
+	// where each key starts a unit and indented lines continue it.
+	frontmatter bool
+}
+
+func newUnitBreaker(src []byte) *unitBreaker {
+	b := &unitBreaker{src: src, prev: lineBlank}
+	b.breaks(0)
+	b.frontmatter = bytes.HasPrefix(src, []byte("---")) && (len(src) == 3 || src[3] == '\n' || src[3] == '\r')
+	return b
+}
+
+// breaks reports whether the line starting at ls starts a new unit.
+func (b *unitBreaker) breaks(ls int) bool {
+	kind, quote := classifyLine(b.src, ls)
+	if b.frontmatter && ls > 0 {
+		switch {
+		case bytes.HasPrefix(b.src[ls:], []byte("---")):
+			b.frontmatter = false
+			kind = lineAlone
+		case kind == lineText && ls < len(b.src) && b.src[ls] != ' ' && b.src[ls] != '\t':
+			kind = lineOpen
+		}
+	}
+	brk := kind != lineText || b.prev == lineBlank || b.prev == lineAlone || quote != b.prevQuote
+	b.prev, b.prevQuote = kind, quote
+	return brk
+}
+
+// prefilter finds the units of the file that a trigger may match in: one
+// pass over the file for the words and marks of the table, which notes
+// the units that need the normaliser; then, for those, the same search
+// in their normalised text, and a search for the table's substrings
+// (words of scripts without spaces, and words that are not ASCII once
+// normalised).
+func (s *scan) prefilter() {
 	src := s.src
-	// leads has bit c-0xc0 set for each lead byte c of a multi-byte
-	// character in the file.
-	var leads uint64
-	line := 0
+	s.work += len(src)
+	lines := newUnitBreaker(src)
+	var cur *unit
+	curStart := 0
+	rec := func() *unit {
+		if cur == nil {
+			cur = &unit{start: curStart, end: len(src)}
+			s.units = append(s.units, cur)
+		}
+		return cur
+	}
 	for i := 0; i < len(src); {
 		cl := byteClasses[src[i]]
 		if cl < classLetter {
 			switch cl {
 			case classNewline:
-				line = i + 1
+				if lines.breaks(i + 1) {
+					if cur != nil {
+						cur.end = i
+						cur = nil
+					}
+					curStart = i + 1
+				}
 			case classHigh:
-				if src[i] >= 0xc0 {
-					leads |= 1 << (src[i] - 0xc0)
+				rec().slow = true
+			case classStar:
+				if i > 0 && isWordByte(src[i-1]) {
+					j := i + 1
+					for j < len(src) && src[j] == '*' {
+						j++
+					}
+					if j < len(src) && isWordByte(src[j]) {
+						rec().slow = true
+					}
 				}
 			case classMark:
 				if i+1 < len(src) {
 					k := [2]byte{src[i], lowerByte(src[i+1])}
 					for _, m := range index.byStart[k] {
 						if hasPrefixFold(src[i:], m) {
+							u := rec()
 							for _, t := range index.marks[m] {
-								add(t, line)
+								u.admit.add(t)
 							}
 						}
 					}
@@ -270,14 +452,77 @@ func (s *scan) candidates() [][]int {
 					if !equalFold(src[i:j], w.word) {
 						continue
 					}
-					for _, t := range w.triggers {
-						add(t, line)
-					}
 					switch w.word {
 					case "human":
 						s.human = true
 					case "assistant":
 						s.assistant = true
+					}
+					if len(w.triggers)+len(w.rot) == 0 {
+						continue
+					}
+					u := rec()
+					for _, t := range w.triggers {
+						u.admit.add(t)
+					}
+					for _, t := range w.rot {
+						u.rot.add(t)
+					}
+				}
+			}
+		}
+		i = j
+	}
+}
+
+// admitView sets what u admits from the normalised text of a slow unit:
+// the words and marks of the table, as the pass over the file finds
+// them, and its substrings.
+func (s *scan) admitView(u *unit, text []byte) {
+	u.admit, u.rot = triggerSet{}, triggerSet{}
+	s.work += len(text)
+	// leads has bit c-0xc0 set for each lead byte c of a multi-byte
+	// character in the text: a substring is looked for only when the
+	// text holds its first byte.
+	var leads uint64
+	for i := 0; i < len(text); {
+		cl := byteClasses[text[i]]
+		if cl < classLetter {
+			switch cl {
+			case classHigh:
+				if text[i] >= 0xc0 {
+					leads |= 1 << (text[i] - 0xc0)
+				}
+			case classMark:
+				if i+1 < len(text) {
+					for _, m := range index.byStart[[2]byte{text[i], text[i+1]}] {
+						if bytes.HasPrefix(text[i:], []byte(m)) {
+							for _, t := range index.marks[m] {
+								u.admit.add(t)
+							}
+						}
+					}
+				}
+			}
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && byteClasses[text[j]] >= classLetter {
+			j++
+		}
+		if n := j - i; cl == classLetter && n <= maxWordLen {
+			c := lowerByte(text[i])
+			if index.lengths[c-'a']&(1<<n) != 0 {
+				for _, w := range index.slots[slotOf(c, n)] {
+					if !equalFold(text[i:j], w.word) {
+						continue
+					}
+					for _, t := range w.triggers {
+						u.admit.add(t)
+					}
+					for _, t := range w.rot {
+						u.rot.add(t)
 					}
 				}
 			}
@@ -285,29 +530,20 @@ func (s *scan) candidates() [][]int {
 		i = j
 	}
 	if leads == 0 {
-		return cand
+		return
 	}
-	for i, t := range triggers {
-		for _, w := range t.cjk {
-			if leads&(1<<(w[0]-0xc0)) == 0 {
-				continue // the file holds no character w starts with
+	for i := range triggers {
+		t := &triggers[i]
+		for _, w := range t.subs {
+			if leads&(1<<(w[0]-0xc0)) == 0 || u.admit.has(i) {
+				continue
 			}
-			for from := 0; ; {
-				j := bytes.Index(src[from:], []byte(w))
-				if j < 0 {
-					break
-				}
-				ls, _ := s.line(from + j)
-				cand[i] = append(cand[i], ls)
-				from += j + len(w)
+			s.work += len(text)
+			if bytes.Contains(text, []byte(w)) {
+				u.admit.add(i)
 			}
 		}
-		if len(t.cjk) > 1 {
-			sort.Ints(cand[i])
-			cand[i] = slices.Compact(cand[i])
-		}
 	}
-	return cand
 }
 
 func lowerByte(c byte) byte {
@@ -331,36 +567,55 @@ func hasPrefixFold(b []byte, p string) bool {
 	return true
 }
 
-// triggers runs the trigger table: each pattern on the lines its
-// prefilter admits.
+// triggers runs the trigger table: each pattern on the units its
+// prefilter admits, in the unit's text as normalised, and, where a word
+// of the table's ROT13 was seen, in its ROT13.
 func (s *scan) triggers() []hit {
+	s.prefilter()
 	var hits []hit
-	lines := map[int]*alsoLine{}
-	for i, starts := range s.candidates() {
+	for _, u := range s.units {
+		if u.slow {
+			s.norm.normalize(&s.v, s.src, u.start, u.end)
+			s.work += 4 * (u.end - u.start)
+			s.admitView(u, s.v.text)
+		} else if !u.admit.empty() || !u.rot.empty() {
+			fastView(&s.v, s.src, u.start, u.end)
+			s.work += u.end - u.start
+		}
+		if u.admit.empty() && u.rot.empty() {
+			continue
+		}
+		s.us.reset(u)
+		hits = s.matchUnit(hits, &u.admit, "")
+		if !u.rot.empty() {
+			mention := s.us.mentions(s)
+			rot13(s.v.text)
+			s.work += len(s.v.text)
+			s.us.reset(u)
+			s.us.mention = mention || s.us.mentions(s)
+			hits = s.matchUnit(hits, &u.rot, "ROT13")
+		}
+	}
+	return hits
+}
+
+// matchUnit appends to hits what the triggers of set find in the unit's
+// text, s.v.
+func (s *scan) matchUnit(hits []hit, set *triggerSet, encoding string) []hit {
+	text := s.v.text
+	for i := range triggers {
+		if !set.has(i) {
+			continue
+		}
 		t := &triggers[i]
-		for _, ls := range starts {
-			le := len(s.src)
-			if k := bytes.IndexByte(s.src[ls:], '\n'); k >= 0 {
-				le = ls + k
-			}
-			if len(t.also) > 0 {
-				// Several patterns share a word ("user"): a line is
-				// collapsed, and its gates looked for, once.
-				l := lines[ls]
-				if l == nil {
-					l = &alsoLine{text: collapseSpace(nil, s.src[ls:le])}
-					lines[ls] = l
-				}
-				if !l.holdsAny(&alsoPlans[i]) {
-					continue
-				}
-			}
-			s.lineBuf = asciiLower(s.lineBuf, s.src[ls:le])
-			lower := s.lineBuf
-			for _, m := range t.re.FindAllIndex(lower, -1) {
-				if h, ok := s.judge(t, lower, ls, le, ls+m[0], ls+m[1]); ok {
-					hits = append(hits, h)
-				}
+		if len(t.also) > 0 && !s.us.holdsAny(s, &alsoPlans[i]) {
+			continue
+		}
+		s.work += len(text)
+		for _, m := range t.re.FindAllIndex(text, -1) {
+			if h, ok := s.judge(t, m[0], m[1]); ok {
+				h.trigger, h.encoding = i, encoding
+				hits = append(hits, h)
 			}
 		}
 	}
@@ -368,11 +623,11 @@ func (s *scan) triggers() []hit {
 }
 
 // alsoGates are substrings that many also substrings of the table hold:
-// a line without one holds none of those, which is then not looked for.
+// a unit without one holds none of those, which is then not looked for.
 var alsoGates = []string{"the user"}
 
 // alsoPlan is how a trigger's also substrings are looked for: those
-// holding gate alsoGates[g] in gated[g], only when the line holds the
+// holding gate alsoGates[g] in gated[g], only when the unit holds the
 // gate, and the others in plain.
 type alsoPlan struct {
 	gated [][]string
@@ -398,30 +653,63 @@ var alsoPlans = func() []alsoPlan {
 	return plans
 }()
 
-// alsoLine is a line collapsed for the also substrings, and which gates
-// it holds, once looked for.
-type alsoLine struct {
-	text        []byte
-	gate, known uint64 // bit g: alsoGates[g] looked for (known), found (gate)
+// unitState is what is known about the text of the unit being matched,
+// each part worked out on first use so that no match reads the unit
+// again.
+type unitState struct {
+	u *unit
+	// collapsed is the text with its white space collapsed, for the also
+	// substrings; gate and known say which gates it holds, once looked for.
+	collapsed      []byte
+	collapsedKnown bool
+	gate, known    uint64
+	// mention is whether the unit talks about attacks (mentionKnown once
+	// looked for).
+	mention, mentionKnown bool
+	// lastQuote is the offset of the last closing quotation mark in the
+	// text, -1 for none (quoteKnown once looked for).
+	lastQuote  int
+	quoteKnown bool
+	// breaks are the offsets of the text's line breaks, and cues whether
+	// the line starting at each offset tells the agent to run a command
+	// unasked, both once looked for.
+	breaks      []int
+	breaksKnown bool
+	cues        map[int]bool
 }
 
-// holdsAny reports whether the line holds one of the substrings of p.
-func (l *alsoLine) holdsAny(p *alsoPlan) bool {
-	if containsAny(l.text, p.plain) {
+func (us *unitState) reset(u *unit) {
+	collapsed, breaks := us.collapsed[:0], us.breaks[:0]
+	*us = unitState{u: u, collapsed: collapsed, breaks: breaks}
+}
+
+// holdsAny reports whether the unit holds one of the substrings of p.
+func (us *unitState) holdsAny(s *scan, p *alsoPlan) bool {
+	if !us.collapsedKnown {
+		us.collapsedKnown = true
+		us.collapsed = collapseSpace(us.collapsed, s.v.text)
+		s.work += len(s.v.text)
+	}
+	s.work += len(us.collapsed) * len(p.plain)
+	if containsAny(us.collapsed, p.plain) {
 		return true
 	}
 	for g, words := range p.gated {
 		if len(words) == 0 {
 			continue
 		}
-		if l.known&(1<<g) == 0 {
-			l.known |= 1 << g
-			if bytes.Contains(l.text, []byte(alsoGates[g])) {
-				l.gate |= 1 << g
+		if us.known&(1<<g) == 0 {
+			us.known |= 1 << g
+			s.work += len(us.collapsed)
+			if bytes.Contains(us.collapsed, []byte(alsoGates[g])) {
+				us.gate |= 1 << g
 			}
 		}
-		if l.gate&(1<<g) != 0 && containsAny(l.text, words) {
-			return true
+		if us.gate&(1<<g) != 0 {
+			s.work += len(us.collapsed) * len(words)
+			if containsAny(us.collapsed, words) {
+				return true
+			}
 		}
 	}
 	return false
@@ -436,45 +724,158 @@ func containsAny(b []byte, subs []string) bool {
 	return false
 }
 
-// judge decides whether a match of t at [a, b) on the line [ls, le),
-// lowercased in lower, is steering text, and returns it as a hit.
-func (s *scan) judge(t *trigger, lower []byte, ls, le, a, b int) (hit, bool) {
-	// A match may start at the line break or the "> " a pattern anchors
-	// on; the hit starts at its first letter.
-	for a < b && (s.src[a] == '\n' || s.src[a] == ' ' || s.src[a] == '\t' || s.src[a] == '>' || s.src[a] == '*' || s.src[a] == '#' || s.src[a] == '_') {
-		a++
+// mentions reports whether the unit talks about attacks, where steering
+// text is an example: "a prompt injection test case reads: …".
+func (us *unitState) mentions(s *scan) bool {
+	if !us.mentionKnown {
+		us.mentionKnown = true
+		s.work += len(s.v.text)
+		us.mention = mentionCue.Match(s.v.text)
 	}
-	md := s.markdown()
-	if within(s.stripped, a) {
-		return hit{}, false
-	}
-	comment := within(s.seen, a)
-	if !comment && !t.inCode && md.InCode(a) {
-		return hit{}, false
-	}
-	if t.imperative && !comment && (mentionCue.Match(lower) || !givesOrder(lower[:a-ls])) {
-		return hit{}, false
-	}
-	if t.family == famOverride && overrideVerb.Match(lower[a-ls:]) && targeted.Match(lower[b-ls:]) {
-		return hit{}, false
-	}
-	if t.cue && !comment && !runCue.Match(lower) {
-		return hit{}, false
-	}
-	if !comment && !t.inCode && quoted(s.src, ls, le, a, b) {
-		return hit{}, false
-	}
-	if t.family == famImpersonate && !comment && mentionedTag(lower, a-ls, b-ls) {
-		return hit{}, false
-	}
-	return hit{span: lint.Span{Start: a, End: b}, family: t.family, comment: comment}, true
+	return us.mention
 }
 
-// givesOrder reports whether a pattern preceded by before (the line up to
-// it) stands where an order does: at the start of a sentence or clause,
-// or after a word of orderLead.
+// closingQuote returns the offset of the last closing quotation mark of
+// the unit's text, or -1.
+func (us *unitState) closingQuote(s *scan) int {
+	if !us.quoteKnown {
+		us.quoteKnown = true
+		s.work += len(s.v.text)
+		us.lastQuote = bytes.LastIndexAny(s.v.text, "\"'”’」』»“")
+	}
+	return us.lastQuote
+}
+
+// lineAt returns the bounds of the line of the unit's text holding a.
+func (us *unitState) lineAt(s *scan, a int) (start, end int) {
+	if !us.breaksKnown {
+		us.breaksKnown = true
+		s.work += len(s.v.text)
+		for i, c := range s.v.text {
+			if c == '\n' {
+				us.breaks = append(us.breaks, i)
+			}
+		}
+	}
+	k := sort.SearchInts(us.breaks, a)
+	start, end = 0, len(s.v.text)
+	if k > 0 {
+		start = us.breaks[k-1] + 1
+	}
+	if k < len(us.breaks) {
+		end = us.breaks[k]
+	}
+	return start, end
+}
+
+// runCued reports whether the line of the unit's text holding a tells
+// the agent to run a command on its own.
+func (us *unitState) runCued(s *scan, a int) bool {
+	ls, le := us.lineAt(s, a)
+	cued, ok := us.cues[ls]
+	if !ok {
+		s.work += le - ls
+		cued = runCue.Match(s.v.text[ls:le])
+		if us.cues == nil {
+			us.cues = map[int]bool{}
+		}
+		us.cues[ls] = cued
+	}
+	return cued
+}
+
+// judge decides whether a match of t at [a, b) of the unit's text is
+// steering text, and returns it as a hit.
+func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
+	text := s.v.text
+	// A match may start at the line break, the spaces or the heading
+	// marks a pattern anchors on; the hit starts at its first letter.
+	for a < b && (text[a] == '\n' || text[a] == '\r' || text[a] == ' ' || text[a] == '\t' || text[a] == '#') {
+		a++
+	}
+	span := s.v.fileSpan(a, b)
+	at := span.Start
+	md := s.markdown()
+	if within(s.stripped, at) {
+		return hit{}, false
+	}
+	comment := within(s.seen, at)
+	if !comment && !t.inCode && md.InCode(at) {
+		return hit{}, false
+	}
+	if !wordBounded(text, a, b) {
+		return hit{}, false
+	}
+	if t.mention() && !comment && s.us.mentions(s) {
+		return hit{}, false
+	}
+	if t.imperative && !comment && !givesOrder(text[:a]) {
+		return hit{}, false
+	}
+	if t.family == famOverride && overrideVerb.Match(text[a:min(b, a+64)]) && targeted.Match(text[b:min(len(text), b+64)]) {
+		return hit{}, false
+	}
+	if t.cue && !comment && !s.us.runCued(s, a) {
+		return hit{}, false
+	}
+	if !comment && !t.inCode && quoted(text, a, b, s.us.closingQuote(s)) {
+		return hit{}, false
+	}
+	if t.family == famImpersonate && !comment && mentionedTag(text, a, b) {
+		return hit{}, false
+	}
+	h := hit{span: span, family: t.family, comment: comment}
+	if !sameText(text[a:b], s.src[span.Start:span.End]) {
+		h.reads = string(text[a:b])
+	}
+	return h, true
+}
+
+// sameText reports whether the view's text reads as the file's bytes do,
+// but for case and markup turned into spaces: then a message need not
+// say what the text reads once normalised.
+func sameText(view, file []byte) bool {
+	if len(view) != len(file) {
+		return false
+	}
+	for i, c := range file {
+		if d := view[i]; lowerByte(c) != d && d != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// wordBounded reports whether [a, b) of text starts and ends at the
+// edges of words, where its ends are letters of a script written with
+// spaces: "ignore" in "signore" is no match. The patterns' \b knows ASCII
+// only, and a Cyrillic word reads partly as Latin letters once its
+// look-alikes are folded.
+func wordBounded(text []byte, a, b int) bool {
+	if a >= b {
+		return true
+	}
+	first, _ := utf8.DecodeRune(text[a:])
+	before, _ := utf8.DecodeLastRune(text[:a])
+	if a > 0 && spacedLetter(first) && spacedLetter(before) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRune(text[:b])
+	after, _ := utf8.DecodeRune(text[b:])
+	return !(b < len(text) && spacedLetter(last) && spacedLetter(after))
+}
+
+// spacedLetter reports whether r is a letter of a script whose words are
+// separated by spaces (not CJK, kana or Hangul, whose particles attach).
+func spacedLetter(r rune) bool {
+	return isLetter(r) && r < 0x2E80
+}
+
+// givesOrder reports whether a pattern preceded by before (the unit's
+// text up to it) stands where an order does: at the start of a sentence
+// or clause, or after a word of orderLead.
 func givesOrder(before []byte) bool {
-	before = bytes.TrimRight(before, " \t")
+	before = bytes.TrimRight(before, " \t\n\r")
 	if len(before) == 0 {
 		return true
 	}
@@ -490,31 +891,41 @@ func givesOrder(before []byte) bool {
 var quoteMarks = map[rune]bool{'"': true, '\'': true, '“': true, '‘': true, '「': true, '『': true, '«': true, '„': true}
 
 // quoted reports whether the match [a, b) opens right after a quotation
-// mark that closes later on its line.
-func quoted(src []byte, ls, le, a, b int) bool {
-	r, _ := utf8.DecodeLastRune(src[ls:a])
-	if !quoteMarks[r] {
-		return false
-	}
-	return bytes.ContainsAny(src[b:le], "\"'”’」』»“")
+// mark and a closing one follows it in the unit (lastQuote, the last).
+func quoted(text []byte, a, b, lastQuote int) bool {
+	r, _ := utf8.DecodeLastRune(text[:a])
+	return quoteMarks[r] && lastQuote >= b
 }
 
-// tagMention is the text around a tag that speaks about it: "inside
-// <system-reminder> tags", "the <function_calls> block".
+// tagMentionAfter and tagMentionWords are the text around a tag that
+// speaks about it: "inside <system-reminder> tags", "the <function_calls>
+// block".
 var (
-	tagMentionAfter  = lazyre.New(`^\s*(?:tags?|blocks?|elements?|messages?|wrappers?|markup|sections?)\b`)
-	tagMentionBefore = lazyre.New(`\b(?:the|a|an|as|in|inside|within|into|via|like|with|e\.g\.|such\s+as)\s*$`)
+	tagMentionAfter = lazyre.New(`^\s*(?:tags?|blocks?|elements?|messages?|wrappers?|markup|sections?)\b`)
+	tagMentionWords = map[string]bool{
+		"the": true, "a": true, "an": true, "as": true, "in": true, "inside": true, "within": true,
+		"into": true, "via": true, "like": true, "with": true, "e.g.": true,
+	}
 )
 
-// mentionedTag reports whether the tag at [a, b) of line is talked about
-// rather than used.
-func mentionedTag(line []byte, a, b int) bool {
-	return tagMentionAfter.Match(line[b:]) || tagMentionBefore.Match(line[:a])
+// mentionedTag reports whether the tag at [a, b) of text is talked about
+// rather than used. It reads a few bytes on either side only.
+func mentionedTag(text []byte, a, b int) bool {
+	if tagMentionAfter.Match(text[b:min(len(text), b+32)]) {
+		return true
+	}
+	before := bytes.TrimRight(text[max(0, a-16):a], " \t\n")
+	i := bytes.LastIndexAny(before, " \t\n(") + 1
+	word := string(before[i:])
+	if word == "as" && bytes.HasSuffix(bytes.TrimRight(before[:i], " \t\n"), []byte("such")) {
+		return true
+	}
+	return tagMentionWords[word]
 }
 
 // turns reports a forged chat transcript: a file with a Human turn and an
 // Assistant turn outside code. The hit is the first turn. It runs after
-// candidates, which tells whether the file holds both words.
+// prefilter, which tells whether the file holds both words.
 func (s *scan) turns() []hit {
 	if !s.human || !s.assistant {
 		return nil
@@ -546,15 +957,19 @@ var addressed = lazyre.New(`^\s*(?:(?:note|message|reminder|hint|instructions?|d
 
 // comments reports the comments of a topic file that address the agent
 // (the index's comments that reach the agent are rare and are checked by
-// the table alone). A comment already holding a hit is not reported again.
+// the table alone), read as normalised. A comment already holding a hit
+// is not reported again.
 func (s *scan) comments(hits []hit) []hit {
 	if s.f.Kind != lint.KindTopic || !bytes.Contains(s.src, []byte("<!--")) {
 		return nil
 	}
 	s.markdown()
 	var out []hit
+	var v view
 	for _, c := range s.seen {
-		text := asciiLower(nil, s.src[c.Start+len("<!--"):max(c.Start+len("<!--"), c.End-len("-->"))])
+		inner := lint.Span{Start: c.Start + len("<!--"), End: max(c.Start+len("<!--"), c.End-len("-->"))}
+		s.norm.normalize(&v, s.src, inner.Start, inner.End)
+		text := v.text
 		if bytes.HasPrefix(bytes.TrimSpace(text), []byte("memlint-")) || !addressed.Match(text) {
 			continue
 		}

@@ -22,15 +22,18 @@ const (
 // a line with ASCII letters lowercased.
 type trigger struct {
 	family family
-	// The prefilter: re is tried only on a line that holds one of words
+	// The prefilter: re is tried only on a unit that holds one of words
 	// (whole words of ASCII letters and digits, found by one pass over the
-	// file), cjk (substrings, looked for in files that are not pure ASCII)
-	// or marks (markup starting with "<" or "[")...
-	words, cjk, marks []string
+	// file and one over each normalised unit), subs (substrings, looked
+	// for in the normalised text of units that are not pure ASCII: words
+	// of scripts written without spaces, and words that do not read as
+	// ASCII once normalised; written as they are, normalised when the
+	// table is built) or marks (markup starting with "<" or "[")...
+	words, subs, marks []string
 	// ... and, when also is set, one of the substrings also, looked for
-	// in the line with every run of white space made one space.
+	// in the unit with every run of white space made one space.
 	also []string
-	// re finds the steering text in a lowercased line.
+	// re finds the steering text in a unit's normalised text (normalize.go).
 	re *lazyre.Regexp
 	// inCode: the pattern also counts inside code spans and fences. Most
 	// do not: code is quoted, not said (a memory documenting an attack or
@@ -47,6 +50,12 @@ type trigger struct {
 	// documents an installer (`curl -fsSL https://bun.sh/install | bash`)
 	// records knowledge.
 	cue bool
+}
+
+// mention reports whether the pattern is silent in a unit that talks
+// about attacks (mentionCue): a phrase an attack uses, not a command.
+func (t *trigger) mention() bool {
+	return t.family == famOverride || t.family == famRole || t.family == famConceal
 }
 
 // Prefilter word lists shared by several patterns.
@@ -86,11 +95,11 @@ var triggers = []trigger{
 	{imperative: true, family: famOverride, words: []string{"prompt", "instructions"},
 		re: lazyre.New(`\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?(?:system\s+prompt|system\s+instructions)\b|\b(?:reveal|print|output|repeat|dump|leak|disclose)\s+your\s+(?:full\s+|entire\s+|original\s+|hidden\s+)?instructions\b`)},
 	// Chinese, Japanese and Korean: "ignore the previous instructions".
-	{family: famOverride, cjk: []string{"忽略", "无视", "忽视", "無視", "忘记", "忘掉", "不要理会"},
+	{family: famOverride, subs: []string{"忽略", "无视", "忽视", "無視", "忘记", "忘掉", "不要理会"},
 		re: lazyre.New(`(?:忽略|无视|忽视|無視|忽視|忘记|忘掉|不要理会)(?:掉)?(?:之前|以前|先前|上面|上述|前面|原来|原有|所有|全部|一切)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|提示词|系统提示)`)},
-	{family: famOverride, cjk: []string{"無視", "忘れ"},
+	{family: famOverride, subs: []string{"無視", "忘れ"},
 		re: lazyre.New(`(?:以前|前|上記|これまで|今まで|元|すべて|全て)の(?:すべての|全ての)?(?:指示|命令|プロンプト|指令|システムプロンプト)(?:は|を)(?:すべて|全て)?(?:無視|忘れ)`)},
-	{family: famOverride, cjk: []string{"무시", "잊어"},
+	{family: famOverride, subs: []string{"무시", "잊어"},
 		re: lazyre.New(`(?:이전|앞의|위의|기존|모든)\s*(?:의\s*)?(?:모든\s*)?(?:지시|지침|명령|프롬프트|지시사항)\s*(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊어)`)},
 
 	// Role reassignment.
@@ -114,11 +123,11 @@ var triggers = []trigger{
 		re: lazyre.New(`\bkeep\s+(?:this|these|it|that)(?:\s+[a-z]+)?\s+(?:secret|hidden|confidential|private)\s+from\s+the\s+user\b|\b(?:hide|conceal|keep)\s+(?:this|these)(?:\s+(?:instructions?|notes?|memory|memories|file|steps?|rules?))?\s+from\s+the\s+user(?:\s*[.!;,)]|\s*$)`)},
 	{family: famConceal, words: []string{"user", "them"}, also: []string{"without the user", "without them", "that the user", "the user must", "the user should", "the user need"},
 		re: lazyre.New(`\bwithout\s+the\s+user's\s+knowledge\b|\bwithout\s+(?:the\s+user|them)\s+(?:ever\s+)?(?:knowing|finding\s+out)\s+(?:about\s+(?:this|it)\b|that\s+you\b|what\s+you\b)|\b(?:so|such)\s+that\s+the\s+user\s+(?:does\s+not|doesn't|won't|will\s+not|never)\s+(?:knows?|finds?\s+out)\b|\bthe\s+user\s+(?:must|should|need)\s+(?:not|never)\s+(?:know|find\s+out|learn)\b|\bwithout\s+(?:telling|informing|notifying)\s+the\s+user\s+(?:about\s+(?:this|it|these)\b|what\s+you\b|that\s+you\b)`)},
-	{family: famConceal, cjk: []string{"用户", "使用者"}, also: []string{"不要", "别", "不许", "切勿", "不得", "不能", "瞒着", "隐瞒", "保密", "不让"},
+	{family: famConceal, subs: []string{"用户", "使用者"}, also: []string{"不要", "别", "不许", "切勿", "不得", "不能", "瞒着", "隐瞒", "保密", "不让"},
 		re: lazyre.New(`(?:不要|别|不许|切勿|不得|千万不要|不能)(?:告诉|告知|透露给|透露|提醒)(?:用户|使用者)(?:这|此|关于|你|任何)|瞒着(?:用户|使用者)|(?:对|向)(?:用户|使用者)(?:隐瞒|保密)|不(?:要|能)?让(?:用户|使用者)(?:知道|发现|察觉)`)},
-	{family: famConceal, cjk: []string{"ユーザー"}, also: []string{"内緒", "秘密", "ない", "るな"},
+	{family: famConceal, subs: []string{"ユーザー"}, also: []string{"内緒", "秘密", "ない", "るな"},
 		re: lazyre.New(`ユーザー(?:に|には)(?:内緒|秘密)|ユーザー(?:に|には)(?:この|これ|それ)?(?:こと)?(?:を)?(?:言わない|伝えない|知らせない|教えない|言うな|伝えるな|知らせるな)`)},
-	{family: famConceal, cjk: []string{"사용자", "유저"}, also: []string{"알리지", "말하지", "알려주지", "밝히지", "몰래"},
+	{family: famConceal, subs: []string{"사용자", "유저"}, also: []string{"알리지", "말하지", "알려주지", "밝히지", "몰래"},
 		re: lazyre.New(`(?:사용자|유저)\s*(?:에게|한테)\s*(?:는\s*)?(?:이\s*(?:사실|내용)?\s*(?:을|를)?\s*)?(?:알리지|말하지|알려주지|밝히지)\s*(?:마|말|않)|(?:사용자|유저)\s*몰래`)},
 
 	// Exfiltration.
