@@ -17,9 +17,11 @@ import (
 
 // Regexp is a regular expression compiled on first use.
 type Regexp struct {
-	src  string
-	once sync.Once
-	re   *regexp.Regexp
+	src string
+	// build, when set, makes src on first use (NewFunc).
+	build func() string
+	once  sync.Once
+	re    *regexp.Regexp
 }
 
 var (
@@ -31,6 +33,18 @@ var (
 // compiles on first use (panicking, as it does, on a bad pattern).
 func New(src string) *Regexp {
 	r := &Regexp{src: src}
+	mu.Lock()
+	all = append(all, r)
+	mu.Unlock()
+	return r
+}
+
+// NewFunc returns a Regexp for the pattern build returns, both made on
+// first use: for a pattern worked out from a table, whose making would
+// cost every run as much as its compiling (memory-injection's patterns
+// of other languages, whose words are normalised first).
+func NewFunc(build func() string) *Regexp {
+	r := &Regexp{build: build}
 	mu.Lock()
 	all = append(all, r)
 	mu.Unlock()
@@ -51,12 +65,22 @@ func MustCompileAll() int {
 
 // Re returns the compiled regular expression.
 func (r *Regexp) Re() *regexp.Regexp {
-	r.once.Do(func() { r.re = regexp.MustCompile(r.src) })
+	r.once.Do(func() {
+		if r.build != nil {
+			r.src = r.build()
+		}
+		r.re = regexp.MustCompile(r.src)
+	})
 	return r.re
 }
 
 // String returns the source text of the pattern.
-func (r *Regexp) String() string { return r.src }
+func (r *Regexp) String() string {
+	if r.build != nil {
+		r.Re()
+	}
+	return r.src
+}
 
 // The methods of regexp.Regexp that memlint uses, on the compiled pattern.
 

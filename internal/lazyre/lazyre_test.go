@@ -37,3 +37,14 @@ func TestMustCompileAllPanicsOnABadPattern(t *testing.T) {
 	}()
 	MustCompileAll()
 }
+
+func TestNewFuncBuildsOnFirstUse(t *testing.T) {
+	built := 0
+	r := NewFunc(func() string { built++; return `c+` })
+	if built != 0 || r.re != nil {
+		t.Fatal("built before use")
+	}
+	if got := r.FindString("acccd"); got != "ccc" || r.String() != `c+` || built != 1 {
+		t.Errorf("FindString = %q, String = %q, built %d times", got, r.String(), built)
+	}
+}

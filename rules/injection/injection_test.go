@@ -11,6 +11,12 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
+func TestMain(m *testing.M) {
+	// The tests read the trigger table directly, before any scan builds it.
+	loadTable()
+	os.Exit(m.Run())
+}
+
 // lintMemory lints one memory dir holding a topic file with body, as if
 // it lay at root, and returns the findings.
 func lintMemory(t *testing.T, root, claudeHome, body string) []lint.Diagnostic {
@@ -145,6 +151,9 @@ func TestQuietFeedback(t *testing.T) {
 // is lowercase.
 func TestTriggerWords(t *testing.T) {
 	word := regexp.MustCompile(`^[a-z0-9]{1,32}$`)
+	if len(triggers) > maxTriggers {
+		t.Errorf("%d triggers: the prefilter's sets hold %d", len(triggers), maxTriggers)
+	}
 	for _, tr := range triggers {
 		if len(tr.words)+len(tr.subs)+len(tr.marks) == 0 {
 			t.Errorf("%s %s: no prefilter words", tr.family, tr.re)
@@ -181,7 +190,7 @@ func TestPrefilterKeepsMatches(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range strings.Split(string(asciiLower(nil, src)), "\n") {
+		for _, line := range strings.Split(normalizeString(string(src)), "\n") {
 			for _, tr := range triggers {
 				if !tr.re.MatchString(line) {
 					continue

@@ -2,6 +2,7 @@ package injection
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -319,4 +320,64 @@ func fastView(v *view, src []byte, start, end int) {
 			i = j - 1
 		}
 	}
+}
+
+// tableNormalizer normalises the words of the table when it is built.
+var tableNormalizer struct {
+	n normalizer
+	v view
+}
+
+// normalizeString returns s as the triggers read it. ASCII words need no
+// normaliser: they are only lowercased.
+func normalizeString(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	t := &tableNormalizer
+	t.n.normalize(&t.v, []byte(s), 0, len(s))
+	return string(t.v.text)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// normalizePattern returns the regular expression src with its words
+// normalised, so that a table written as a language is written matches
+// normalised text. The syntax around the words (escapes such as \s and
+// \b, classes, repetitions) is left as it is.
+func normalizePattern(src string) string {
+	if isASCII(src) {
+		return src
+	}
+	var b strings.Builder
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		switch {
+		case r == '\\' && i+1 < len(src):
+			b.WriteString(src[i : i+2])
+			i += 2
+		case unicode.IsLetter(r):
+			j := i
+			for j < len(src) {
+				r, size := utf8.DecodeRuneInString(src[j:])
+				if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+					break
+				}
+				j += size
+			}
+			b.WriteString(normalizeString(src[i:j]))
+			i = j
+		default:
+			b.WriteString(src[i : i+size])
+			i += size
+		}
+	}
+	return b.String()
 }

@@ -38,7 +38,10 @@ type scan struct {
 	work int
 }
 
-func newScan(f *lint.File) *scan { return &scan{f: f, src: f.Src} }
+func newScan(f *lint.File) *scan {
+	loadTable()
+	return &scan{f: f, src: f.Src}
+}
 
 // markdown parses the body, once, and sorts its comments into those the
 // agent reads and those Claude Code strips. A file in which nothing
@@ -156,8 +159,6 @@ type indexWord struct {
 
 // maxWordLen is the longest word the prefilter looks for.
 const maxWordLen = 32
-
-var index = buildIndex(triggers)
 
 func buildIndex(ts []trigger) *triggerIndex {
 	ix := &triggerIndex{marks: map[string][]int{}, byStart: map[[2]byte][]string{}}
@@ -535,7 +536,7 @@ func (s *scan) admitView(u *unit, text []byte) {
 	for i := range triggers {
 		t := &triggers[i]
 		for _, w := range t.subs {
-			if leads&(1<<(w[0]-0xc0)) == 0 || u.admit.has(i) {
+			if leads&(1<<(leadByte(w)-0xc0)) == 0 || u.admit.has(i) {
 				continue
 			}
 			s.work += len(text)
@@ -544,6 +545,17 @@ func (s *scan) admitView(u *unit, text []byte) {
 			}
 		}
 	}
+}
+
+// leadByte returns the first byte of the first multi-byte character of
+// w, or 0.
+func leadByte(w string) byte {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= 0xc0 {
+			return w[i]
+		}
+	}
+	return 0
 }
 
 func lowerByte(c byte) byte {
@@ -634,7 +646,7 @@ type alsoPlan struct {
 	plain []string
 }
 
-var alsoPlans = func() []alsoPlan {
+func buildAlsoPlans(triggers []trigger) []alsoPlan {
 	plans := make([]alsoPlan, len(triggers))
 	for i, t := range triggers {
 		p := &plans[i]
@@ -651,7 +663,7 @@ var alsoPlans = func() []alsoPlan {
 		}
 	}
 	return plans
-}()
+}
 
 // unitState is what is known about the text of the unit being matched,
 // each part worked out on first use so that no match reads the unit
@@ -724,13 +736,40 @@ func containsAny(b []byte, subs []string) bool {
 	return false
 }
 
+// mentionsAttack reports whether text talks about attacks, in English or
+// in one of the languages of the table.
+func mentionsAttack(text []byte) bool {
+	return mentionCue.Match(text) || containsAny(text, mentionSubs)
+}
+
+// nextWord returns the word after offset b of text, past the spaces
+// before it: a few bytes are read.
+func nextWord(text []byte, b int) string {
+	i := b
+	for i < len(text) && i-b < 8 && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n') {
+		i++
+	}
+	if i == b && b > 0 && b < len(text) && isWordRune(rune(text[b])) {
+		return "" // the match ends inside a word
+	}
+	j := i
+	for j < len(text) && j-i < 24 {
+		r, size := utf8.DecodeRune(text[j:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		j += size
+	}
+	return string(text[i:j])
+}
+
 // mentions reports whether the unit talks about attacks, where steering
 // text is an example: "a prompt injection test case reads: …".
 func (us *unitState) mentions(s *scan) bool {
 	if !us.mentionKnown {
 		us.mentionKnown = true
 		s.work += len(s.v.text)
-		us.mention = mentionCue.Match(s.v.text)
+		us.mention = mentionsAttack(s.v.text)
 	}
 	return us.mention
 }
@@ -812,7 +851,7 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 	if t.imperative && !comment && !givesOrder(text[:a]) {
 		return hit{}, false
 	}
-	if t.family == famOverride && overrideVerb.Match(text[a:min(b, a+64)]) && targeted.Match(text[b:min(len(text), b+64)]) {
+	if t.targetable && targetedWords[nextWord(text, b)] {
 		return hit{}, false
 	}
 	if t.cue && !comment && !s.us.runCued(s, a) {
