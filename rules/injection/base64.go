@@ -63,7 +63,9 @@ func (s *scan) blobs(minLen int) []hit {
 			end++
 		}
 		if s.isBlob(start, j) {
-			h := hit{span: lint.Span{Start: start, End: end}, family: famBlob, comment: within(s.seen, start)}
+			// A blob that reads as steering text is reported as that
+			// (encoded), which sorts first on the line.
+			h := hit{span: lint.Span{Start: start, End: end}, family: famBlob, comment: within(s.seen, start), trigger: maxTriggers}
 			h.decoded = decodedText(src[start:end])
 			hits = append(hits, h)
 		}

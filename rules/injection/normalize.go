@@ -67,12 +67,16 @@ func (v *view) fileOffset(a int) int {
 //     ("ig**nore**" reads "ignore"), other runs of "*" or "_" read as
 //     spaces, and so do the ">" that open a block quote's lines.
 //
+// Before all that, escapes that read as a character are read as it
+// (escapes.go): "%69gnore", "\x69gnore", "&#105;gnore", "ig&shy;nore".
+//
 // Line breaks stay: the patterns match across them, so a phrase broken
 // over the lines of a paragraph is still found. Its buffers are reused
 // from unit to unit.
 type normalizer struct {
 	runes []normRune
 	it    norm.Iter
+	esc   unescaper
 }
 
 // normRune is a rune of the text being built and the bytes of the file
@@ -88,6 +92,16 @@ const removed rune = -1
 func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 	n.runes = n.runes[:0]
 	unit := src[start:end]
+	// from and to give the bytes of the file that unit[a:b] came from:
+	// the same bytes, or those of the escapes read (escapes.go).
+	from := func(a int) int32 { return int32(start + a) }
+	to := func(b int) int32 { return int32(start + b) }
+	if hasEscape(unit) {
+		n.esc.unescape(src, start, end)
+		unit = n.esc.text
+		from = func(a int) int32 { return n.esc.from[a] }
+		to = func(b int) int32 { return n.esc.to[b-1] }
+	}
 	n.it.Init(norm.NFKC, unit)
 	for !n.it.Done() {
 		p0 := n.it.Pos()
@@ -100,10 +114,10 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 			r, size := utf8.DecodeRune(seg)
 			seg = seg[size:]
 			if same {
-				n.add(r, int32(start+at), int32(start+at+size))
+				n.add(r, from(at), to(at+size))
 				at += size
 			} else {
-				n.add(r, int32(start+p0), int32(start+p1))
+				n.add(r, from(p0), to(p1))
 			}
 		}
 	}
@@ -122,6 +136,24 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 			v.to = append(v.to, nr.to)
 		}
 	}
+}
+
+// hasEscape reports whether unit holds an escape that reads as a
+// character.
+func hasEscape(unit []byte) bool {
+	for i, c := range unit {
+		if (c == '%' || c == '\\' || c == '&') && escapeLen(unit, i) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// escapeLen returns the length of the escape at unit[i], or 0.
+func escapeLen(unit []byte, i int) int {
+	var buf [utf8.UTFMax]byte
+	n, _ := escapeAt(buf[:0], unit, i)
+	return n
 }
 
 // add appends one rune of NFKC's output, unless it is invisible or a

@@ -102,7 +102,7 @@ func (h hit) message(src []byte) string {
 		case h.encoding != "":
 			msg += fmt.Sprintf(", written in %s: it reads %s", h.encoding, ruleutil.Quote(ruleutil.Clip(h.reads, 80)))
 		case h.reads != "":
-			msg += fmt.Sprintf(", which reads %s once look-alike letters, invisible characters and markup are read as the agent reads them", ruleutil.Quote(ruleutil.Clip(h.reads, 80)))
+			msg += fmt.Sprintf(", which reads %s once look-alike letters, invisible characters, escapes and markup are read as the agent reads them", ruleutil.Quote(ruleutil.Clip(h.reads, 80)))
 		}
 	}
 	if h.comment && h.family != famComment {
@@ -153,6 +153,7 @@ func scanFile(f *lint.File, blobLen int) []hit {
 	s := newScan(f)
 	hits := s.triggers()
 	hits = append(hits, s.turns()...)
+	hits = append(hits, s.encoded()...)
 	if blobLen > 0 {
 		hits = append(hits, s.blobs(blobLen)...)
 	}

@@ -249,6 +249,7 @@ const (
 	classHigh // a byte of a non-ASCII character
 	classMark // "<" or "[", which markup starts with
 	classStar // "*", which emphasis inside a word is made of
+	classEsc  // "%", "\\" or "&", which an escape starts with
 	classLetter
 	classDigit
 )
@@ -266,6 +267,8 @@ var byteClasses = func() (t [256]uint8) {
 			t[c] = classMark
 		case c == '*':
 			t[c] = classStar
+		case c == '%' || c == '\\' || c == '&':
+			t[c] = classEsc
 		case c >= 0x80:
 			t[c] = classHigh
 		}
@@ -281,7 +284,7 @@ var byteClasses = func() (t [256]uint8) {
 type unit struct {
 	start, end int
 	// slow says the unit holds what only the normaliser reads: non-ASCII
-	// text or emphasis inside a word.
+	// text, emphasis inside a word or an escape.
 	slow bool
 	// admit and rot are the triggers the prefilter admits on the unit's
 	// text and on its ROT13.
@@ -416,6 +419,10 @@ func (s *scan) prefilter() {
 				}
 			case classHigh:
 				rec().slow = true
+			case classEsc:
+				if escapeLen(src, i) > 0 {
+					rec().slow = true
+				}
 			case classStar:
 				if i > 0 && isWordByte(src[i-1]) {
 					j := i + 1

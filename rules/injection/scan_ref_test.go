@@ -115,6 +115,9 @@ func TestFastViewIsNormalize(t *testing.T) {
 				}
 			}
 		}
+		if hasEscape(text) {
+			return // an escape: a slow unit
+		}
 		n.normalize(&slow, text, 0, len(text))
 		fastView(&fast, text, 0, len(text))
 		if !bytes.Equal(slow.text, fast.text) {
