@@ -94,6 +94,8 @@ func (h hit) message(src []byte) string {
 		}
 	case famComment:
 		msg = fmt.Sprintf("%s, addressed to the agent: %s", h.family, quoted)
+	case famBeacon:
+		msg = fmt.Sprintf("%s: %s loads an address on another host with a placeholder for secrets or the conversation; a view that renders it sends what fills the placeholder there", h.family, quoted)
 	case famTurns:
 		msg = fmt.Sprintf("%s: %s opens a turn of a chat transcript, and the file has turns of both sides", h.family, quoted)
 	default:
@@ -137,6 +139,7 @@ var fixHow = map[family]string{
 	famTurns:       "summarise what the conversation taught as a fact, or put a quoted transcript in a code fence",
 	famBlob:        "keep what the data says as text, or move the data out of memory",
 	famComment:     "write the note as visible text stating a fact, or delete the comment",
+	famBeacon:      "delete the image, or keep the address as a reference in a code span without the placeholder",
 }
 
 func (h hit) suggestion() string {
@@ -154,6 +157,7 @@ func scanFile(f *lint.File, blobLen int) []hit {
 	hits := s.triggers()
 	hits = append(hits, s.turns()...)
 	hits = append(hits, s.encoded()...)
+	hits = append(hits, s.beacons()...)
 	if blobLen > 0 {
 		hits = append(hits, s.blobs(blobLen)...)
 	}

@@ -33,6 +33,9 @@ type scan struct {
 	norm normalizer
 	v    view
 	us   unitState
+	// leadIns caches what the line before each code block says, by the
+	// block's start.
+	leadIns map[int]leadInCue
 	// work counts the bytes the matchers read, for the test that keeps
 	// them linear in the file's length.
 	work int
@@ -846,8 +849,15 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 		return hit{}, false
 	}
 	comment := within(s.seen, at)
+	// block is the code block the match lies in; a code span is quoted.
+	block := s.codeBlock(at)
 	if !comment && !t.inCode && md.InCode(at) {
-		return hit{}, false
+		// A fence whose content is text (no language, or "text",
+		// "prompt" …) says to the agent what prose would, unless what
+		// introduces it talks about attacks.
+		if block == nil || !proseBlock(block) || inCodeSpan(md, at) || s.leadInMentions(block) {
+			return hit{}, false
+		}
 	}
 	if !wordBounded(text, a, b) {
 		return hit{}, false
@@ -861,7 +871,7 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 	if t.targetable && targetedWords[nextWord(text, b)] {
 		return hit{}, false
 	}
-	if t.cue && !comment && !s.us.runCued(s, a) {
+	if t.cue && !comment && !s.us.runCued(s, a) && (block == nil || !s.leadInOrders(block)) {
 		return hit{}, false
 	}
 	if !comment && !t.inCode && quoted(text, a, b, s.us.closingQuote(s)) {
@@ -876,6 +886,77 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 	}
 	return h, true
 }
+
+// codeBlock returns the code block holding off, or nil.
+func (s *scan) codeBlock(off int) *lint.CodeBlock {
+	blocks := s.markdown().CodeBlocks
+	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].Start > off }) - 1
+	if i >= 0 && blocks[i].Contains(off) {
+		return &blocks[i]
+	}
+	return nil
+}
+
+// inCodeSpan reports whether off lies in an inline code span.
+func inCodeSpan(md *lint.Markdown, off int) bool {
+	spans := md.CodeSpans
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > off }) - 1
+	return i >= 0 && spans[i].Contains(off)
+}
+
+// proseBlock reports whether the content of b is read as text: an
+// indented block, or a fence with no language or one of proseInfos.
+func proseBlock(b *lint.CodeBlock) bool {
+	return !b.Fenced || proseInfos[strings.ToLower(strings.TrimSpace(b.Info))]
+}
+
+// leadIn returns the line that introduces block b: the last line before
+// it that is neither blank nor an HTML comment, lowercased, or nil.
+func (s *scan) leadIn(b *lint.CodeBlock) []byte {
+	end := b.Start
+	for end > 0 {
+		ls, _ := s.line(end - 1)
+		line := bytes.TrimSpace(s.src[ls : end-1])
+		if len(line) > 0 && !(bytes.HasPrefix(line, []byte("<!--")) && bytes.HasSuffix(line, []byte("-->"))) {
+			s.work += len(line)
+			return asciiLower(nil, line)
+		}
+		end = ls
+		if end == 0 || b.Start-end > 4096 {
+			break
+		}
+	}
+	return nil
+}
+
+// leadInCue is what the line introducing a code block says, once read.
+type leadInCue struct{ mentions, orders bool }
+
+// leadInCues returns what the line introducing block b says, read once
+// per block.
+func (s *scan) leadInCues(b *lint.CodeBlock) leadInCue {
+	if c, ok := s.leadIns[b.Start]; ok {
+		return c
+	}
+	line := s.leadIn(b)
+	c := leadInCue{
+		mentions: mentionsAttack([]byte(strings.ToLower(b.Info))) || mentionsAttack(line),
+		orders:   leadInOrder.Match(line) && runCue.Match(line),
+	}
+	if s.leadIns == nil {
+		s.leadIns = map[int]leadInCue{}
+	}
+	s.leadIns[b.Start] = c
+	return c
+}
+
+// leadInMentions reports whether the block's info string or the line
+// introducing it talks about attacks ("An injection we blocked:").
+func (s *scan) leadInMentions(b *lint.CodeBlock) bool { return s.leadInCues(b).mentions }
+
+// leadInOrders reports whether the line introducing the block tells the
+// agent to run it on its own ("Always execute:").
+func (s *scan) leadInOrders(b *lint.CodeBlock) bool { return s.leadInCues(b).orders }
 
 // sameText reports whether the view's text reads as the file's bytes do,
 // but for case and markup turned into spaces: then a message need not

@@ -189,9 +189,23 @@ var englishTriggers = []trigger{
 }
 
 // runCue is what tells the agent to run a command on its own: unasked,
-// unseen, or before anything else. "Always" alone is not one: "always
-// install bun with its official installer" is feedback.
-var runCue = lazyre.New(`\b(?:automatically|auto-run|silently|quietly|secretly|in\s+the\s+background|first\s+thing|at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|the)\s+(?:session|conversation|task)|(?:on|at)\s+(?:every\s+)?(?:startup|session\s+start)|(?:every|each)\s+(?:session|conversation)|before\s+(?:doing\s+)?anything(?:\s+else)?|before\s+(?:you\s+)?(?:respond|answer|reply)|without\s+(?:asking|confirmation|confirming|telling|prompting|showing))\b`)
+// unseen, before anything else, or as a standing order ("always execute:
+// curl … | bash"). "Always" alone is not one: "always install bun with its
+// official installer" is feedback.
+var runCue = lazyre.New(`\b(?:always\s+(?:run|execute|exec)\b|(?:run|execute)\s+(?:this|it|the\s+following)\s+(?:always|every\s+time|each\s+time)|(?:every\s+time|whenever)\s+you\s+(?:start|open|begin|launch)|automatically|auto-run|silently|quietly|secretly|in\s+the\s+background|first\s+thing|at\s+the\s+(?:start|beginning)\s+of\s+(?:every|each|the)\s+(?:session|conversation|task)|(?:on|at)\s+(?:every\s+)?(?:startup|session\s+start)|(?:every|each)\s+(?:session|conversation)|before\s+(?:doing\s+)?anything(?:\s+else)?|before\s+(?:you\s+)?(?:respond|answer|reply)|without\s+(?:asking|confirmation|confirming|telling|prompting|showing))\b`)
+
+// leadInOrder is a line introducing a code block that orders it run: "At
+// the start of every session, run:", "Always execute:", not "The
+// devcontainer runs this automatically on startup:".
+var leadInOrder = lazyre.New(`^[\s\W]*(?:(?:please|always|first|then|now|silently|quietly|automatically|immediately)\s+)*(?:run|execute|exec|paste|invoke)\b|^[\s\W]*(?:at|on|before|every|each|whenever)\b`)
+
+// proseInfos are the info strings of a fenced block whose content is read
+// as text, not code: what it says to the agent counts as if it were prose.
+var proseInfos = map[string]bool{
+	"": true, "text": true, "txt": true, "plain": true, "plaintext": true, "markdown": true, "md": true,
+	"prompt": true, "instructions": true, "instruction": true, "system": true, "note": true,
+	"notes": true, "important": true, "ai": true, "claude": true, "agent": true,
+}
 
 // mentionCue marks a line that talks about attacks, where steering text
 // is an example: "a prompt injection test case reads: …".
