@@ -136,9 +136,7 @@ func (s *scan) readDecoded(hits []hit, text []byte, encoding string, span lint.S
 		return hits
 	}
 	comment := within(s.seen, span.Start)
-	ls, le := s.line(span.Start)
-	s.work += le - ls
-	aboutAttacks := mentionsAttack(asciiLower(nil, s.src[ls:le]))
+	aboutAttacks := s.lineMentionsAttack(span.Start)
 	for _, h := range found {
 		t := &triggers[h.trigger]
 		if !comment && !t.inCode && md.InCode(span.Start) || t.mention() && !comment && aboutAttacks {
@@ -150,4 +148,20 @@ func (s *scan) readDecoded(hits []hit, text []byte, encoding string, span lint.S
 		})
 	}
 	return hits
+}
+
+// lineMentionsAttack reports whether the line holding off talks about
+// attacks, read once per line.
+func (s *scan) lineMentionsAttack(off int) bool {
+	ls, le := s.line(off)
+	m, ok := s.lineMentions[ls]
+	if !ok {
+		s.work += le - ls
+		m = mentionsAttack(asciiLower(nil, s.src[ls:le]))
+		if s.lineMentions == nil {
+			s.lineMentions = map[int]bool{}
+		}
+		s.lineMentions[ls] = m
+	}
+	return m
 }

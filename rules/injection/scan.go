@@ -34,8 +34,10 @@ type scan struct {
 	v    view
 	us   unitState
 	// leadIns caches what the line before each code block says, by the
-	// block's start.
-	leadIns map[int]leadInCue
+	// block's start, and lineMentions whether a line talks about attacks,
+	// by the line's start.
+	leadIns      map[int]leadInCue
+	lineMentions map[int]bool
 	// work counts the bytes the matchers read, for the test that keeps
 	// them linear in the file's length.
 	work int
@@ -112,8 +114,17 @@ func within(spans []lint.Span, off int) bool {
 	return i < len(spans) && spans[i].Contains(off)
 }
 
-// line returns the bounds of the line holding off.
+// line returns the bounds of the line holding off: from the file's line
+// index, so that no line is read to find them.
 func (s *scan) line(off int) (start, end int) {
+	if li := s.f.Lines; li != nil {
+		n := li.LineOf(off)
+		start, end = li.LineStart(n), li.LineStart(n+1)
+		if end > start && end <= len(s.src) && s.src[end-1] == '\n' {
+			end--
+		}
+		return start, end
+	}
 	start = bytes.LastIndexByte(s.src[:off], '\n') + 1
 	end = len(s.src)
 	if i := bytes.IndexByte(s.src[off:], '\n'); i >= 0 {
