@@ -758,9 +758,54 @@ func containsAny(b []byte, subs []string) bool {
 }
 
 // mentionsAttack reports whether text talks about attacks, in English or
-// in one of the languages of the table.
+// in one of the languages of the table. A word inside an address or a
+// path ("attacker.example", "/payloads/") does not: it is a name, and
+// steering text may carry one.
 func mentionsAttack(text []byte) bool {
-	return mentionCue.Match(text) || containsAny(text, mentionSubs)
+	return mentionsAttackWhere(text, nil)
+}
+
+// mentionsAttackWhere is mentionsAttack, counting only the words at whose
+// offset in text visible says yes (nil: all).
+func mentionsAttackWhere(text []byte, visible func(off int) bool) bool {
+	for _, m := range mentionCue.FindAllIndex(text, -1) {
+		if !inName(text, m[0], m[1]) && (visible == nil || visible(m[0])) {
+			return true
+		}
+	}
+	for _, w := range mentionSubs {
+		for from := 0; from < len(text); {
+			k := bytes.Index(text[from:], []byte(w))
+			if k < 0 {
+				break
+			}
+			if visible == nil || visible(from+k) {
+				return true
+			}
+			from += k + len(w)
+		}
+	}
+	return false
+}
+
+// inName reports whether text[a:b] is part of an address, a path or a
+// file name: "." or "/" on either side, "@" or ":" before it.
+func inName(text []byte, a, b int) bool {
+	if a > 0 {
+		switch text[a-1] {
+		case '.', '/', '@', ':', '-', '_':
+			return true
+		}
+	}
+	if b < len(text) {
+		switch text[b] {
+		case '/', '-', '_':
+			return true
+		case '.':
+			return b+1 < len(text) && isWordByte(text[b+1])
+		}
+	}
+	return false
 }
 
 // nextWord returns the word after offset b of text, past the spaces
@@ -790,7 +835,12 @@ func (us *unitState) mentions(s *scan) bool {
 	if !us.mentionKnown {
 		us.mentionKnown = true
 		s.work += len(s.v.text)
-		us.mention = mentionsAttack(s.v.text)
+		// A word in an HTML comment is hidden from the reader: it makes
+		// no note about attacks.
+		s.markdown()
+		us.mention = mentionsAttackWhere(s.v.text, func(off int) bool {
+			return !within(s.seen, s.v.fileOffset(off))
+		})
 	}
 	return us.mention
 }
@@ -866,7 +916,8 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 		// A fence whose content is text (no language, or "text",
 		// "prompt" …) says to the agent what prose would, unless what
 		// introduces it talks about attacks.
-		if block == nil || !proseBlock(block) || inCodeSpan(md, at) || s.leadInMentions(block) {
+		// Markup and commands in a fence are quoted, as in a code span.
+		if !t.mention() || block == nil || !proseBlock(block) || inCodeSpan(md, at) || s.leadInMentions(block) {
 			return hit{}, false
 		}
 	}

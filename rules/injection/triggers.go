@@ -59,9 +59,14 @@ type trigger struct {
 }
 
 // mention reports whether the pattern is silent in a unit that talks
-// about attacks (mentionCue): a phrase an attack uses, not a command.
+// about attacks (mentionCue): a phrase an attack uses, or a command that
+// sends data out shown as what an attacker would run.
 func (t *trigger) mention() bool {
-	return t.family == famOverride || t.family == famRole || t.family == famConceal
+	switch t.family {
+	case famOverride, famRole, famConceal, famExfiltrate:
+		return true
+	}
+	return false
 }
 
 // Prefilter word lists shared by several patterns.
@@ -209,7 +214,7 @@ var proseInfos = map[string]bool{
 
 // mentionCue marks a line that talks about attacks, where steering text
 // is an example: "a prompt injection test case reads: …".
-var mentionCue = lazyre.New(`\b(?:prompt[\s-]+injections?|injections?|jailbreaks?\s+(?:attempts?|prompts?|texts?)|attack(?:s|ers?)?|adversarial|red[\s-]team(?:ing|ers?)?|malicious|payloads?|test\s+cases?)\b`)
+var mentionCue = lazyre.New(`\b(?:prompt[\s-]+injections?|injections?|exfiltrat(?:e|es|ed|ing|ion)|jailbreaks?\s+(?:attempts?|prompts?|texts?)|attack(?:s|ers?)?|adversarial|red[\s-]team(?:ing|ers?)?|malicious|payloads?|test\s+cases?)\b`)
 
 // targetedWords, after an override, narrow it to some instructions:
 // "ignore the earlier instructions about tabs", "disregard the original
