@@ -62,6 +62,12 @@ func (s *scan) encoded() []hit {
 		if k := bytes.LastIndexByte(run, '/'); k >= 0 && len(run)-k-1 >= minEncoded {
 			run, at = run[k+1:], at+k+1
 		}
+		// Base64 of text holds capitals or digits, hexadecimal digits:
+		// a run of small letters (a long word, a path) is not read.
+		if !hasUpperOrDigit(run) {
+			i = j
+			continue
+		}
 		var encoding string
 		buf, encoding = decodeRun(buf[:0], run)
 		if encoding != "" {
@@ -164,4 +170,13 @@ func (s *scan) lineMentionsAttack(off int) bool {
 		s.lineMentions[ls] = m
 	}
 	return m
+}
+
+func hasUpperOrDigit(b []byte) bool {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
 }

@@ -138,6 +138,42 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 	}
 }
 
+// stableRune reports whether the normaliser reads the non-ASCII rune r as
+// it is, whatever stands around it: not a letter it folds or lowercases,
+// not invisible, a space or a mark, and left alone by NFKC (no
+// compatibility mapping, nothing before it that it composes with). A unit of ASCII text
+// and such runes needs no normaliser: fastView reads it the same. The
+// common ranges of CJK text, punctuation, arrows and emoji are known
+// without looking the rune up.
+func stableRune(r rune) bool {
+	switch {
+	case 0x4E00 <= r && r <= 0x9FFF, // CJK unified ideographs
+		0xAC00 <= r && r <= 0xD7A3,                                          // Hangul syllables
+		0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA, r == 0x30FC, // kana
+		0x3001 <= r && r <= 0x3003, 0x3008 <= r && r <= 0x3011, // CJK punctuation, brackets
+		r == 0x2010, 0x2012 <= r && r <= 0x2016, 0x2018 <= r && r <= 0x2023, r == 0x2027, // dashes, quotes, bullets
+		0x2190 <= r && r <= 0x21FF, 0x2500 <= r && r <= 0x257F, // arrows, box drawing
+		0x1F300 <= r && r <= 0x1FAFF: // pictographs, emoji
+		return true
+	}
+	return stableByProperties(r)
+}
+
+// stableByProperties is stableRune for any rune, from its properties.
+func stableByProperties(r rune) bool {
+	if r == utf8.RuneError || r < 0x2E80 && isLetter(r) || invisible(r) || unicode.IsSpace(r) || unicode.Is(unicode.Mn, r) {
+		return false
+	}
+	var buf [utf8.UTFMax]byte
+	k := utf8.EncodeRune(buf[:], r)
+	p := norm.NFKC.Properties(buf[:k])
+	// With a boundary before every character of a unit (ASCII has one)
+	// and each character in NFKC on its own, NFKC changes nothing: what could compose
+	// with a character after it (→ with U+0338, か with U+3099) would need
+	// a mark, which is not stable.
+	return p.BoundaryBefore() && norm.NFKC.IsNormal(buf[:k])
+}
+
 // hasEscape reports whether unit holds an escape that reads as a
 // character.
 func hasEscape(unit []byte) bool {

@@ -167,8 +167,20 @@ type triggerIndex struct {
 // (triggers), and as the ROT13 of one of their words (rot), which admits
 // the trigger on the unit's ROT13.
 type indexWord struct {
-	word          string
+	word string
+	// key is the word's first eight bytes, packed (wordKey): compared
+	// before the word itself.
+	key           uint64
 	triggers, rot []int
+}
+
+// wordKey packs the first eight bytes of b, lowercased, into an integer.
+func wordKey(b []byte) uint64 {
+	var k uint64
+	for i := 0; i < len(b) && i < 8; i++ {
+		k |= uint64(lowerByte(b[i])) << (8 * i)
+	}
+	return k
 }
 
 // maxWordLen is the longest word the prefilter looks for.
@@ -210,7 +222,7 @@ func (ix *triggerIndex) addWord(w string, trigger int, rot bool) {
 		k++
 	}
 	if k == len(*slot) {
-		*slot = append(*slot, indexWord{word: w})
+		*slot = append(*slot, indexWord{word: w, key: wordKey([]byte(w))})
 		ix.lengths[w[0]-'a'] |= 1 << len(w)
 	}
 	switch e := &(*slot)[k]; {
@@ -262,7 +274,7 @@ const (
 	classNewline
 	classHigh // a byte of a non-ASCII character
 	classMark // "<" or "[", which markup starts with
-	classStar // "*", which emphasis inside a word is made of
+	classStar // "*" or "_", which emphasis is made of
 	classEsc  // "%", "\\" or "&", which an escape starts with
 	classLetter
 	classDigit
@@ -279,7 +291,7 @@ var byteClasses = func() (t [256]uint8) {
 			t[c] = classNewline
 		case c == '<' || c == '[':
 			t[c] = classMark
-		case c == '*':
+		case c == '*' || c == '_':
 			t[c] = classStar
 		case c == '%' || c == '\\' || c == '&':
 			t[c] = classEsc
@@ -300,6 +312,10 @@ type unit struct {
 	// slow says the unit holds what only the normaliser reads: non-ASCII
 	// text, emphasis inside a word or an escape.
 	slow bool
+	// leads has bit c-0xc0 set for each lead byte c of a multi-byte
+	// character in the unit: its substrings are looked for only when the
+	// unit holds their first non-ASCII byte.
+	leads uint64
 	// admit and rot are the triggers the prefilter admits on the unit's
 	// text and on its ROT13.
 	admit, rot triggerSet
@@ -432,20 +448,40 @@ func (s *scan) prefilter() {
 					curStart = i + 1
 				}
 			case classHigh:
-				rec().slow = true
+				// A character the normaliser reads as it is leaves the
+				// unit to the fast path; its continuation bytes are
+				// skipped, so one met here stands alone: invalid UTF-8.
+				u := rec()
+				if c := src[i]; c >= 0xc0 {
+					u.leads |= 1 << (c - 0xc0)
+				}
+				if !u.slow {
+					r, size := utf8.DecodeRune(src[i:])
+					u.slow = !stableRune(r)
+					i += size
+					continue
+				}
 			case classEsc:
 				if escapeLen(src, i) > 0 {
 					rec().slow = true
 				}
 			case classStar:
-				if i > 0 && isWordByte(src[i-1]) {
-					j := i + 1
-					for j < len(src) && src[j] == '*' {
-						j++
-					}
-					if j < len(src) && isWordByte(src[j]) {
-						rec().slow = true
-					}
+				// A run of "*" inside a word, and a run of "*" or "_"
+				// beside a non-ASCII character, which the normaliser may
+				// read as inside a word.
+				j := i + 1
+				for j < len(src) && src[j] == src[i] {
+					j++
+				}
+				before, after := byte(' '), byte(' ')
+				if i > 0 {
+					before = src[i-1]
+				}
+				if j < len(src) {
+					after = src[j]
+				}
+				if before >= 0x80 || after >= 0x80 || src[i] == '*' && isWordByte(before) && isWordByte(after) {
+					rec().slow = true
 				}
 			case classMark:
 				if i+1 < len(src) {
@@ -470,8 +506,9 @@ func (s *scan) prefilter() {
 		if n := j - i; cl == classLetter && n <= maxWordLen {
 			c := lowerByte(src[i])
 			if index.lengths[c-'a']&(1<<n) != 0 {
+				key := wordKey(src[i:j])
 				for _, w := range index.slots[slotOf(c, n)] {
-					if !equalFold(src[i:j], w.word) {
+					if w.key != key || n > 8 && !equalFold(src[i:j], w.word) {
 						continue
 					}
 					switch w.word {
@@ -536,8 +573,9 @@ func (s *scan) admitView(u *unit, text []byte) {
 		if n := j - i; cl == classLetter && n <= maxWordLen {
 			c := lowerByte(text[i])
 			if index.lengths[c-'a']&(1<<n) != 0 {
+				key := wordKey(text[i:j])
 				for _, w := range index.slots[slotOf(c, n)] {
-					if !equalFold(text[i:j], w.word) {
+					if w.key != key || n > 8 && !equalFold(text[i:j], w.word) {
 						continue
 					}
 					for _, t := range w.triggers {
@@ -551,6 +589,12 @@ func (s *scan) admitView(u *unit, text []byte) {
 		}
 		i = j
 	}
+	s.admitSubs(u, text, leads)
+}
+
+// admitSubs adds to what u admits the triggers whose substrings text
+// holds; leads are the lead bytes of its multi-byte characters.
+func (s *scan) admitSubs(u *unit, text []byte, leads uint64) {
 	if leads == 0 {
 		return
 	}
@@ -607,11 +651,18 @@ func (s *scan) triggers() []hit {
 	s.prefilter()
 	var hits []hit
 	for _, u := range s.units {
-		if u.slow {
+		switch {
+		case u.slow:
 			s.norm.normalize(&s.v, s.src, u.start, u.end)
 			s.work += 4 * (u.end - u.start)
 			s.admitView(u, s.v.text)
-		} else if !u.admit.empty() || !u.rot.empty() {
+		case u.leads != 0:
+			// Non-ASCII text the normaliser reads as it is: its
+			// substrings are looked for in the unit's own bytes.
+			fastView(&s.v, s.src, u.start, u.end)
+			s.work += u.end - u.start
+			s.admitSubs(u, s.v.text, u.leads)
+		case !u.admit.empty() || !u.rot.empty():
 			fastView(&s.v, s.src, u.start, u.end)
 			s.work += u.end - u.start
 		}
