@@ -21,7 +21,7 @@ var doc string
 var Rule = &lint.Rule{
 	ID:       "memory-injection",
 	Severity: lint.Error,
-	Summary:  "text that steers the agent instead of recording knowledge: overriding instructions, concealment, exfiltration, remote execution, forged system or tool messages, encoded blobs, instructions hidden in comments",
+	Summary:  "text that steers the agent instead of recording knowledge, however it is disguised or encoded and in the languages memory is written in: overriding instructions, concealment, exfiltration, image beacons, remote execution, forged system or tool messages, encoded blobs, instructions hidden in comments",
 	Doc:      doc,
 	Options:  lint.OptionsOf(options{Base64Length: 200}),
 	Run:      run,
