@@ -657,12 +657,15 @@ func (s *scan) triggers() []hit {
 			s.work += 4 * (u.end - u.start)
 			s.admitView(u, s.v.text)
 		case u.leads != 0:
-			// Non-ASCII text the normaliser reads as it is: its
-			// substrings are looked for in the unit's own bytes.
-			fastView(&s.v, s.src, u.start, u.end)
-			s.work += u.end - u.start
-			s.admitSubs(u, s.v.text, u.leads)
-		case !u.admit.empty() || !u.rot.empty():
+			// Non-ASCII text the normaliser reads as it is: the fast
+			// view differs from the unit's own bytes only in ASCII
+			// letters and markup, which no substring holds.
+			s.admitSubs(u, s.src[u.start:u.end], u.leads)
+			fallthrough
+		default:
+			if u.admit.empty() && u.rot.empty() {
+				continue
+			}
 			fastView(&s.v, s.src, u.start, u.end)
 			s.work += u.end - u.start
 		}

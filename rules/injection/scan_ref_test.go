@@ -246,3 +246,27 @@ func TestStableRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestSubsHoldNoASCIILetters keeps the premise of the fast path's search
+// for substrings, which reads a unit's own bytes: a substring that holds
+// an ASCII letter or markup would read differently there than in the
+// fast view, unless it also holds a character the fast path never reads
+// (one stableRune rejects).
+func TestSubsHoldNoASCIILetters(t *testing.T) {
+	for _, tr := range triggers {
+		for _, w := range tr.subs {
+			plain, unstable := true, false
+			for _, r := range w {
+				if r < utf8.RuneSelf && (isLetter(r) || r == '*' || r == '_' || r == '>') {
+					plain = false
+				}
+				if r >= utf8.RuneSelf && !stableRune(r) {
+					unstable = true
+				}
+			}
+			if !plain && !unstable {
+				t.Errorf("substring %q holds ASCII letters or markup and only characters the fast path reads", w)
+			}
+		}
+	}
+}
