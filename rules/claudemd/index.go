@@ -1,6 +1,11 @@
 package claudemd
 
 import (
+	"bytes"
+	"path/filepath"
+	"sort"
+	"strings"
+
 	"github.com/memlint/memlint/lint"
 )
 
@@ -12,13 +17,18 @@ type instrFile struct {
 	f     *lint.InstructionFile
 	toks  []token
 	lines *lint.LineIndex
+	// sections are the offsets of the file's headings of level 1 and 2,
+	// where its topics start.
+	sections []int
 }
 
 type loc struct{ file, pos int }
 
 type instructionIndex struct {
 	files []instrFile
-	at    map[uint64][]loc
+	// byPath maps an instruction file's path to its index in files.
+	byPath map[string]int
+	at     map[uint64][]loc
 	// some has the bit of every shingle of at (filterBit): a shingle
 	// whose bit is clear is in no instruction file, which most shingles
 	// of most memories are not, and a bit costs less than a map lookup.
@@ -45,16 +55,21 @@ func (idx *instructionIndex) may(h uint64) bool {
 // newInstructionIndex tokenizes the prose and headings of every file:
 // code blocks, tables and HTML comments are left out, as in the memory.
 func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
-	idx := &instructionIndex{at: map[uint64][]loc{}}
+	idx := &instructionIndex{at: map[uint64][]loc{}, byPath: map[string]int{}}
 	for i := range files {
 		f := &files[i]
 		lines := lint.NewLineIndex(f.Src)
 		var toks []token
-		for _, r := range proseRegions(f.Src, 0, true) {
+		var sections []int
+		for _, r := range proseRegions(f.Src, 0, true, nil) {
+			if f.Src[r.Start] == '#' && runOf(f.Src[r.Start:r.End], '#') <= 2 {
+				sections = append(sections, r.Start)
+			}
 			toks = tokenize(f.Src, r.Start, r.End, toks)
 		}
 		n := len(idx.files)
-		idx.files = append(idx.files, instrFile{f: f, toks: toks, lines: lines})
+		idx.byPath[f.Path] = n
+		idx.files = append(idx.files, instrFile{f: f, toks: toks, lines: lines, sections: sections})
 		for p := 0; p+shingleLen <= len(toks); p++ {
 			h := shingleHash(toks, p)
 			idx.at[h] = append(idx.at[h], loc{n, p})
@@ -65,17 +80,29 @@ func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
 	return idx
 }
 
+// fileAt returns the index of the instruction file at path p, or -1.
+func (idx *instructionIndex) fileAt(p string) int {
+	if i, ok := idx.byPath[p]; ok {
+		return i
+	}
+	return -1
+}
+
 // minBodyShingles is the fewest shingles a body needs for its share to
 // mean anything.
 const minBodyShingles = 8
 
 // strongest returns the memory's strongest overlap with the instructions:
 // the body as a whole when one file holds opts.BodyShare percent of its
-// shingles, else its longest statement found word for word in one file.
-func (idx *instructionIndex) strongest(m *memory, opts overlapOptions) (overlap, bool) {
-	if o, ok := idx.bodyOverlap(m, opts.BodyShare); ok {
+// shingles; else its longest statement found word for word in a file that
+// holds at least opts.MinShare percent of the body's words, in a section
+// of that file that does not point to the memory (pointers).
+func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers []place) (overlap, bool) {
+	cov, total := idx.cover(m)
+	if o, ok := idx.bodyOverlap(m, cov, total, opts.BodyShare); ok {
 		return o, true
 	}
+	m.markCited()
 	var best overlap
 	bestLen := 0
 	// A description sums up the body: when an instruction file lists the
@@ -86,17 +113,34 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions) (overlap,
 	for i := range m.statements {
 		s := &m.statements[i]
 		n := len(s.toks)
-		if n < shingleLen || n <= bestLen || weight(s.toks) < opts.MinWords || s.text != "" && longBody {
+		if n < shingleLen || n <= bestLen || s.cited || weight(s.toks) < opts.MinWords || s.text != "" && longBody {
 			continue
 		}
 		for _, l := range idx.at[shingleHash(s.toks, 0)] {
-			if idx.contains(l, s.toks) {
-				f := &idx.files[l.file]
-				best = overlap{stmt: s, file: f.f, line: f.lines.LineOf(f.toks[l.pos].off)}
-				best.text, best.start, best.end = m.where(s)
-				bestLen = n
-				break
+			if l.file == m.self {
+				continue
 			}
+			// One sentence in a long memory that says much else is no
+			// copy of the instructions: a body sentence counts when the
+			// file holds a share of the body.
+			tokens := cov[l.file].tokens
+			if s.text == "" && tokens*100 < opts.MinShare*len(m.body) || !idx.contains(l, s.toks) {
+				continue
+			}
+			f := &idx.files[l.file]
+			if f.pointsTo(f.toks[l.pos].off, l.file, pointers) {
+				// The section states the rule and sends the reader to the
+				// memory for the rest ("TDD first; details in
+				// memory/feedback_tdd.md"): layered on purpose.
+				continue
+			}
+			best = overlap{stmt: s, file: f.f, line: f.lines.LineOf(f.toks[l.pos].off)}
+			if len(m.body) > 0 {
+				best.share = tokens * 100 / len(m.body)
+			}
+			best.text, best.start, best.end = m.where(s)
+			bestLen = n
+			break
 		}
 	}
 	return best, bestLen > 0
@@ -132,36 +176,60 @@ func (idx *instructionIndex) contains(l loc, toks []token) bool {
 	return true
 }
 
-// bodyOverlap reports the body as a whole when one instruction file holds
-// share percent of its distinct shingles.
-func (idx *instructionIndex) bodyOverlap(m *memory, share int) (overlap, bool) {
+// coverage is how much of a memory's body one instruction file holds.
+type coverage struct {
+	shingles int // distinct shingles of the body the file holds
+	tokens   int // tokens of the body inside a shingle the file holds
+	first    int // the file's earliest token a shingle of the body matched, +1
+}
+
+// cover measures how much of m's body each instruction file holds, and
+// returns the number of distinct shingles of the body.
+func (idx *instructionIndex) cover(m *memory) ([]coverage, int) {
 	seen := map[uint64]bool{}
-	found := make([]int, len(idx.files))
-	first := make([]int, len(idx.files)) // earliest matched token, +1
+	cov := make([]coverage, len(idx.files))
+	// end[i] is where the last shingle of the body file i holds ends:
+	// a token two shingles cover counts once.
+	end := make([]int, len(idx.files))
 	for p := 0; p+shingleLen <= len(m.body); p++ {
 		h := shingleHash(m.body, p)
-		if seen[h] {
+		fresh := !seen[h]
+		seen[h] = true
+		if !idx.may(h) {
 			continue
 		}
-		seen[h] = true
 		counted := -1
 		for _, l := range idx.at[h] {
-			if l.file != counted {
-				found[l.file]++
-				counted = l.file
+			if l.file == m.self {
+				continue
 			}
-			if first[l.file] == 0 || l.pos+1 < first[l.file] {
-				first[l.file] = l.pos + 1
+			c := &cov[l.file]
+			if c.first == 0 || l.pos+1 < c.first {
+				c.first = l.pos + 1
 			}
+			if l.file == counted {
+				continue // a file's places are next to each other in at[h]
+			}
+			counted = l.file
+			if fresh {
+				c.shingles++
+			}
+			c.tokens += p + shingleLen - max(p, end[l.file])
+			end[l.file] = p + shingleLen
 		}
 	}
-	total := len(seen)
+	return cov, len(seen)
+}
+
+// bodyOverlap reports the body as a whole when one instruction file holds
+// share percent of its total distinct shingles.
+func (idx *instructionIndex) bodyOverlap(m *memory, cov []coverage, total, share int) (overlap, bool) {
 	if total < minBodyShingles {
 		return overlap{}, false
 	}
 	best := -1
-	for i, n := range found {
-		if n*100 >= share*total && (best < 0 || n > found[best]) {
+	for i, c := range cov {
+		if c.shingles*100 >= share*total && (best < 0 || c.shingles > cov[best].shingles) {
 			best = i
 		}
 	}
@@ -169,5 +237,67 @@ func (idx *instructionIndex) bodyOverlap(m *memory, share int) (overlap, bool) {
 		return overlap{}, false
 	}
 	f := &idx.files[best]
-	return overlap{file: f.f, line: f.lines.LineOf(f.toks[first[best]-1].off), share: found[best] * 100 / total, start: m.bodyStart()}, true
+	return overlap{file: f.f, line: f.lines.LineOf(f.toks[cov[best].first-1].off), share: cov[best].shingles * 100 / total, start: m.bodyStart()}, true
+}
+
+// place is where an instruction file names a file of the memory dir: the
+// file's index and its section there.
+type place struct{ file, section int }
+
+// section is the section of the file that offset off lies in.
+func (f *instrFile) section(off int) int {
+	return sort.SearchInts(f.sections, off+1)
+}
+
+// pointsTo reports whether the section of file (f, at index i) that holds
+// offset off names the memory, one of whose places are pointers.
+func (f *instrFile) pointsTo(off, i int, pointers []place) bool {
+	for _, p := range pointers {
+		if p.file == i && p.section == f.section(off) {
+			return true
+		}
+	}
+	return false
+}
+
+// pointers returns, for the files of a memory dir whose folder is named
+// base, where the instructions name them by a path through that folder
+// ("docs/memory/feedback_tdd.md", "(.claude/memory/testing.md)"), by
+// their lower-cased path relative to the dir. Only the folder's own name
+// anchors a path, so another folder's file of the same name does not
+// count. Code blocks are read too: a path there names the file as well.
+func (idx *instructionIndex) pointers(base string) map[string][]place {
+	out := map[string][]place{}
+	if base == "" || base == "." || base == string(filepath.Separator) {
+		return out
+	}
+	needle := []byte(strings.ToLower(base) + "/")
+	for fi := range idx.files {
+		f := &idx.files[fi]
+		text := bytes.ToLower(f.f.Src)
+		for i := range text {
+			if text[i] == '\\' {
+				text[i] = '/'
+			}
+		}
+		for off := 0; ; {
+			i := bytes.Index(text[off:], needle)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			off = at + len(needle)
+			if at > 0 && pathByte(text[at-1]) {
+				continue // "my-memory/x.md" is another folder
+			}
+			end := off
+			for end < len(text) && !pathStop(text[end]) {
+				end++
+			}
+			if name := strings.TrimRight(string(text[off:end]), ".:"); name != "" {
+				out[name] = append(out[name], place{fi, f.section(at)})
+			}
+		}
+	}
+	return out
 }

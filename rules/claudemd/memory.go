@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -13,6 +14,13 @@ import (
 // paragraphs and list items. Headings, code blocks and HTML are not
 // statements; a leading label ("**Why:**", "How to apply:") is not part of
 // the sentence it introduces.
+//
+// Two kinds of sentence repeat nothing of the memory's own when an
+// instruction file holds them too: the rule a section opens with before
+// it explains it (a lead: CLAUDE.md states the rule in a line, the memory
+// carries its why and how, and without that line the explanation would
+// explain nothing), and a quotation (a review quoting a module's stated
+// purpose cites it). Neither is reported.
 
 // statement is one sentence of a memory.
 type statement struct {
@@ -22,6 +30,10 @@ type statement struct {
 	span lint.Span
 	pos  lint.Pos
 	text string // the description's text; a sentence's is read from span
+	// region is the index of the sentence's region in memory.regions.
+	region int
+	// cited is set for a lead or a quotation (see above).
+	cited bool
 }
 
 // memory is what one topic file states.
@@ -30,8 +42,11 @@ type memory struct {
 	desc       string
 	statements []statement
 	body       []token // every token of the body's prose, for its share
-	regions    []lint.Span
+	regions    []region
 	from       int // where the body starts
+	// self is the index of the instruction file that is this memory (an
+	// instruction file imports it), or -1.
+	self int
 }
 
 // maxLabel is the longest leading label, in bytes, that is cut off a
@@ -42,7 +57,7 @@ const maxLabel = 32
 // rule reads every topic file and keeps none, so one memory's buffers
 // serve them all.
 func readMemory(f *lint.File, m *memory) {
-	*m = memory{f: f, statements: m.statements[:0], body: m.body[:0]}
+	*m = memory{f: f, statements: m.statements[:0], body: m.body[:0], regions: m.regions[:0], self: -1}
 	bodyStart := 0
 	if fm := f.Frontmatter(); fm != nil {
 		if fm.CloseLine > 0 {
@@ -59,11 +74,11 @@ func readMemory(f *lint.File, m *memory) {
 		}
 	}
 	m.from = bodyStart
-	m.regions = proseRegions(f.Src, bodyStart, false)
+	m.regions = proseRegions(f.Src, bodyStart, false, m.regions[:0])
 	if need := (len(f.Src) - bodyStart) / 6; cap(m.body) < need {
 		m.body = make([]token, 0, need)
 	}
-	for _, r := range m.regions {
+	for ri, r := range m.regions {
 		// A label is no part of the sentence after it, but is of the body:
 		// "Indentation:" says something a file without it does not.
 		label := labelLen(f.Src[r.Start:r.End])
@@ -71,9 +86,58 @@ func readMemory(f *lint.File, m *memory) {
 		for _, s := range sentences(f.Src, r.Start+label, r.End) {
 			from := len(m.body)
 			m.body = tokenize(f.Src, s.Start, s.End, m.body)
-			m.statements = append(m.statements, statement{toks: m.body[from:len(m.body):len(m.body)], span: s})
+			m.statements = append(m.statements, statement{toks: m.body[from:len(m.body):len(m.body)], span: s, region: ri})
 		}
 	}
+}
+
+// markCited marks the leads and quotations among the body's statements.
+// Only a memory that shares words with the instructions needs it.
+func (m *memory) markCited() {
+	// A lead is the first sentence of a section (the body's start, or
+	// what follows a heading or a thematic break) when it opens a
+	// paragraph, not a list, and the section goes on after it.
+	prevSection := -1
+	for i := range m.statements {
+		s := &m.statements[i]
+		if s.text != "" {
+			continue // the description
+		}
+		r := m.regions[s.region]
+		if r.section != prevSection {
+			prevSection = r.section
+			goesOn := i+1 < len(m.statements) && m.regions[m.statements[i+1].region].section == r.section
+			if !r.item && goesOn {
+				s.cited = true
+				continue
+			}
+		}
+		s.cited = quotation(m.f.Src[s.span.Start:s.span.End])
+	}
+}
+
+// quotePairs maps an opening quotation mark to its closing one.
+var quotePairs = map[rune]rune{
+	'"': '"', '\'': '\'', '“': '”', '„': '“', '‘': '’', '‚': '‘', '«': '»', '‹': '›',
+	'「': '」', '『': '』', '〝': '〞',
+}
+
+// quotation reports whether a sentence is all one quotation: emphasis
+// aside, it opens with a quotation mark and ends with its closing one
+// (sentence punctuation after it aside), with no other closing mark
+// between.
+func quotation(text []byte) bool {
+	text = bytes.Trim(text, "*_ \t\r\n")
+	open, size := utf8.DecodeRune(text)
+	closing, ok := quotePairs[open]
+	if !ok {
+		return false
+	}
+	inner := bytes.TrimRightFunc(text[size:], func(r rune) bool {
+		return r == '*' || r == '_' || unicode.IsSpace(r) || strings.ContainsRune(".,;:!?。，；：！？", r)
+	})
+	last, n := utf8.DecodeLastRune(inner)
+	return n > 0 && last == closing && !bytes.ContainsRune(inner[:len(inner)-n], closing)
 }
 
 // where returns a statement's text and position.
@@ -186,7 +250,7 @@ var citedNames = []string{"claude.md", "agents.md", "claude.local.md", ".claude/
 func (m *memory) citesInstructions(files []lint.InstructionFile) bool {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(m.desc))
-	for _, r := range proseRegions(m.f.Src, m.from, true) {
+	for _, r := range proseRegions(m.f.Src, m.from, true, nil) {
 		b.WriteByte('\n')
 		b.Write(bytes.ToLower(withoutComments(m.f.Src[r.Start:r.End])))
 	}
@@ -202,4 +266,15 @@ func (m *memory) citesInstructions(files []lint.InstructionFile) bool {
 		}
 	}
 	return false
+}
+
+// pathByte reports whether c may be part of a folder's name, so that the
+// folder named after it is not the one looked for.
+func pathByte(c byte) bool {
+	return isAlnum(c) || c == '-' || c == '_' || c == '.' || c >= utf8.RuneSelf
+}
+
+// pathStop reports whether c ends a path written in prose.
+func pathStop(c byte) bool {
+	return isSpace(c) || strings.IndexByte(")]>`\"'#|,;*<(", c) >= 0
 }

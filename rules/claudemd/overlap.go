@@ -3,6 +3,7 @@ package claudemd
 import (
 	_ "embed"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/memlint/memlint/lint"
@@ -16,7 +17,7 @@ var ClaudeMdOverlap = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "a memory says again what CLAUDE.md, AGENTS.md, .claude/rules or an import of theirs already says",
 	Doc:      overlapDoc,
-	Options:  lint.OptionsOf(overlapOptions{MinWords: 6, BodyShare: 80}),
+	Options:  lint.OptionsOf(overlapOptions{MinWords: 6, BodyShare: 80, MinShare: 10}),
 	Run: func(pass *lint.Pass) {
 		files := pass.Instructions()
 		if len(files) == 0 {
@@ -24,6 +25,7 @@ var ClaudeMdOverlap = &lint.Rule{
 		}
 		var idx *instructionIndex
 		var m memory
+		var pointers map[string][]place // where the instructions name the dir's files
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
 				continue
@@ -35,8 +37,14 @@ var ClaudeMdOverlap = &lint.Rule{
 			if !idx.touches(&m) || m.citesInstructions(files) {
 				continue
 			}
+			if pointers == nil {
+				pointers = idx.pointers(filepath.Base(pass.Abs(pass.Dir.Path)))
+			}
+			// A memory an instruction file imports is one of them: it is
+			// not compared with itself.
+			m.self = idx.fileAt(filepath.ToSlash(pass.Abs(f.Path)))
 			opts := lint.OptionsFor[overlapOptions](pass, f)
-			if o, ok := idx.strongest(&m, opts); ok {
+			if o, ok := idx.strongest(&m, opts, pointers[strings.ToLower(f.Rel)]); ok {
 				reportOverlap(pass, f, o)
 			}
 		}
@@ -49,15 +57,18 @@ var overlapDoc string
 type overlapOptions struct {
 	MinWords  int `option:"min-words" doc:"fewest words (or a third of the CJK characters) a sentence needs to count as a statement"`
 	BodyShare int `option:"body-share" doc:"percentage of the memory's word shingles one instruction file must hold to report the memory as a whole"`
+	MinShare  int `option:"min-share" doc:"percentage of the memory's words one instruction file must hold before a sentence of the memory found in it is reported"`
 }
 
 // overlap is what one finding reports.
 type overlap struct {
-	stmt  *statement // the memory's sentence, or nil when the body as a whole repeats
-	text  string     // the sentence's text
-	file  *lint.InstructionFile
-	line  int
-	share int // percentage of the body's shingles found, for a whole-body overlap
+	stmt *statement // the memory's sentence, or nil when the body as a whole repeats
+	text string     // the sentence's text
+	file *lint.InstructionFile
+	line int
+	// share is the percentage of the body's shingles the file holds, for
+	// a whole-body overlap, or of the body's words, for a sentence.
+	share int
 	// start and end are where the finding is reported in the memory.
 	start, end lint.Pos
 }
@@ -70,9 +81,13 @@ func reportOverlap(pass *lint.Pass, f *lint.File, o overlap) {
 			fmt.Sprintf("delete the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
 		return
 	}
-	pass.ReportAt(f, o.start, o.end,
-		fmt.Sprintf("%q is already in %s, which Claude Code loads into every conversation", clip(o.text, 60), where),
-		fmt.Sprintf("remove the sentence from the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
+	msg := fmt.Sprintf("%q is already in %s, which Claude Code loads into every conversation; %d%% of this memory's words are in that file", clip(o.text, 60), where, o.share)
+	if o.stmt.text != "" {
+		// The description of a memory whose body is too short to say more.
+		msg = fmt.Sprintf("the description %q is already in %s, which Claude Code loads into every conversation", clip(o.text, 60), where)
+	}
+	pass.ReportAt(f, o.start, o.end, msg,
+		fmt.Sprintf("remove what the memory repeats, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
 }
 
 // clip shortens s to about n characters on a word boundary.

@@ -6,18 +6,27 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// proseRegions returns the paragraphs and list items of Markdown src from
-// offset start, a list item's marker left out: fenced code, tables, HTML
-// comments and blank lines end a region and are no part of one; headings
-// are regions of their own when headings is set, else left out. A line
-// scan, not a Markdown parse: the rule runs over every topic file, and
-// parsing each would cost more than every other rule of a run.
-func proseRegions(src []byte, start int, headings bool) []lint.Span {
-	var out []lint.Span
-	cur := -1
+// region is a paragraph, list item or heading of a Markdown text.
+type region struct {
+	lint.Span
+	item bool // a list item's text, its marker left out
+	// section counts the headings and thematic breaks before the region:
+	// regions of one section share it.
+	section int
+}
+
+// proseRegions appends to out the paragraphs and list items of Markdown
+// src from offset start, a list item's marker left out: fenced code, tables, HTML
+// comments, thematic breaks and blank lines end a region and are no part
+// of one; headings are regions of their own when headings is set, else
+// left out. A line scan, not a Markdown parse: the rule runs over every
+// topic file, and parsing each would cost more than every other rule of a
+// run.
+func proseRegions(src []byte, start int, headings bool, out []region) []region {
+	cur, item, section := -1, false, 0
 	end := func(at int) {
 		if cur >= 0 && at > cur {
-			out = append(out, lint.Span{Start: cur, End: at})
+			out = append(out, region{Span: lint.Span{Start: cur, End: at}, item: item, section: section})
 		}
 		cur = -1
 	}
@@ -49,15 +58,19 @@ func proseRegions(src []byte, start int, headings bool) []lint.Span {
 			inComment = !bytes.Contains(t[4:], []byte("-->"))
 		case isHeading(t):
 			end(ls)
+			section++
 			if headings {
-				out = append(out, lint.Span{Start: at, End: le})
+				out = append(out, region{Span: lint.Span{Start: at, End: le}, section: section})
 			}
+		case isThematicBreak(t):
+			end(ls)
+			section++
 		default:
 			if n := listMarker(t); n > 0 {
 				end(ls)
-				cur = at + n
+				cur, item = at+n, true
 			} else if cur < 0 {
-				cur = at
+				cur, item = at, false
 			}
 		}
 		ls = le + 1
@@ -79,6 +92,22 @@ func runOf(t []byte, c byte) int {
 func isHeading(t []byte) bool {
 	n := runOf(t, '#')
 	return n >= 1 && n <= 6 && (n == len(t) || t[n] == ' ' || t[n] == '\t')
+}
+
+// isThematicBreak reports whether a trimmed line is a thematic break:
+// three or more of one of - * _, spaces between them allowed.
+func isThematicBreak(t []byte) bool {
+	n := 0
+	for _, c := range t {
+		switch {
+		case c == t[0] && (c == '-' || c == '*' || c == '_'):
+			n++
+		case c == ' ' || c == '\t' || c == '\r':
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 // listMarker is the length of the list marker a trimmed line starts with

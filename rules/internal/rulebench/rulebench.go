@@ -29,8 +29,9 @@ var now = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 // Run runs two sub-benchmarks over dirs generated dirs of filesPerDir
 // topic files: "load" (file-unreadable) and rule's ID, each reporting
 // ns/file. The body and frontmatter of every file are parsed once,
-// before either.
-func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int) {
+// before either. setup, when given, prepares each linter of the runs
+// measured from the generated tree (claude-md-overlap's instructions).
+func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int, setup ...func(*lint.Linter, fs.FS)) {
 	fsys := benchgen.GenerateFS(dirs, filesPerDir, 1)
 	found, err := lint.FindMemoryDirs(fsys, ".", nil)
 	if err != nil {
@@ -58,6 +59,9 @@ func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int) {
 	for _, only := range []string{lint.FileUnreadable.ID, rule.ID} {
 		b.Run(map[bool]string{true: "load", false: only}[only == lint.FileUnreadable.ID], func(b *testing.B) {
 			l := &lint.Linter{Registry: reg, Only: []string{only}, Reuse: reuse, Now: now}
+			for _, f := range setup {
+				f(l, fsys)
+			}
 			var files int
 			Measure(b, func() int {
 				res, err := l.Lint(fsys, found)
