@@ -62,6 +62,8 @@ var Dangling = &lint.Rule{
 			suggest = lint.NewSuggester(names)
 		}
 		var suffixes map[string][]string // built for the first link that needs it
+		docs := repoDocuments{pass: pass}
+		var scratch []byte // saysElsewhere's
 		files := append([]*lint.File(nil), d.Topics...)
 		if d.Index != nil {
 			files = append(files, d.Index)
@@ -79,7 +81,7 @@ var Dangling = &lint.Rule{
 				}
 				gather()
 				key := linkKey(target)
-				if known[key] || syntaxExamples[key] {
+				if known[key] || syntaxExamples[key] || indexLink(target) || docs.has(f, target) || saysElsewhere(f, w.Span, &scratch) {
 					continue
 				}
 				prepare()
