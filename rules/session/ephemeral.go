@@ -125,12 +125,11 @@ func runEphemeral(pass *lint.Pass) {
 		if md == nil {
 			continue
 		}
-		what, at := ephemeralKind(f, md, lint.OptionsFor[ephemeralOptions](pass, f).Checklist)
-		if what == "" {
+		msg, at := ephemeralKind(f, md, lint.OptionsFor[ephemeralOptions](pass, f).Checklist)
+		if msg == "" {
 			continue
 		}
-		msg := fmt.Sprintf("this memory reads as a record of one conversation (%s): what was non-obvious in it, that a future conversation would need to know?", what)
-		suggestion := "rewrite it as that lesson (the fact, why it holds, how to apply it) or delete it; tasks belong in the task list, history in git"
+		suggestion := "keep what a later conversation needs to know (the lesson, the decision, why it holds) and delete the rest: tasks belong in the task list, history in git"
 		if at.End > at.Start {
 			pass.ReportSpanSeverity(f, at, sev, msg, suggestion)
 		} else {
@@ -139,60 +138,237 @@ func runEphemeral(pass *lint.Pass) {
 	}
 }
 
-// ephemeralKind says what makes f a session record, and where, or "".
+// ephemeralKind says, as the finding's message, what makes f a record of
+// one conversation, and where; "" when nothing does.
 func ephemeralKind(f *lint.File, md *lint.Markdown, checklist int) (string, lint.Span) {
-	if n, at := taskItems(f, md); checklist > 0 && n >= checklist {
-		return fmt.Sprintf("a task checklist of %d items", n), at
+	// A memory that calls itself a standing document (lessons, a
+	// playbook, a roadmap) keeps its lists on purpose, across
+	// conversations: a follow-up list or a backlog there is no sign of a
+	// record of one. Most memories hold no list and are never asked.
+	if c := taskChecklist(f, md); checklist > 0 && c.items >= checklist && !standingDocument(f, md) {
+		return fmt.Sprintf("this memory keeps a task checklist (%d items, %d done): the state of a piece of work, which goes stale as the work moves on yet is reloaded into every later conversation", c.items, c.done), c.first
 	}
 	// A feedback memory is a lesson by its type: its Why names the
 	// session it came from ("so the next session knows").
-	if n, at := diaryMarks(f, md); n >= diaryMinMarks && f.MemoryType() != "feedback" {
-		return "a session diary", at
+	if d := diaryMarks(f, md); d.count() >= diaryMinMarks && f.MemoryType() != "feedback" {
+		return fmt.Sprintf("this memory reads as a session diary (%s): what one conversation did, which every later conversation reloads", d), d.first
 	}
-	if n, at := refList(f, md); n > 0 {
-		return fmt.Sprintf("a list of %d PR or issue numbers", n), at
+	if n, at := refList(f, md); n > 0 && !standingDocument(f, md) {
+		return fmt.Sprintf("this memory lists %d PR or issue numbers with little else: history, which git and the issue tracker keep", n), at
 	}
 	return "", lint.Span{}
 }
 
-// taskItems counts the list items that are GFM task items, "- [ ] …" or
-// "- [x] …", and returns the first one's box.
-func taskItems(f *lint.File, md *lint.Markdown) (int, lint.Span) {
-	n := 0
-	var first lint.Span
-	for _, it := range md.Items {
+// checklist is what a memory's task lists hold, procedures left out.
+type checklist struct {
+	items, done int
+	first       lint.Span // the first counted item's box
+}
+
+// taskChecklist counts the list items that are GFM task items, "- [ ] …"
+// or "- [x] …", of the lists that are not procedures. A list none of whose
+// boxes is ticked is a procedure in a feedback memory, whose lesson it is
+// in the form of steps, and wherever its heading or the paragraph that
+// leads into it frames it as steps for recurring or future work ("Before
+// each release:", "Ao adicionar um canal novo:"): the steps are the lesson.
+func taskChecklist(f *lint.File, md *lint.Markdown) checklist {
+	var out, cur checklist
+	heading, leadIn := -1, -1 // blocks framing the current list
+	inList := false
+	flush := func() {
+		if inList && cur.items > 0 && !(cur.done == 0 && procedure(f, md, heading, leadIn)) {
+			if out.items == 0 {
+				out.first = cur.first
+			}
+			out.items += cur.items
+			out.done += cur.done
+		}
+		cur, inList = checklist{}, false
+	}
+	for i, b := range md.Blocks {
+		if b.Container == lint.InDocument {
+			flush()
+			switch {
+			case b.Kind == lint.BlockHeading:
+				heading, leadIn = i, -1
+			case b.Kind == lint.BlockParagraph:
+				leadIn = i
+			default:
+				leadIn = -1
+			}
+			continue
+		}
+		inList = true
+		if b.Item < 0 {
+			continue
+		}
+		it := md.Items[b.Item]
 		text := f.Src[it.Start:it.End]
 		if len(text) < 3 || text[0] != '[' || text[2] != ']' || (text[1] != ' ' && text[1] != 'x' && text[1] != 'X') {
 			continue
 		}
-		if n == 0 {
-			first = lint.Span{Start: it.Start, End: it.Start + 3}
+		if cur.items == 0 {
+			cur.first = lint.Span{Start: it.Start, End: it.Start + 3}
 		}
-		n++
+		cur.items++
+		if text[1] != ' ' {
+			cur.done++
+		}
 	}
-	return n, first
+	flush()
+	return out
 }
 
-// diaryMarks counts the marks of a session diary: a title (name or file
-// name) or headings naming a session count once, and each diary phrase in
-// the prose outside quotes once however often it is used. The phrases are
-// the content: a memory whose only marks are titles (decisions of session
-// 1, with their why) is kept quiet. It returns the first mark in the body.
-func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+// procedure reports whether an unticked list framed by the heading and
+// lead-in blocks (indexes into md.Blocks, -1 for none) is a procedure.
+func procedure(f *lint.File, md *lint.Markdown, heading, leadIn int) bool {
+	if f.MemoryType() == "feedback" {
+		return true
+	}
+	var frame []byte
+	for _, i := range []int{heading, leadIn} {
+		if i >= 0 {
+			frame = append(append(frame, f.Src[md.Blocks[i].Start:md.Blocks[i].End]...), '\n')
+		}
+	}
+	return containsAny(bytes.ToLower(frame), procedurePhrases)
+}
+
+// procedurePhrases frame a list as steps for recurring or future work, in
+// lower case.
+var procedurePhrases = []string{
+	// English
+	"for any ", "for every ", "for each ", "any new ", "every new ", "each new ", "whenever",
+	"every time", "each time", "before each ", "before every ", "after each ", "after every ",
+	"when adding", "when you add", "when creating", "when you create", "when introducing",
+	"adding a new", "to add a new", "for future", "for the next new", "setup checklist",
+	"how to ", "procedure", "playbook", "runbook", "template",
+	// Portuguese and Spanish
+	"pra qualquer", "para qualquer", "para cualquier", "para cada", "a cada", "cada vez",
+	"cada nov", "cada nuev", "toda nova", "todo novo", "toda nueva", "todo nuevo", "toda feature",
+	"sempre que", "siempre que", "ao adicionar", "ao criar", "al añadir", "al agregar", "al crear",
+	"antes de cada", "para futur", "próximas fases", "proximas fases", "próximas etapas",
+	// French
+	"pour chaque", "pour tout nouveau", "pour toute nouvelle", "à chaque", "chaque fois",
+	"lors de l'ajout", "quand on ajoute", "avant chaque", "pour les futur", "tout nouveau",
+	"toute nouvelle",
+	// German
+	"für jede", "für jeden", "für jedes", "jedes mal", "jedesmal", "bei jeder", "bei jedem",
+	"beim hinzufügen", "vor jedem", "vor jeder", "für künftige", "für zukünftige", "jede neue",
+	"jeder neue", "jedes neue",
+	// Russian
+	"для каждого", "для каждой", "для любого", "для любой", "каждый раз", "при добавлении",
+	"перед каждым", "перед каждой", "для новых", "для будущих", "каждый новый", "каждая новая",
+	// Chinese
+	"每次", "每当", "每个新", "任何新", "添加新的", "今后", "以后每", "将来", "模板",
+	// Japanese
+	"毎回", "のたびに", "追加するとき", "追加する際", "追加時", "今後", "テンプレート",
+	// Korean
+	"매번", "할 때마다", "추가할 때", "추가 시", "앞으로", "향후", "템플릿",
+	// Vietnamese
+	"mỗi khi", "mỗi lần", "cho mọi", "cho mỗi", "bất kỳ", "khi thêm", "trong tương lai",
+}
+
+// standingWords, in a memory's name, description, file name or title,
+// say it is a standing document kept across conversations: lessons, a
+// playbook or guide, a roadmap or backlog. In lower case.
+var standingWords = []string{
+	// English
+	"lesson", "learnings", "playbook", "runbook", "postmortem", "post-mortem", "retrospective",
+	"guide", "handbook", "how-to", "howto", "cheatsheet", "cheat sheet", "conventions", "roadmap",
+	"backlog",
+	// Chinese
+	"教训", "经验", "复盘", "指南", "手册", "规范", "路线图",
+	// Japanese
+	"教訓", "振り返り", "ガイド", "手順書", "ロードマップ",
+	// Korean
+	"교훈", "회고", "가이드", "런북", "로드맵",
+	// Russian
+	"уроки", "руководство", "ретроспектива", "дорожная карта", "бэклог",
+	// French
+	"leçons", "retour d'expérience", "feuille de route",
+	// Spanish and Portuguese
+	"lecciones", "lições", "guía", "guia", "hoja de ruta", "retrospectiva",
+	// German
+	"lektionen", "erkenntnisse", "leitfaden", "anleitung", "retrospektive",
+	// Vietnamese
+	"bài học", "hướng dẫn", "lộ trình",
+}
+
+// standingDocument reports whether f calls itself a standing document in
+// its name, description, file name or first level-1 heading.
+func standingDocument(f *lint.File, md *lint.Markdown) bool {
+	self := []byte(strings.Join([]string{f.FieldValue("name"), f.FieldValue("description"), f.Stem()}, "\n"))
+	for _, b := range md.Blocks {
+		if b.Kind == lint.BlockHeading && b.Level == 1 {
+			self = append(append(self, '\n'), f.Src[b.Start:b.End]...)
+			break
+		}
+	}
+	return containsAny(bytes.ToLower(self), standingWords)
+}
+
+// containsAny reports whether text holds one of words.
+func containsAny(text []byte, words []string) bool {
+	for _, w := range words {
+		if bytes.Contains(text, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// diary is what marks a memory as a session diary.
+type diary struct {
+	titled  bool     // its name, file name or a heading names a session
+	phrases []string // the diary phrases it uses, each once, in order
+	first   lint.Span
+}
+
+// count is the number of marks: a title counts once, and each phrase.
+func (d diary) count() int {
+	if len(d.phrases) == 0 {
+		return 0 // the phrases are the content: titles alone are no diary
+	}
+	if d.titled {
+		return len(d.phrases) + 1
+	}
+	return len(d.phrases)
+}
+
+// String names the marks for the finding's message.
+func (d diary) String() string {
+	var b strings.Builder
+	if d.titled {
+		b.WriteString("a title naming a session")
+	}
+	for _, p := range d.phrases {
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q", p)
+	}
+	return b.String()
+}
+
+// diaryMarks finds the marks of a session diary: a title (name or file
+// name) or headings naming a session, and each diary phrase in the prose
+// outside quotes however often it is used. The phrases are the content: a
+// memory whose only marks are titles (decisions of session 1, with their
+// why) is kept quiet. first is the first mark in the body.
+func diaryMarks(f *lint.File, md *lint.Markdown) diary {
 	hits := phraseHits(f.Src[md.Start:])
 	if len(hits) == 0 {
-		return 0, lint.Span{} // no phrase, and a diary needs one
+		return diary{} // no phrase, and a diary needs one
 	}
 	// Lowering ASCII keeps offsets: the body is lowered once, and a block
 	// is a slice of it. Most memories hold no phrase and are never
 	// lowered.
 	body := lowerASCII(f.Src[md.Start:])
-	titled := sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())
-	phrases := map[string]bool{}
-	var first lint.Span
+	d := diary{titled: sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())}
 	mark := func(s lint.Span) {
-		if first.End == 0 || s.Start < first.Start {
-			first = s
+		if d.first.End == 0 || s.Start < d.first.Start {
+			d.first = s
 		}
 	}
 	for _, b := range md.Blocks {
@@ -202,11 +378,14 @@ func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 				continue
 			}
 			if loc := sessionTitle.FindIndex(f.Src[b.Start:b.End]); loc != nil && md.InProse(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
-				titled = true
+				d.titled = true
 				mark(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
 			}
 		}
 	}
+	// The hits come key by key: order the phrases by where each is first
+	// used.
+	firstAt := map[string]int{}
 	for _, h := range hits {
 		start, end := md.Start+h.start, md.Start+h.start+len(h.phrase)
 		bi := sort.Search(len(md.Blocks), func(i int) bool { return md.Blocks[i].End > start })
@@ -222,17 +401,16 @@ func diaryMarks(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 		if !phraseAt(lower, s, e) || inQuotes(f.Src[b.Start:b.End], s) || !md.InProse(lint.Span{Start: start, End: end}) {
 			continue
 		}
-		phrases[h.phrase] = true
+		if at, ok := firstAt[h.phrase]; !ok || start < at {
+			firstAt[h.phrase] = start
+		}
 		mark(lint.Span{Start: start, End: end})
 	}
-	if len(phrases) == 0 {
-		return 0, lint.Span{}
+	for p := range firstAt {
+		d.phrases = append(d.phrases, p)
 	}
-	n := len(phrases)
-	if titled {
-		n++
-	}
-	return n, first
+	sort.Slice(d.phrases, func(i, j int) bool { return firstAt[d.phrases[i]] < firstAt[d.phrases[j]] })
+	return d
 }
 
 // phraseHit is a diary phrase found in a lowered body.
