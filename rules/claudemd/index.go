@@ -97,7 +97,7 @@ const minBodyShingles = 8
 // shingles; else its longest statement found word for word in a file that
 // holds at least opts.MinShare percent of the body's words, in a section
 // of that file that does not point to the memory (pointers).
-func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers []place) (overlap, bool) {
+func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers map[place]bool) (overlap, bool) {
 	cov, total := idx.cover(m)
 	if o, ok := idx.bodyOverlap(m, cov, total, opts.BodyShare); ok {
 		return o, true
@@ -128,7 +128,7 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers 
 				continue
 			}
 			f := &idx.files[l.file]
-			if f.pointsTo(f.toks[l.pos].off, l.file, pointers) {
+			if pointers[place{l.file, f.section(f.toks[l.pos].off)}] {
 				// The section states the rule and sends the reader to the
 				// memory for the rest ("TDD first; details in
 				// memory/feedback_tdd.md"): layered on purpose.
@@ -184,41 +184,55 @@ type coverage struct {
 }
 
 // cover measures how much of m's body each instruction file holds, and
-// returns the number of distinct shingles of the body.
+// returns the number of distinct shingles of the body. A shingle's places
+// are read once, where the body first has it: a body that repeats a
+// sentence the instructions also repeat costs no product of the two.
 func (idx *instructionIndex) cover(m *memory) ([]coverage, int) {
-	seen := map[uint64]bool{}
+	// holders maps each distinct shingle of the body to the files that
+	// hold it, in filesOf; an entry of -1 means none.
+	holders := map[uint64]int{}
+	var filesOf [][]int
 	cov := make([]coverage, len(idx.files))
 	// end[i] is where the last shingle of the body file i holds ends:
 	// a token two shingles cover counts once.
 	end := make([]int, len(idx.files))
 	for p := 0; p+shingleLen <= len(m.body); p++ {
 		h := shingleHash(m.body, p)
-		fresh := !seen[h]
-		seen[h] = true
-		if !idx.may(h) {
+		k, seen := holders[h]
+		if !seen {
+			k = -1
+			if idx.may(h) {
+				var files []int
+				for _, l := range idx.at[h] {
+					if l.file == m.self {
+						continue
+					}
+					c := &cov[l.file]
+					if c.first == 0 || l.pos+1 < c.first {
+						c.first = l.pos + 1
+					}
+					// A file's places are next to each other in at[h].
+					if n := len(files); n == 0 || files[n-1] != l.file {
+						files = append(files, l.file)
+						c.shingles++
+					}
+				}
+				if len(files) > 0 {
+					k = len(filesOf)
+					filesOf = append(filesOf, files)
+				}
+			}
+			holders[h] = k
+		}
+		if k < 0 {
 			continue
 		}
-		counted := -1
-		for _, l := range idx.at[h] {
-			if l.file == m.self {
-				continue
-			}
-			c := &cov[l.file]
-			if c.first == 0 || l.pos+1 < c.first {
-				c.first = l.pos + 1
-			}
-			if l.file == counted {
-				continue // a file's places are next to each other in at[h]
-			}
-			counted = l.file
-			if fresh {
-				c.shingles++
-			}
-			c.tokens += p + shingleLen - max(p, end[l.file])
-			end[l.file] = p + shingleLen
+		for _, fi := range filesOf[k] {
+			cov[fi].tokens += p + shingleLen - max(p, end[fi])
+			end[fi] = p + shingleLen
 		}
 	}
-	return cov, len(seen)
+	return cov, len(holders)
 }
 
 // bodyOverlap reports the body as a whole when one instruction file holds
@@ -249,25 +263,15 @@ func (f *instrFile) section(off int) int {
 	return sort.SearchInts(f.sections, off+1)
 }
 
-// pointsTo reports whether the section of file (f, at index i) that holds
-// offset off names the memory, one of whose places are pointers.
-func (f *instrFile) pointsTo(off, i int, pointers []place) bool {
-	for _, p := range pointers {
-		if p.file == i && p.section == f.section(off) {
-			return true
-		}
-	}
-	return false
-}
-
 // pointers returns, for the files of a memory dir whose folder is named
-// base, where the instructions name them by a path through that folder
-// ("docs/memory/feedback_tdd.md", "(.claude/memory/testing.md)"), by
-// their lower-cased path relative to the dir. Only the folder's own name
-// anchors a path, so another folder's file of the same name does not
-// count. Code blocks are read too: a path there names the file as well.
-func (idx *instructionIndex) pointers(base string) map[string][]place {
-	out := map[string][]place{}
+// base, the places where the instructions name them by a path through
+// that folder ("docs/memory/feedback_tdd.md", "(.claude/memory/tdd.md)"),
+// by their lower-cased path relative to the dir. Only the folder's own
+// name anchors a path, so another folder's file of the same name does not
+// count; in "a/memory/b/memory/x.md" the last one does. Code blocks are
+// read too: a path there names the file as well.
+func (idx *instructionIndex) pointers(base string) map[string]map[place]bool {
+	out := map[string]map[place]bool{}
 	if base == "" || base == "." || base == string(filepath.Separator) {
 		return out
 	}
@@ -280,23 +284,40 @@ func (idx *instructionIndex) pointers(base string) map[string][]place {
 				text[i] = '/'
 			}
 		}
-		for off := 0; ; {
+		for off := 0; off < len(text); {
 			i := bytes.Index(text[off:], needle)
 			if i < 0 {
 				break
 			}
 			at := off + i
-			off = at + len(needle)
 			if at > 0 && pathByte(text[at-1]) {
+				off = at + len(needle)
 				continue // "my-memory/x.md" is another folder
 			}
-			end := off
+			// The path runs to the first byte that ends a path in prose;
+			// the search goes on after it, so each byte is read once.
+			end := at + len(needle)
 			for end < len(text) && !pathStop(text[end]) {
 				end++
 			}
-			if name := strings.TrimRight(string(text[off:end]), ".:"); name != "" {
-				out[name] = append(out[name], place{fi, f.section(at)})
+			name := text[at+len(needle) : end]
+			for {
+				j := bytes.Index(name, needle)
+				if j < 0 {
+					break
+				}
+				if j > 0 && pathByte(name[j-1]) {
+					break
+				}
+				name = name[j+len(needle):]
 			}
+			if n := strings.TrimRight(string(name), ".:"); n != "" {
+				if out[n] == nil {
+					out[n] = map[place]bool{}
+				}
+				out[n][place{fi, f.section(at)}] = true
+			}
+			off = end
 		}
 	}
 	return out

@@ -25,7 +25,7 @@ var ClaudeMdOverlap = &lint.Rule{
 		}
 		var idx *instructionIndex
 		var m memory
-		var pointers map[string][]place // where the instructions name the dir's files
+		var pointers map[string]map[place]bool // where the instructions name the dir's files
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
 				continue
