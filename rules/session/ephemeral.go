@@ -225,14 +225,23 @@ func procedure(f *lint.File, md *lint.Markdown, heading, leadIn int) bool {
 	if f.MemoryType() == "feedback" {
 		return true
 	}
+	// The heading's start and the lead-in's end, next to the list, frame
+	// it; a bound on each keeps a heading that frames many lists cheap.
 	var frame []byte
-	for _, i := range []int{heading, leadIn} {
-		if i >= 0 {
-			frame = append(append(frame, f.Src[md.Blocks[i].Start:md.Blocks[i].End]...), '\n')
-		}
+	if heading >= 0 {
+		b := md.Blocks[heading]
+		frame = append(frame, f.Src[b.Start:min(b.End, b.Start+maxFrame)]...)
+	}
+	if leadIn >= 0 {
+		b := md.Blocks[leadIn]
+		frame = append(append(frame, '\n'), f.Src[max(b.Start, b.End-maxFrame):b.End]...)
 	}
 	return containsAny(bytes.ToLower(frame), procedurePhrases)
 }
+
+// maxFrame bounds the bytes of a heading and of a lead-in read as a
+// list's frame.
+const maxFrame = 300
 
 // procedurePhrases frame a list as steps for recurring or future work, in
 // lower case.
@@ -301,7 +310,7 @@ func standingDocument(f *lint.File, md *lint.Markdown) bool {
 	self := []byte(strings.Join([]string{f.FieldValue("name"), f.FieldValue("description"), f.Stem()}, "\n"))
 	for _, b := range md.Blocks {
 		if b.Kind == lint.BlockHeading && b.Level == 1 {
-			self = append(append(self, '\n'), f.Src[b.Start:b.End]...)
+			self = append(append(self, '\n'), f.Src[b.Start:min(b.End, b.Start+maxFrame)]...)
 			break
 		}
 	}

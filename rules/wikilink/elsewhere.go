@@ -149,6 +149,7 @@ func saysElsewhere(f *lint.File, link lint.Span, scratch *[]byte) bool {
 	if i := sort.Search(len(md.Blocks), func(i int) bool { return md.Blocks[i].End > link.Start }); i < len(md.Blocks) && md.Blocks[i].Start <= link.Start {
 		lo, hi = max(lo, md.Blocks[i].Start), min(hi, md.Blocks[i].End)
 	}
+	lo, hi = min(lo, link.Start), max(hi, link.End)
 	before := f.Src[lo:link.Start]
 	if i := lastSentenceEnd(before); i >= 0 {
 		before = before[i:]
