@@ -318,14 +318,18 @@ func introducedOnly(after, before []lint.Diagnostic) []lint.Diagnostic {
 	return introduced
 }
 
-// rules returns the guard rules the registry has.
+// rules returns the guard rules the registry has and the configuration
+// runs.
 func (g *guard) rules() []string {
 	reg := g.cfg.Registry(g.plan.Registry)
 	var ids []string
 	for _, id := range guardRuleIDs() {
+		// A rule the configuration does not run (off, or preview and not
+		// asked for) guards nothing: the guard follows the stages as a
+		// run does.
 		if reg == nil {
 			ids = append(ids, id)
-		} else if _, ok := reg.Lookup(id); ok {
+		} else if rule, ok := reg.Lookup(id); ok && g.cfg.MaybeOn(rule) {
 			ids = append(ids, id)
 		}
 	}

@@ -29,7 +29,7 @@ type Linter struct {
 	// MaxFileSize bounds what is read; zero means DefaultMaxFileSize.
 	MaxFileSize int64
 	// Only, when not empty, restricts the run to these rule IDs (fixture
-	// tests run one rule at a time).
+	// tests run one rule at a time); preview rules among them run.
 	Only []string
 	// Focus, when not nil, are the files (paths of the fs.FS) whose
 	// findings the run reports; findings about a whole dir are kept too.
@@ -175,8 +175,9 @@ func (l *Linter) abs(p string) string {
 // enabled rule over them.
 func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	if len(l.Only) > 0 && (l.Config == nil || !l.Config.Preview) {
-		// Naming a rule is asking for it: a fixture runs a preview rule
-		// alone.
+		// Naming a rule is asking for it, as --preview does: a fixture or
+		// a test runs a preview rule alone. A caller that must honour the
+		// stage (the Claude Code guard) asks Config.MaybeOn first.
 		only := *l
 		only.Config = l.Config.WithPreview()
 		l = &only

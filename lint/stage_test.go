@@ -13,8 +13,8 @@ import (
 // TestPreviewRulesRunWhenAsked shows who runs a preview rule: nobody by
 // default; preview: true (or the command line's --preview, WithPreview);
 // rules: naming it, unless it says off; an override giving it a severity,
-// for the files it matches only; and a run restricted to it (Only), as
-// its fixtures are.
+// for the files it matches only; a run restricted to it (Only), as a
+// fixture's is.
 func TestPreviewRulesRunWhenAsked(t *testing.T) {
 	// The rule reports every topic file, so which files it reported says
 	// where it ran.
@@ -62,6 +62,7 @@ func TestPreviewRulesRunWhenAsked(t *testing.T) {
 		{"an override's files", parse("overrides:\n  - files: [\"mem/archive/**\"]\n    rules: {test-preview: warning}\n"), nil, "mem/archive/old.md"},
 		{"preview: false", parse("preview: false\n"), nil, ""},
 		{"Only", nil, []string{"test-preview"}, "mem/a.md mem/archive/old.md"},
+		{"Only, but off", parse("rules: {test-preview: off}\n"), []string{"test-preview"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := filepath.Join(string(filepath.Separator), "repo")

@@ -34,6 +34,9 @@
 // not know fails the test at the want's file:line rather than expecting
 // nothing.
 //
+// Every case runs the preview rules too, as --preview does: a fixture is
+// for its rule whatever the rule's stage.
+//
 // A folder named "all" runs every rule of the registry; its wants then
 // name the rule after the position: <!-- want+1 index-dangling-link "re" -->.
 // A .memlint.yaml in the case folder configures the run; a .base/ folder
@@ -226,6 +229,9 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		linter.Config = c
 		linter.Registry = c.Registry(r.reg)
 	}
+	// A fixture is for its rule whatever the rule's stage: preview rules
+	// run too.
+	linter.Config = linter.Config.WithPreview()
 	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)

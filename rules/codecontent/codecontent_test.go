@@ -39,7 +39,7 @@ func FuzzCodeContent(f *testing.F) {
 			"MEMORY.md":  {Data: []byte(body)},
 			"project.md": {Data: []byte(src)},
 		}
-		l := &lint.Linter{Registry: reg, Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 		res, err := l.Lint(fsys, []string{"."})
 		if err != nil {
 			t.Fatal(err)

@@ -73,7 +73,7 @@ func lintHome(t *testing.T, fsys fstest.MapFS, root string, repo lint.Repository
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Root: root, Now: linttest.Now, ClaudeHome: claudeHome,
+	l := &lint.Linter{Registry: reg, Config: previewConfig, Root: root, Now: linttest.Now, ClaudeHome: claudeHome,
 		Repos: func(string) lint.Repository { return repo }}
 	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
 	if err != nil {
@@ -171,3 +171,7 @@ func FuzzFindHomePaths(f *testing.F) {
 		})
 	})
 }
+
+// previewConfig runs the rule, which is in preview, in the tests that
+// lint with a registry of their own rather than as a fixture.
+var previewConfig = (*lint.Config)(nil).WithPreview()

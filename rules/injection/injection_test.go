@@ -29,7 +29,7 @@ func lintMemory(t *testing.T, root, claudeHome, body string) []lint.Diagnostic {
 		"memory/MEMORY.md":        {Data: []byte("# Memory\n\n- [Note](feedback_note.md) — a note\n")},
 		"memory/feedback_note.md": {Data: []byte("---\nname: note\ndescription: a note\ntype: feedback\n---\n" + body + "\n")},
 	}
-	l := &lint.Linter{Registry: reg, Root: root, ClaudeHome: claudeHome}
+	l := &lint.Linter{Registry: reg, Root: root, ClaudeHome: claudeHome, Config: previewConfig}
 	res, err := l.Lint(fsys, []string{"memory"})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestSeverityFromConfigHome(t *testing.T) {
 		}
 		return ""
 	}
-	res, err := lint.Run(lint.WorkingTree{}, lint.Plan{Cwd: tmp, Paths: []string{personal, repo}, Getenv: getenv, Registry: reg}, nil)
+	res, err := lint.Run(lint.WorkingTree{}, lint.Plan{Cwd: tmp, Paths: []string{personal, repo}, Getenv: getenv, Registry: reg}, previewConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,3 +275,7 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// previewConfig runs the rule, which is in preview, in the tests that
+// lint with a registry of their own rather than as a fixture.
+var previewConfig = (*lint.Config)(nil).WithPreview()
