@@ -53,6 +53,8 @@ type RepoFiles struct {
 	// nil when there is none or it cannot be read.
 	head     *object.Commit
 	headRead bool
+	// histories are the memory dirs' histories LastCommit read, by dir.
+	histories map[string]*dirHistory
 
 	wordsOnce sync.Once
 	words     map[string]struct{} // HasWord's, read on first use

@@ -50,7 +50,17 @@
 // files of the case folder and its folders are that repository's: the
 // paths they match are ignored (lint.Repository's Ignored). Their
 // patterns apply to this project's own files too, so they must match none
-// of the fixture's.
+// of the fixture's. A .repo-commits file says when that repository's
+// history last changed its files (for stale-project-memory):
+//
+//	project_freeze.md 2026-03-02     HEAD holds the file as the case has it,
+//	                                 and a commit of that day last changed it
+//	project_old.md <=2025-06-01      the history read ended at a commit of that
+//	                                 day without reaching the change (lint.LastCommit.Bounded)
+//
+// A file it does not list is one HEAD does not hold as the case has it:
+// untracked, or edited since its last commit. Its paths are tracked files
+// of the repository too.
 //
 // Fixes: for every file X with an X.golden beside it, the findings' safe
 // fixes (and unsafe ones when the folder holds a file named .unsafe-fixes)
@@ -212,12 +222,12 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	}
 	instructions := lint.LoadInstructions(roots, 0)
 	linter.Instructions = func(string) []lint.InstructionFile { return instructions }
-	if list := filepath.Join(dir, RepoFiles); fileExists(list) {
-		repo, err := readRepoFiles(list, abs)
-		if err != nil {
-			t.Errorf("%s: %v", list, err)
-			return
-		}
+	repo, err := caseRepository(dir, abs)
+	if err != nil {
+		t.Errorf("%v", err)
+		return
+	}
+	if repo != nil {
 		linter.Repos = func(string) lint.Repository { return repo }
 	}
 	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
@@ -367,6 +377,30 @@ func contains(list []string, s string) bool {
 // "path: word word" lines for a tracked file with the words it contains
 // (the identifiers option).
 const RepoFiles = ".repo-files"
+
+// caseRepository returns the repository a case stands in (its RepoFiles
+// and RepoCommits, rooted at root), or nil when it has neither.
+func caseRepository(dir, root string) (lint.Repository, error) {
+	files, commits := filepath.Join(dir, RepoFiles), filepath.Join(dir, RepoCommits)
+	if !fileExists(files) && !fileExists(commits) {
+		return nil, nil
+	}
+	list := &lint.FileList{RootDir: root}
+	if fileExists(files) {
+		var err error
+		if list, err = readRepoFiles(files, root); err != nil {
+			return nil, fmt.Errorf("%s: %w", files, err)
+		}
+	}
+	if !fileExists(commits) {
+		return list, nil
+	}
+	repo, err := readRepoCommits(commits, list)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", commits, err)
+	}
+	return repo, nil
+}
 
 // readRepoFiles reads a case's RepoFiles as the repository rooted at root.
 func readRepoFiles(name, root string) (*lint.FileList, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/memlint/memlint/lint"
@@ -64,20 +65,22 @@ func runStale(pass *lint.Pass) {
 		if days <= 0 {
 			continue
 		}
-		changed, source, known := lastChange(f)
-		if !known {
-			continue // staged content: the commit is changing it now
-		}
 		newest, text, base, inBody := newestDate(f)
 		if newest.date.IsZero() || !newest.date.Before(now.AddDate(0, 0, -days)) {
 			continue
 		}
-		if !changed.Before(newest.date.AddDate(0, 0, 1)) {
+		// Only now, for a memory the rule would report, is the last change
+		// looked up: it may read the repository's history.
+		changed, known := lastChange(pass, f)
+		if !known {
+			continue // staged content the commit is changing now
+		}
+		if !changed.when.Before(newest.date.AddDate(0, 0, 1)) {
 			continue // changed after the date: whoever changed it knew
 		}
 		age := int(now.Sub(newest.date).Hours() / 24)
 		iso := newest.date.Format("2006-01-02")
-		since := fmt.Sprintf("it has not changed since (%s: %s)", source, changed.Format("2006-01-02"))
+		since := "it has not changed since (" + changed.String() + ")"
 		msg := fmt.Sprintf("the newest date in this project memory is %s, %d days ago, and %s; is it still true?", iso, age, since)
 		if isDeadline(text, newest.start, newest.end) {
 			msg = fmt.Sprintf("the deadline %s has passed (%d days ago) and %s; is this still true?", iso, age, since)
@@ -91,18 +94,73 @@ func runStale(pass *lint.Pass) {
 	}
 }
 
-// lastChange returns when f was last changed and what says so: the
-// modified frontmatter field, else the file's modification time. Staged
-// content has neither; git's last commit of the file is not read (it
-// would cost a git call per file), so such a file is not checked.
-func lastChange(f *lint.File) (time.Time, string, bool) {
+// change is when a memory last changed, and what says so.
+type change struct {
+	when time.Time
+	// source names what says so: the modified field, the last commit, the
+	// file's modification time.
+	source string
+	// bounded says when is the oldest commit the history read reached,
+	// which already held the file as it is: it changed then or before.
+	bounded bool
+}
+
+// String says when the memory last changed, and how that is known.
+func (c change) String() string {
+	day := c.when.Format("2006-01-02")
+	if c.bounded {
+		return "git history back to " + day + " shows no change"
+	}
+	return c.source + ": " + day
+}
+
+// lastChange returns when f was last changed: its modified frontmatter
+// field; else, when the file is what the repository's HEAD holds, the
+// last commit that changed it (a checkout gives every file a new
+// modification time); else the file's modification time. Content read
+// from the git index (--staged) has none: when it differs from HEAD the
+// commit is changing it now, and known is false.
+func lastChange(pass *lint.Pass, f *lint.File) (c change, known bool) {
 	if t, ok := f.ModifiedTime(); ok {
-		return t, "modified", true
+		return change{when: t, source: "modified"}, true
+	}
+	if lc, ok := lastCommit(pass, f); ok {
+		return change{when: lc.Time, source: "last commit", bounded: lc.Bounded}, true
 	}
 	if !f.ModTime.IsZero() {
-		return f.ModTime, "file last changed", true
+		return change{when: f.ModTime, source: "file last changed"}, true
 	}
-	return time.Time{}, "", false
+	return change{}, false
+}
+
+// lastCommit asks the repository the memory dir is committed in when
+// HEAD's history last changed f, if f is what HEAD holds.
+func lastCommit(pass *lint.Pass, f *lint.File) (lint.LastCommit, bool) {
+	repo := pass.Repo()
+	hist, ok := repo.(lint.History)
+	if !ok {
+		return lint.LastCommit{}, false
+	}
+	root := repo.Root()
+	dir, okDir := repoRel(root, pass.Abs(pass.Dir.Path))
+	p, okFile := repoRel(root, pass.Abs(f.Path))
+	if !okDir || !okFile {
+		return lint.LastCommit{}, false // the user's own memory of the project, outside its work tree
+	}
+	return hist.LastCommit(dir, p, f.Src)
+}
+
+// repoRel returns the OS path abs relative to the work tree root, slash
+// separated, when it lies inside it.
+func repoRel(root, abs string) (string, bool) {
+	if root == "" || !lint.Within(abs, root) {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // newestDate returns the newest date of f's description and body prose,

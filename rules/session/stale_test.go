@@ -9,8 +9,10 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/gittest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/source"
 )
 
 // TestStaleModTime shows the file's modification time standing in for a
@@ -89,4 +91,73 @@ func TestStaleUnknownChange(t *testing.T) {
 			t.Errorf("modified %q: %d findings %v, want %d", tc.modified, len(res.Diagnostics), res.Diagnostics, tc.want)
 		}
 	}
+}
+
+// TestStaleLastCommit lints a memory committed to a real repository, as a
+// fresh checkout has it (every file's modification time is today's): the
+// last commit that changed the file says when it last changed. A file
+// edited since keeps its modification time; in a run over the staged
+// content, a file the commit changes is not checked and an unchanged one
+// of the same dir is.
+func TestStaleLastCommit(t *testing.T) {
+	const freeze = "---\nname: freeze\ndescription: Code freeze for the v3 release\ntype: project\n---\nNo merges until 2026-04-30.\n"
+	const launch = "---\nname: launch\ndescription: The beta launch plan and its owner\ntype: project\n---\nThe beta opens on 2026-05-04; Sarah owns the rollout.\n"
+	r := gittest.New(t)
+	r.Write("mem/MEMORY.md", "- [Freeze](project_freeze.md) — the v3 code freeze\n- [Launch](project_launch.md) — the beta launch\n")
+	r.Write("mem/project_freeze.md", freeze)
+	r.Write("mem/project_launch.md", launch)
+	r.Git("add", "-A")
+	r.Env = append(r.Env, "GIT_AUTHOR_DATE=2026-03-02T12:00:00Z", "GIT_COMMITTER_DATE=2026-03-02T12:00:00Z")
+	r.Git("commit", "-q", "-m", "memory")
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+	check := func(t *testing.T, src lint.Source, repos lint.Repositories, want ...string) {
+		t.Helper()
+		plan := lint.Plan{Cwd: r.Dir, Paths: []string{filepath.Join(r.Dir, "mem")}, Registry: rules.Registry(),
+			Only: []string{"stale-project-memory"}, Now: now, Repos: repos}
+		res, err := lint.Run(src, plan, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, filepath.Base(d.Path)+": "+d.Message)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("got %q, want %d findings starting %q", got, len(want), want)
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("finding %d: got %q, want it to start %q", i, got[i], want[i])
+			}
+		}
+	}
+	const freezeFinding = "project_freeze.md: the deadline 2026-04-30 has passed (214 days ago) and it has not changed since (last commit: 2026-03-02)"
+	const launchFinding = "project_launch.md: the newest date in this project memory is 2026-05-04, 210 days ago, and it has not changed since (last commit: 2026-03-02)"
+
+	t.Run("checkout", func(t *testing.T) {
+		check(t, lint.WorkingTree{}, source.RepositoryFinder(r.Dir, func(string) string { return "" }, true), freezeFinding, launchFinding)
+	})
+	t.Run("no repository", func(t *testing.T) {
+		check(t, lint.WorkingTree{}, nil) // the checkout's modification times: changed today
+	})
+	t.Run("edited since", func(t *testing.T) {
+		r.Write("mem/project_freeze.md", freeze+"Ask Dana before merging.\n")
+		defer r.Write("mem/project_freeze.md", freeze)
+		check(t, lint.WorkingTree{}, source.RepositoryFinder(r.Dir, func(string) string { return "" }, true), launchFinding)
+	})
+	t.Run("staged", func(t *testing.T) {
+		r.Write("mem/project_freeze.md", freeze+"Ask Dana before merging.\n")
+		r.Git("add", "mem/project_freeze.md")
+		defer func() {
+			r.Write("mem/project_freeze.md", freeze)
+			r.Git("add", "mem/project_freeze.md")
+		}()
+		s, err := source.OpenStaged(r.Dir, func(string) string { return "" })
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		check(t, &source.Index{Staged: s}, s.Repositories(r.Dir, func(string) string { return "" }), launchFinding)
+	})
 }
