@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/memlint/memlint/lint"
@@ -18,7 +19,7 @@ var staleDoc string
 var StaleProjectMemory = &lint.Rule{
 	ID:       "stale-project-memory",
 	Severity: lint.Info, // a date says nothing certain about whether the text still holds
-	Summary:  "a project memory whose newest date is more than `days` in the past and which has not been changed since",
+	Summary:  "a project memory whose newest dated claim that can go stale (not a finished event) is more than `days` in the past and which has not been changed since",
 	Doc:      staleDoc,
 	Options:  lint.OptionsOf(staleOptions{Days: 60}),
 	Kinds:    []lint.DirKind{lint.DirAuto, lint.DirTeam},
@@ -65,33 +66,157 @@ func runStale(pass *lint.Pass) {
 		if days <= 0 {
 			continue
 		}
-		newest, text, base, inBody := newestDate(f)
-		if newest.date.IsZero() || !newest.date.Before(now.AddDate(0, 0, -days)) {
-			continue
+		dates := datedStatements(f)
+		if len(dates) == 0 || !dates[0].date.Before(now.AddDate(0, 0, -days)) {
+			continue // no date, or a recent or future one: about what is to come
 		}
-		// Only now, for a memory the rule would report, is the last change
+		// Only now, for a memory the rule may report, is the last change
 		// looked up: it may read the repository's history.
 		changed, known := lastChange(pass, f)
 		if !known {
 			continue // staged content the commit is changing now
 		}
-		if !changed.when.Before(newest.date.AddDate(0, 0, 1)) {
-			continue // changed after the date: whoever changed it knew
+		desc := []byte(f.FieldValue("description"))
+		written := writtenOn(dates, changed)
+		var found *datedStatement
+		for i := range dates {
+			if dates[i].claims(written, changed.bounded, desc) {
+				found = &dates[i]
+				break
+			}
 		}
-		age := int(now.Sub(newest.date).Hours() / 24)
-		iso := newest.date.Format("2006-01-02")
+		if found == nil {
+			continue
+		}
+		age := int(now.Sub(found.date).Hours() / 24)
+		iso := found.date.Format("2006-01-02")
 		since := "it has not changed since (" + changed.String() + ")"
 		msg := fmt.Sprintf("the newest date in this project memory is %s, %d days ago, and %s; is it still true?", iso, age, since)
-		if isDeadline(text, newest.start, newest.end) {
+		if !found.date.Equal(dates[0].date) {
+			// A later date records a finished event.
+			msg = fmt.Sprintf("the newest claim in this project memory that can go stale is dated %s, %d days ago, and %s; is it still true?", iso, age, since)
+		}
+		if isDeadline(found.text, found.start, found.end) {
 			msg = fmt.Sprintf("the deadline %s has passed (%d days ago) and %s; is this still true?", iso, age, since)
 		}
 		suggestion := "update the memory to what holds now (and its modified date), or delete it if the project has moved on"
-		if inBody {
-			pass.ReportSpan(f, lint.Span{Start: base + newest.start, End: base + newest.end}, msg, suggestion)
+		if found.inBody {
+			pass.ReportSpan(f, lint.Span{Start: found.base + found.start, End: found.base + found.end}, msg, suggestion)
 		} else {
 			pass.ReportFile(f, msg, suggestion)
 		}
 	}
+}
+
+// datedStatement is an absolute date of a memory and the text it was
+// found in.
+type datedStatement struct {
+	foundDate
+	text   []byte // the description, or the body's paragraph or heading
+	base   int    // text's offset in the file (body only)
+	inBody bool
+
+	kind       statementKind // what its sentence says, once classified
+	classified bool
+}
+
+// sentenceKind classifies the sentence holding the date, once.
+func (d *datedStatement) sentenceKind() statementKind {
+	if !d.classified {
+		d.kind, d.classified = classify(sentenceAround(d.text, d.start, d.end)), true
+	}
+	return d.kind
+}
+
+// writtenOn returns the day the memory was last written, as far as its
+// text tells: the day of its last change, or a later date that a sentence
+// records as done or as what happened that day ("draft written
+// 2026-08-11"), which can only have been written on that day or after. A modified field that a hand edit left
+// behind would otherwise make every date of the edit a plan.
+func writtenOn(dates []datedStatement, c change) time.Time {
+	day := c.day()
+	for i := range dates { // newest first
+		if !dates[i].date.After(day) {
+			break
+		}
+		if k := dates[i].sentenceKind(); k == statementDone || k == statementRecorded {
+			return dates[i].date
+		}
+	}
+	return day
+}
+
+// claims reports whether the statement holding the date is a claim that
+// goes stale, given the day the memory was last written: a date before
+// that day was known when the memory was last written. A date after it was
+// a plan or a deadline then, unless its sentence records the event as done
+// (or as superseded). A date of that very day most often records the
+// day's events ("fixed 2026-08-11", "measured on 2026-08-09", "Issue #815
+// COMPLETE"), which stay true: it counts only when its sentence says how
+// things stand or what is still to do ("status as of 2026-07-04", "pending
+// push"), or the description does (a memory "proposed, not implemented").
+// When the history read ends before the file's last change (bounded), day
+// is an upper bound on it: only the days after it are known to be later.
+func (d *datedStatement) claims(day time.Time, bounded bool, desc []byte) bool {
+	if d.date.Before(day) || bounded && !d.date.After(day) {
+		return false
+	}
+	switch d.sentenceKind() {
+	case statementSuperseded, statementDone:
+		return false
+	case statementPending, statementSnapshot:
+		return true
+	case statementRecorded:
+		// Not a plan; on the day itself, a record of a memory whose
+		// description says it is still to do.
+		return !d.date.After(day) && holdsAny(bytes.ToLower(desc), pendingPhrases)
+	}
+	return d.date.After(day) || holdsAny(bytes.ToLower(desc), pendingPhrases)
+}
+
+// datedStatements returns the absolute dates of f's description and body
+// prose, newest first (the description's before the body's on the same
+// day, then in order). Dates that mark when something began or was
+// recorded ("added 2026-07-27", "**Date:** 2026-06-17") are left out: a
+// convention or a decision does not decay with the day it was made.
+func datedStatements(f *lint.File) []datedStatement {
+	var out []datedStatement
+	add := func(ds []foundDate, t []byte, base int, body bool) {
+		for _, d := range ds {
+			if !dateNear(t, d.start, d.end, provenanceWords, provenanceAfter) {
+				out = append(out, datedStatement{foundDate: d, text: t, base: base, inBody: body})
+			}
+		}
+	}
+	if desc := f.FieldValue("description"); desc != "" {
+		t := []byte(desc)
+		add(findDates(t, nil), t, 0, false)
+	}
+	if md := f.Body(); md != nil {
+		for _, b := range md.Blocks {
+			if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+				continue
+			}
+			t := f.Src[b.Start:b.End]
+			start := b.Start
+			add(findDates(t, func(s, e int) bool {
+				return md.InProse(lint.Span{Start: start + s, End: start + s + 4})
+			}), t, start, true)
+		}
+	}
+	// Newest first; on one day, in the order found (the description's
+	// first), which findDates gives per pattern: sort by position too.
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if !a.date.Equal(b.date) {
+			return a.date.After(b.date)
+		}
+		if a.inBody != b.inBody {
+			return !a.inBody
+		}
+		return a.base+a.start < b.base+b.start
+	})
+	return out
 }
 
 // change is when a memory last changed, and what says so.
@@ -105,6 +230,12 @@ type change struct {
 	bounded bool
 }
 
+// day is the calendar day of the change, where it was made, as a date at
+// midnight UTC like the dates read from the text.
+func (c change) day() time.Time {
+	return time.Date(c.when.Year(), c.when.Month(), c.when.Day(), 0, 0, 0, 0, time.UTC)
+}
+
 // String says when the memory last changed, and how that is known.
 func (c change) String() string {
 	day := c.when.Format("2006-01-02")
@@ -115,19 +246,22 @@ func (c change) String() string {
 }
 
 // lastChange returns when f was last changed: its modified frontmatter
-// field; else, when the file is what the repository's HEAD holds, the
-// last commit that changed it (a checkout gives every file a new
-// modification time); else the file's modification time. Content read
-// from the git index (--staged) has none: when it differs from HEAD the
-// commit is changing it now, and known is false.
+// field, or the last commit that changed it when the file is what the
+// repository's HEAD holds and that commit is later (a checkout gives every
+// file a new modification time, and a hand edit after Claude Code stamped
+// modified leaves the field behind); else the file's modification time.
+// Content read from the git index (--staged) has no modification time:
+// when it is not HEAD's and has no modified field, the commit is changing
+// it now, and known is false.
 func lastChange(pass *lint.Pass, f *lint.File) (c change, known bool) {
-	if t, ok := f.ModifiedTime(); ok {
-		return change{when: t, source: "modified"}, true
-	}
-	if lc, ok := lastCommit(pass, f); ok {
+	mod, hasMod := f.ModifiedTime()
+	lc, hasCommit := lastCommit(pass, f)
+	switch {
+	case hasCommit && (!hasMod || !lc.Bounded && lc.Time.After(mod)):
 		return change{when: lc.Time, source: "last commit", bounded: lc.Bounded}, true
-	}
-	if !f.ModTime.IsZero() {
+	case hasMod:
+		return change{when: mod, source: "modified"}, true
+	case !f.ModTime.IsZero():
 		return change{when: f.ModTime, source: "file last changed"}, true
 	}
 	return change{}, false
@@ -161,41 +295,6 @@ func repoRel(root, abs string) (string, bool) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true
-}
-
-// newestDate returns the newest date of f's description and body prose,
-// the text it was found in, that text's offset in f.Src (body only) and
-// whether it is in the body.
-func newestDate(f *lint.File) (best foundDate, text []byte, base int, inBody bool) {
-	consider := func(ds []foundDate, t []byte, b int, body bool) {
-		for _, d := range ds {
-			if dateNear(t, d.start, d.end, provenanceWords, provenanceAfter) {
-				continue
-			}
-			if d.date.After(best.date) {
-				best, text, base, inBody = d, t, b, body
-			}
-		}
-	}
-	if desc := f.FieldValue("description"); desc != "" {
-		t := []byte(desc)
-		consider(findDates(t, nil), t, 0, false)
-	}
-	md := f.Body()
-	if md == nil {
-		return
-	}
-	for _, b := range md.Blocks {
-		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
-			continue
-		}
-		t := f.Src[b.Start:b.End]
-		start := b.Start
-		consider(findDates(t, func(s, e int) bool {
-			return md.InProse(lint.Span{Start: start + s, End: start + s + 4})
-		}), t, start, true)
-	}
-	return
 }
 
 // isDeadline reports whether the date at text[s:e] reads as a deadline:
