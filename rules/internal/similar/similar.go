@@ -41,15 +41,19 @@ type Reader struct {
 	collect  bool
 	set      []uint64
 	sig      [bins]uint64
+	filter   filter
 	shingles int // with repeats
 
 	// The hashes of the last two words (w2 the older): the shingle a word
 	// ends is those and it.
-	w1, w2   uint64
-	nWords   int
-	c1, c2   rune // the last two CJK characters (c2 the older)
-	cjkChars int
-	started  bool
+	w1, w2 uint64
+	nWords int
+	// wordsBefore counts the words read before the last Break, which no
+	// shingle joins to those after it.
+	wordsBefore int
+	c1, c2      rune // the last two CJK characters (c2 the older)
+	cjkChars    int
+	started     bool
 }
 
 // NewReader returns a Reader; with collect, it keeps the shingles for
@@ -217,16 +221,54 @@ func (r *Reader) add(f uint64) {
 	h := mix(f ^ binSeed)
 	b := (h >> 32) * bins >> 32 // bin from the top 32 bits
 	r.sig[b] = min(r.sig[b], h&0xffffffff)
+	r.filter.add(f)
+}
+
+// filter is a one-hash Bloom filter of a text's shingles, 2,048 bits: it
+// answers "may the text hold this shingle?" without the text, false
+// positives only, so that a short text (a line of MEMORY.md) can be looked
+// for among many memories by reading again only those that may hold it.
+// A memory of 300 shingles sets about 14 % of the bits, one of 1,000 about
+// 39 %.
+type filter [filterWords]uint64
+
+// filterWords is the filter's size in 64-bit words, a power of two.
+const filterWords = 32
+
+// add sets the bit of the shingle f: a mixed hash, whose low bits are as
+// good as any.
+func (fl *filter) add(f uint64) { fl[(f>>6)&(filterWords-1)] |= 1 << (f & 63) }
+
+// has reports whether the bit of f is set.
+func (fl *filter) has(f uint64) bool { return fl[(f>>6)&(filterWords-1)]&(1<<(f&63)) != 0 }
+
+// Restart begins another text whose shingles go to the same filter (see
+// Sketch.MayHold): what was read before stays in the filter alone, and
+// the signature, the set, the word count and the words in progress start
+// afresh, as after a Break. A memory's description is read before its
+// body so: a line of the index may repeat either, but only the body is
+// compared with other memories.
+func (r *Reader) Restart() {
+	*r = Reader{collect: r.collect, set: r.set[:0], filter: r.filter}
+	r.start()
 }
 
 // Words is the number of words read so far, two CJK characters counting
 // as one word (a CJK word is about two characters long).
-func (r *Reader) Words() int { return r.nWords + r.cjkChars/2 }
+func (r *Reader) Words() int { return r.wordsBefore + r.nWords + r.cjkChars/2 }
+
+// Break ends a run of words: no shingle joins the words read before it to
+// those read after (a piece alone ends a word, not a shingle). A CJK run
+// never spans pieces.
+func (r *Reader) Break() {
+	r.wordsBefore += r.nWords
+	r.nWords, r.w1, r.w2 = 0, 0, 0
+}
 
 // Sketch returns the signature of the text read.
 func (r *Reader) Sketch() Sketch {
 	r.start()
-	s := Sketch{sig: r.sig, empty: r.shingles == 0}
+	s := Sketch{sig: r.sig, filter: r.filter, empty: r.shingles == 0}
 	densify(&s.sig)
 	return s
 }
@@ -384,12 +426,29 @@ const maxPeers = 8
 // Sketch is what PairsOf compares of a text to find the pairs worth an
 // exact comparison: its MinHash signature, and whether it has shingles.
 type Sketch struct {
-	sig   [bins]uint64
-	empty bool
+	sig    [bins]uint64
+	filter filter
+	empty  bool
 }
 
 // Empty reports whether the text has no shingles.
 func (s *Sketch) Empty() bool { return s.empty }
+
+// MayHold reports whether the text may hold at least n of the shingles of
+// set (as Features returns them): true whenever it holds them, and at
+// times when it does not (the filter's false positives). It stops as soon
+// as too many shingles are missing, which for an unrelated text is soon.
+func (s *Sketch) MayHold(set []uint64, n int) bool {
+	missing := len(set) - n // how many may be missing
+	for _, k := range set {
+		if !s.filter.has(k) {
+			if missing--; missing < 0 {
+				return false
+			}
+		}
+	}
+	return missing >= 0
+}
 
 // Pairs returns the pairs of sets whose Jaccard similarity is at least
 // min, sorted by A then B. Sets with fewer than minFeatures features are
@@ -486,5 +545,161 @@ func densify(sig *[bins]uint64) {
 				break
 			}
 		}
+	}
+}
+
+// Probe finds, for a few sets of shingles (a line of text, the phrases two
+// texts share), which other texts hold them: each text read through it is
+// hashed as a Reader hashes it, and each of its shingles looked up in a
+// table of the sets' shingles, with no sort. It tells, for each text read,
+// how many of each set's shingles the text holds, and for each shingle of
+// the sets how many texts held it (Texts). The Reader's own scan, which
+// every memory goes through, is not slowed by it.
+type Probe struct {
+	// slots is an open-addressing table of the sets' shingles: a
+	// power-of-two size at least twice their number, probed linearly from
+	// the shingle's low bits (shingles are mixed hashes).
+	slots []probeSlot
+	// owners lists, for each slot's shingle, the sets holding it:
+	// owners[slot.owners:slot.owners+slot.nOwners].
+	owners []int32
+	text   int32   // the number of the text being read, from 1
+	counts []int32 // per set, its shingles the text being read holds
+	// touched are the sets counts holds a value for, in the order met.
+	touched []int32
+	reader  Reader // collects the shingles of the text being read
+}
+
+type probeSlot struct {
+	key      uint64
+	used     bool
+	lastText int32 // the last text that held the shingle: each counts once a text
+	texts    int32 // how many texts held it
+	owners   int32
+	nOwners  int32
+}
+
+// NewProbe returns a Probe of sets, each sorted and unique as Features
+// returns them.
+func NewProbe(sets [][]uint64) *Probe {
+	total := 0
+	for _, s := range sets {
+		total += len(s)
+	}
+	size := 2
+	for size < 2*total {
+		size <<= 1
+	}
+	p := &Probe{slots: make([]probeSlot, size), counts: make([]int32, len(sets))}
+	// Two passes: count each shingle's owners, then place them in one
+	// slice.
+	for _, s := range sets {
+		for _, k := range s {
+			p.slots[p.find(k)].nOwners++
+		}
+	}
+	n := int32(0)
+	for i := range p.slots {
+		if p.slots[i].used {
+			p.slots[i].owners = n
+			n += p.slots[i].nOwners
+			p.slots[i].nOwners = 0
+		}
+	}
+	p.owners = make([]int32, n)
+	for set, s := range sets {
+		for _, k := range s {
+			sl := &p.slots[p.find(k)]
+			p.owners[sl.owners+sl.nOwners] = int32(set)
+			sl.nOwners++
+		}
+	}
+	return p
+}
+
+// find returns the slot of k, claiming an empty one when k is not there.
+func (p *Probe) find(k uint64) int {
+	mask := uint64(len(p.slots) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		sl := &p.slots[i]
+		if !sl.used {
+			sl.used, sl.key = true, k
+			return int(i)
+		}
+		if sl.key == k {
+			return int(i)
+		}
+	}
+}
+
+// lookup returns the slot of k, or -1.
+func (p *Probe) lookup(k uint64) int {
+	mask := uint64(len(p.slots) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		sl := &p.slots[i]
+		if !sl.used {
+			return -1
+		}
+		if sl.key == k {
+			return int(i)
+		}
+	}
+}
+
+// SetHits is how many of one set's shingles a text holds.
+type SetHits struct {
+	Set, Shingles int
+}
+
+// Read reads one text, which read gives to the Reader in pieces, and
+// returns the sets it shares shingles with and how many of each set's
+// shingles it holds, in the order the text met them (valid until the next
+// Read).
+func (p *Probe) Read(read func(r *Reader)) []SetHits {
+	for _, set := range p.touched {
+		p.counts[set] = 0
+	}
+	p.touched = p.touched[:0]
+	p.text++
+	set := p.reader.set[:0] // its room is kept from text to text
+	p.reader = Reader{collect: true, set: set}
+	p.reader.start()
+	read(&p.reader)
+	for _, k := range p.reader.set {
+		p.visit(k)
+	}
+	out := make([]SetHits, len(p.touched))
+	for i, s := range p.touched {
+		out[i] = SetHits{Set: int(s), Shingles: int(p.counts[s])}
+	}
+	return out
+}
+
+// Texts returns how many of the texts read hold the shingle k (0 for a
+// shingle of no set).
+func (p *Probe) Texts(k uint64) int {
+	if i := p.lookup(k); i >= 0 {
+		return int(p.slots[i].texts)
+	}
+	return 0
+}
+
+// visit counts one shingle of the text being read.
+func (p *Probe) visit(k uint64) {
+	i := p.lookup(k)
+	if i < 0 {
+		return
+	}
+	sl := &p.slots[i]
+	if sl.lastText == p.text {
+		return // a repeat within the text
+	}
+	sl.lastText = p.text
+	sl.texts++
+	for _, set := range p.owners[sl.owners : sl.owners+sl.nOwners] {
+		if p.counts[set] == 0 {
+			p.touched = append(p.touched, set)
+		}
+		p.counts[set]++
 	}
 }

@@ -458,3 +458,137 @@ func BenchmarkReader(b *testing.B) {
 		}
 	}
 }
+
+// TestProbe checks Probe against set intersections computed from
+// Features: for each text, the shingles of each set it holds, and for each
+// shingle, the texts that hold it.
+func TestProbe(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var texts []string
+	for range 60 {
+		texts = append(texts, strings.Join(text(r, 20+r.IntN(200), 40), " "))
+	}
+	texts = append(texts, "", "提交前先运行测试，不只是改动的包", "run the tests; run the tests")
+	var sets [][]uint64
+	for i := 0; i < 12; i++ {
+		// Lines of the texts, and sets with shingles no text holds.
+		words := strings.Fields(texts[i*5])
+		line := strings.Join(words[:min(len(words), 12)], " ")
+		if i%4 == 3 {
+			line += " zzqx yyqx xxqx"
+		}
+		sets = append(sets, features(line))
+	}
+	sets = append(sets, nil, features("提交前先运行测试"), features("always run the tests first"))
+	p := NewProbe(sets)
+	holders := map[uint64]int{}
+	for _, tx := range texts {
+		// In pieces, as a file is read.
+		half := len(tx) / 2
+		for half > 0 && half < len(tx) && !utf8.RuneStart(tx[half]) {
+			half++
+		}
+		got := map[int]int{}
+		for _, h := range p.Read(func(rd *Reader) { rd.AddString(tx[:half]); rd.AddString(tx[half:]) }) {
+			got[h.Set] = h.Shingles
+		}
+		// Pieces read as if joined by white space.
+		full := features(tx[:half] + " " + tx[half:])
+		for s, set := range sets {
+			want := 0
+			for _, k := range set {
+				if _, ok := slices.BinarySearch(full, k); ok {
+					want++
+				}
+			}
+			if got[s] != want {
+				t.Errorf("text %.30q, set %d: held %d shingles, want %d", tx, s, got[s], want)
+			}
+		}
+		for _, k := range full {
+			holders[k]++
+		}
+	}
+	for _, set := range sets {
+		for _, k := range set {
+			if got := p.Texts(k); got != holders[k] {
+				t.Errorf("Texts(%x) = %d, want %d", k, got, holders[k])
+			}
+		}
+	}
+	if got := p.Texts(12345); got != 0 {
+		t.Errorf("Texts of a shingle of no set = %d, want 0", got)
+	}
+}
+
+// TestBreakAndRestart: Break joins no shingle across it; Restart makes the
+// signature, set and word count those of the text after it, and keeps
+// what came before in the filter (MayHold), which never counts fewer of a
+// set's shingles than the text holds.
+func TestBreakAndRestart(t *testing.T) {
+	desc, body := "run the whole suite", "before every commit, not only the package you touched"
+	r := NewReader(true)
+	r.AddString(desc)
+	r.Break()
+	r.AddString(body)
+	want := unique(append(features(desc), features(body)...))
+	if got := r.Features(); !slices.Equal(got, want) {
+		t.Errorf("after Break: %d shingles, want %d (those of each part)", len(got), len(want))
+	}
+	if got, wantWords := r.Words(), 4+9; got != wantWords {
+		t.Errorf("after Break: %d words, want %d", got, wantWords)
+	}
+
+	var joined Reader
+	joined.AddString(desc)
+	joined.Restart()
+	joined.AddString(body)
+	fresh := NewReader(false)
+	fresh.AddString(body)
+	if a, b := joined.Sketch(), fresh.Sketch(); a.sig != b.sig || a.empty != b.empty {
+		t.Error("after Restart the signature is not the body's alone")
+	}
+	if joined.Words() != fresh.Words() {
+		t.Errorf("after Restart: %d words, want %d", joined.Words(), fresh.Words())
+	}
+	sk := joined.Sketch()
+	for _, part := range []string{desc, body} {
+		if set := features(part); !sk.MayHold(set, len(set)) {
+			t.Errorf("MayHold(%q, all %d) = false, want true", part, len(set))
+		}
+	}
+}
+
+// TestMayHold: the filter errs only toward holding more, and on a set of
+// unrelated shingles says no for most.
+func TestMayHold(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var memory, other []string
+	for range 300 {
+		memory = append(memory, fmt.Sprintf("w%d", r.IntN(5000)))
+		other = append(other, fmt.Sprintf("x%d", r.IntN(5000)))
+	}
+	rd := NewReader(false)
+	rd.AddString(strings.Join(memory, " "))
+	sk := rd.Sketch()
+	line := features(strings.Join(memory[100:120], " "))
+	if !sk.MayHold(line, len(line)) {
+		t.Errorf("MayHold of a line of the text, all %d = false, want true", len(line))
+	}
+	if sk.MayHold(line, len(line)+1) {
+		t.Errorf("MayHold of more shingles than the set has = true")
+	}
+	unrelated := features(strings.Join(other, " "))
+	held := 0
+	for _, k := range unrelated {
+		if sk.MayHold([]uint64{k}, 1) {
+			held++
+		}
+	}
+	if held*3 > len(unrelated) {
+		t.Errorf("the filter may hold %d of %d unrelated shingles, want under a third", held, len(unrelated))
+	}
+	if sk.MayHold(unrelated, held+1) || !sk.MayHold(unrelated, held) {
+		t.Errorf("MayHold(unrelated, n) does not switch at the %d shingles the filter may hold", held)
+	}
+}
