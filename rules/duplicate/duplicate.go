@@ -1,5 +1,6 @@
-// Package duplicate holds the rule against two memories of one dir that
-// say the same thing: memory-duplicate. The text comparison is package
+// Package duplicate holds the rule against memory said twice in one dir:
+// two memories whose bodies say the same thing, or index text that repeats
+// a topic file: memory-duplicate. The text comparison is package
 // rules/internal/similar's.
 package duplicate
 
@@ -7,10 +8,9 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"strings"
-	"unicode"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/rules/internal/ruleutil"
 	"github.com/memlint/memlint/rules/internal/similar"
 )
 
@@ -20,23 +20,24 @@ var Rules = []*lint.Rule{Duplicate}
 //go:embed memory-duplicate.md
 var doc string
 
-// Duplicate reports a memory whose description is another's, or whose
-// description and body nearly repeat another's.
+// Duplicate reports a memory whose body nearly repeats another's, and
+// index text that a topic file already holds.
 var Duplicate = &lint.Rule{
 	ID:       "memory-duplicate",
 	Severity: lint.Warning, // it rests on comparing prose: never an error by default (SPEC §2)
-	Summary:  "two memories in one dir say the same thing: the same description, or nearly the same description and body",
+	Summary:  "two memories in one dir say the same thing (nearly the same body), or the index repeats what a topic file holds",
 	Doc:      doc,
-	Options:  lint.OptionsOf(options{Similarity: 50, MinWords: 25}),
+	Options:  lint.OptionsOf(options{Similarity: 50, MinWords: 25, IndexContainment: 60, IndexMinWords: 8}),
 	Run:      run,
 	Prepare:  prepare,
 }
 
 // prepare makes the signature of each memory as it is read, when the run
-// keeps a finding of the rule in the dir (the Claude Code hook's write of
-// MEMORY.md keeps none): a run over one dir then makes them on every core.
+// keeps a finding of the rule on a topic file of the dir (the Claude Code
+// hook's write of MEMORY.md keeps none): a run over one dir then makes them
+// on every core.
 func prepare(pass *lint.Pass) func(*lint.File) {
-	if !anyKept(pass) {
+	if !topicsKept(pass) {
 		return nil
 	}
 	return func(f *lint.File) {
@@ -48,23 +49,27 @@ func prepare(pass *lint.Pass) func(*lint.File) {
 
 // options are memory-duplicate's options.
 type options struct {
-	Similarity int `option:"similarity" doc:"how alike two memories' description and body must be to be reported, in percent of their three-word phrases (CJK: three-character runs) that they share"`
-	MinWords   int `option:"min-words" doc:"memories with fewer words (description and body) are compared by description only: short texts share too little to tell a copy from a common phrase"`
+	Similarity       int `option:"similarity" doc:"how alike two memories' bodies must be to be reported, in percent of their three-word phrases (CJK: three-character runs) that they share, not counting phrases a third memory has too"`
+	MinWords         int `option:"min-words" doc:"memories whose body has fewer words are not compared: short texts share too little to tell a copy from a common phrase"`
+	IndexContainment int `option:"index-containment" doc:"how much of a piece of index text (a paragraph or list item that links no topic file) a topic file must hold to be reported as repeating it, in percent of the text's three-word phrases"`
+	IndexMinWords    int `option:"index-min-words" doc:"index text with fewer words is not compared with the topic files"`
 }
 
 // memory is what the rule compares of one topic file.
 type memory struct {
-	f    *lint.File
-	desc string // the description, normalised; "" when it has none
-	// sketch is the signature of its description and body; nil when it
-	// has fewer than min-words words, and is compared by description only.
+	f *lint.File
+	// summary is the signature of its body and the filter of its
+	// description's and body's shingles (Sketch.MayHold).
+	summary *similar.Sketch
+	// sketch is summary when the body has at least min-words words, and
+	// nil when it has fewer: it is then not compared with other memories.
 	sketch *similar.Sketch
-	// shingles are its description's and body's shingles, made on first
-	// use (features): only a memory that a signature or a description
-	// pairs with another needs them, and most memories pair with none.
+	// shingles are its body's shingles, made on first use (features):
+	// only a memory that a signature pairs with another needs them, and
+	// most memories pair with none.
 	shingles []uint64
 	featured bool
-	linked   bool   // the index links it (set once a pair is found)
+	linked   bool   // the index links it (set once a finding is made)
 	focused  bool   // the run keeps findings on it (Pass.Focused)
 	team     bool   // one of the team memory's, compared from the private dir
 	name     string // its path as findings name it: Rel, team/Rel for a team memory
@@ -80,7 +85,7 @@ func (m *memory) features() []uint64 {
 	}
 	if !m.featured {
 		r := similar.NewReader(true)
-		readText(r, m.f)
+		readBody(r, m.f)
 		m.shingles, m.featured = r.Features(), true
 	}
 	return m.shingles
@@ -88,63 +93,76 @@ func (m *memory) features() []uint64 {
 
 func run(pass *lint.Pass) {
 	d := pass.Dir
-	if !anyKept(pass) {
+	pairsWanted, indexWanted := topicsKept(pass), indexKept(pass)
+	if !pairsWanted && !indexWanted {
 		return
 	}
 	opts := lint.OptionsFor[options](pass, nil)
+	mems := memories(pass, opts.MinWords)
+	var found []finding
+	if pairsWanted {
+		found = append(found, duplicatePairs(mems, opts)...)
+	}
+	if indexWanted {
+		found = append(found, indexRepeats(d.Index, mems, opts)...)
+	}
+	if len(found) == 0 {
+		return
+	}
+	// Only the suggestions ask which memories the index links.
+	linked := indexLinks(d)
+	for _, m := range mems {
+		m.linked = linked[m.name] || !m.team && d.ParentLinks[m.f.Rel]
+	}
+	for _, f := range found {
+		f.report(pass)
+	}
+}
+
+// memories are the dir's topic files the rule compares, with the team
+// memory's (Claude Code loads the team memory beside the private one, so
+// a private memory or index text that repeats a team memory is reported
+// here). A file whose description is a template's placeholder is a
+// template, not a memory: description-quality reports it.
+func memories(pass *lint.Pass, minWords int) []*memory {
+	d := pass.Dir
 	mems := make([]*memory, 0, len(d.Topics))
 	add := func(f *lint.File, team bool) {
-		if f.Lines == nil || f.Frontmatter() == nil {
-			return // not read, or not a memory: nothing to compare
+		if f.Lines == nil || f.Frontmatter() == nil || ruleutil.IsPlaceholder(f.FieldValue("description")) {
+			return // not read, not a memory, or a template
 		}
-		m := &memory{f: f, desc: normalise(f.FieldValue("description")), team: team, name: f.Rel, focused: pass.Focused(f)}
+		m := &memory{f: f, team: team, name: f.Rel, focused: !team && pass.Focused(f)}
 		if team {
 			m.name = lint.TeamDirName + "/" + f.Rel
 		}
-		if sk := lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) }); sk.words >= opts.MinWords {
-			m.sketch = &sk.sketch // shared with the memo, which nothing changes
+		sk := lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
+		m.summary = &sk.sketch // shared with the memo, which nothing changes
+		if sk.words >= minWords {
+			m.sketch = m.summary
 		}
 		mems = append(mems, m)
 	}
 	for _, f := range d.Topics {
 		add(f, false)
 	}
-	// Claude Code loads the team memory beside the private one: a private
-	// memory that repeats a team memory is reported here, on the private
-	// file. Pairs of two team memories are the team dir's own run's.
 	for _, f := range d.TeamTopics() {
 		add(f, true)
 	}
+	return mems
+}
+
+// finding is one thing the rule reports.
+type finding interface{ report(pass *lint.Pass) }
+
+// duplicatePairs finds the memories whose bodies say nearly the same thing
+// as another's: the pairs whose signatures agree on a band, whose Jaccard
+// similarity reaches the threshold, and which share what they hold of
+// their own, beyond what a third memory has too (boilerplate: a
+// template's headings and labels, the sentences every memory of a series
+// repeats; ownSimilarity). Each copy is reported once, for its closest
+// original. Pairs of two team memories are the team dir's own run's.
+func duplicatePairs(mems []*memory, opts options) []finding {
 	min := float64(max(opts.Similarity, 1)) / 100 // 0 would pair every two memories the banding happens to meet
-	best := map[*memory]match{}                   // the match each copy is reported for
-	keep := func(m match) {
-		if old, ok := best[m.dup]; !ok || m.better(old) {
-			best[m.dup] = m
-		}
-	}
-	// The same description: the recall selector and the index cannot
-	// tell the two apart, whatever the bodies say.
-	first := map[string]int{}
-	sameDesc := map[[2]int]bool{}
-	for i, m := range mems {
-		if strings.Count(m.desc, " ") < minDescWords-1 {
-			continue
-		}
-		j, dup := first[m.desc]
-		if !dup {
-			first[m.desc] = i
-			continue
-		}
-		if m.team && mems[j].team {
-			continue
-		}
-		sameDesc[[2]int{j, i}] = true
-		if !wanted(mems[j], m) {
-			continue
-		}
-		score := similar.Jaccard(mems[j].features(), m.features())
-		keep(newMatch(mems[j], m, true, score, score >= min))
-	}
 	sketches := make([]*similar.Sketch, len(mems))
 	for i, m := range mems {
 		sketches[i] = m.sketch
@@ -155,77 +173,146 @@ func run(pass *lint.Pass) {
 		}
 		return similar.Jaccard(mems[a].features(), mems[b].features()), true
 	}
-	for _, p := range similar.PairsOf(sketches, min, similarity) {
-		if sameDesc[[2]int{p.A, p.B}] || mems[p.A].team && mems[p.B].team {
+	pairs := similar.PairsOf(sketches, min, similarity)
+	if len(pairs) == 0 {
+		return nil
+	}
+	// What the memories of each pair hold between them, and how many
+	// memories of the dir hold each of those phrases.
+	unions := make([][]uint64, len(pairs))
+	for i, p := range pairs {
+		unions[i] = union(mems[p.A].features(), mems[p.B].features())
+	}
+	probe := similar.NewProbe(unions)
+	for _, m := range mems {
+		probe.Read(func(r *similar.Reader) { readBody(r, m.f) })
+	}
+	best := map[*memory]match{} // the match each copy is reported for
+	for i, p := range pairs {
+		a, b := mems[p.A], mems[p.B]
+		if own := ownSimilarity(a.features(), b.features(), unions[i], probe); own < min {
+			continue // what they share, other memories hold too
+		}
+		m := newMatch(a, b, p.Score)
+		if old, ok := best[m.dup]; !ok || m.score > old.score {
+			best[m.dup] = m
+		}
+	}
+	var out []finding
+	for _, m := range mems { // in path order
+		if found, ok := best[m]; ok && m.focused {
+			out = append(out, found)
+		}
+	}
+	return out
+}
+
+// ownSimilarity says how much of what two memories hold of their own
+// they share: the phrases a third memory holds too are set aside (of
+// those both hold, the ones three memories hold; of those one holds, the
+// ones two hold), and of the rest, the share of the smaller memory's that
+// the other holds too. A pair that shares only what the memories of a
+// series all say scores 0; a copy that adds a sentence to the other, near
+// 1. u is a ∪ b, and probe has read every memory. When neither holds
+// anything of its own (three copies of one text) it is their plain
+// similarity; when one holds nothing of its own, 0.
+func ownSimilarity(a, b, u []uint64, probe *similar.Probe) float64 {
+	shared, onlyA, onlyB := 0, 0, 0
+	for _, k := range u {
+		inA, inB := contains(a, k), contains(b, k)
+		holders := probe.Texts(k)
+		if inA && inB && holders >= 3 || !(inA && inB) && holders >= 2 {
 			continue
 		}
-		keep(newMatch(mems[p.A], mems[p.B], false, p.Score, true))
-	}
-	if len(best) > 0 {
-		// Only the suggestions ask which memories the index links.
-		linked := indexLinks(d)
-		for _, m := range mems {
-			m.linked = !m.team && (linked[m.f.Rel] || d.ParentLinks[m.f.Rel])
+		switch {
+		case inA && inB:
+			shared++
+		case inA:
+			onlyA++
+		default:
+			onlyB++
 		}
 	}
-	for _, m := range mems {
-		if found, ok := best[m]; ok && m.focused {
-			report(pass, found)
+	smaller := shared + min(onlyA, onlyB)
+	switch {
+	case shared+onlyA+onlyB == 0:
+		return similar.Jaccard(a, b)
+	case smaller == 0:
+		return 0
+	}
+	return float64(shared) / float64(smaller)
+}
+
+// contains reports whether the sorted set s holds k.
+func contains(s []uint64, k uint64) bool {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s[mid] < k {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
 	}
+	return lo < len(s) && s[lo] == k
+}
+
+// union returns the union of two sorted sets, sorted.
+func union(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			out = append(out, a[i])
+			i++
+			j++
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		default:
+			out = append(out, b[j])
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // wanted reports whether comparing a and b can make a finding the run
 // keeps: the finding is on one of the two, so one must be focused (a run
-// of the Claude Code hook keeps the findings on the file written alone).
-func wanted(a, b *memory) bool { return a.focused || b.focused }
+// of the Claude Code hook keeps the findings on the file written alone;
+// a team memory is never reported from the private dir).
+func wanted(a, b *memory) bool { return (a.focused || b.focused) && !(a.team && b.team) }
 
-// match is a pair of memories that say the same thing, or share a
-// description.
+// match is a pair of memories whose bodies say the same thing.
 type match struct {
 	orig, dup *memory // the finding is reported on dup
-	sameDesc  bool    // their descriptions are the same
-	score     float64 // the similarity of description and body
-	same      bool    // score reaches the threshold
+	score     float64 // the similarity of their bodies
 }
 
 // newMatch orders the pair (a, b), a before b in path order (private
 // memories before team ones): the copy, reported, is the private one of a
 // private and a team memory, else the one modified later by its modified
 // timestamp, else b.
-func newMatch(a, b *memory, sameDesc bool, score float64, same bool) match {
+func newMatch(a, b *memory, score float64) match {
 	orig, dup := a, b
 	ta, oka := a.f.ModifiedTime()
 	tb, okb := b.f.ModifiedTime()
 	if b.team || (!a.team && oka && okb && ta.After(tb)) {
 		orig, dup = b, a
 	}
-	return match{orig: orig, dup: dup, sameDesc: sameDesc, score: score, same: same}
+	return match{orig: orig, dup: dup, score: score}
 }
-
-// better reports whether m is a stronger reason to report its copy than
-// o: the same description first, then the higher similarity.
-func (m match) better(o match) bool {
-	if m.sameDesc != o.sameDesc {
-		return m.sameDesc
-	}
-	return m.score > o.score
-}
-
-// minDescWords is the fewest words an identical description needs to be
-// reported: a one- or two-word description ("Notes", "Build setup") is
-// too short to mean two memories hold the same thing; description-quality
-// reports it.
-const minDescWords = 3
 
 // percent rounds a similarity down to a whole percent, so that a pair
 // just under the threshold never reads as at it.
 func percent(s float64) int { return int(s*100 + 1e-9) }
 
-// anyKept reports whether the run keeps a warning about any topic file of
-// the dir: a run focused on other files, or keeping errors alone, needs no
-// comparison.
-func anyKept(pass *lint.Pass) bool {
+// topicsKept reports whether the run keeps a warning about any topic
+// file of the dir: a run focused on other files, or keeping errors alone,
+// needs no comparison of memories.
+func topicsKept(pass *lint.Pass) bool {
 	for _, f := range pass.Dir.Topics {
 		if pass.Focused(f) && pass.Keeps(f, lint.Warning) {
 			return true
@@ -234,34 +321,39 @@ func anyKept(pass *lint.Pass) bool {
 	return false
 }
 
-// report reports m on its copy, naming the other memory; when the two
-// say the same thing (not just share a description) the suggestion names
-// the memory to keep.
-func report(pass *lint.Pass, m match) {
+// indexKept reports whether the run keeps a warning about the dir's
+// index.
+func indexKept(pass *lint.Pass) bool {
+	f := pass.Dir.Index
+	return f != nil && f.Index != nil && pass.Focused(f) && pass.Keeps(f, lint.Warning)
+}
+
+// report reports m on its copy, at the start of its body, naming the
+// other memory; the suggestion names the memory to keep.
+func (m match) report(pass *lint.Pass) {
 	orig, dup := m.orig, m.dup
-	var msg string
-	if m.sameDesc {
-		msg = "has the same description as " + orig.name
-		if m.same {
-			msg += fmt.Sprintf(", and %d%% of their three-word phrases are the same", percent(m.score))
-		}
-		msg += ": Claude Code picks memories by their description and cannot tell these two apart"
-	} else {
-		msg = fmt.Sprintf("says nearly the same as %s: %d%% of their three-word phrases are the same", orig.name, percent(m.score))
-	}
-	suggestion := fmt.Sprintf("say in each description what that memory alone holds, or merge %s into %s if they are about one thing", dup.name, orig.name)
-	switch {
-	case orig.team && m.same:
+	msg := fmt.Sprintf("says nearly the same as %s: %d%% of the three-word phrases of their bodies are the same", orig.name, percent(m.score))
+	var suggestion string
+	if orig.team {
 		suggestion = fmt.Sprintf("delete %s and its index entry: Claude Code loads %s from the team memory as well (first add to it what this one says that the team should know)", dup.name, orig.name)
-	case m.same:
+	} else {
 		keep, drop, why := keeper(orig, dup)
 		suggestion = fmt.Sprintf("keep %s (%s): merge into it what %s adds, then delete %s and its index entry", keep.name, why, drop.name, drop.name)
 	}
-	d := lint.Diagnostic{Path: dup.f.Path, Message: msg, Suggestion: suggestion}
-	if k, _ := dup.f.Frontmatter().Field("description"); k != nil {
-		d.Start = dup.f.Frontmatter().Pos(k)
+	pass.ReportSpan(dup.f, bodyStart(dup.f), msg, suggestion)
+}
+
+// bodyStart is the first block of f's body: where a finding about what
+// the body says goes.
+func bodyStart(f *lint.File) lint.Span {
+	if md := f.Body(); md != nil {
+		for _, b := range md.Blocks {
+			if b.Kind != lint.BlockComment {
+				return lint.Span{Start: b.Start, End: b.Start}
+			}
+		}
 	}
-	pass.Report(d)
+	return lint.Span{}
 }
 
 // keeper says which of two duplicates to keep, and why: the one the index
@@ -301,7 +393,8 @@ func indexLinks(d *lint.Dir) map[string]bool {
 	return out
 }
 
-// sketched is a memory's signature and how many words it was made of.
+// sketched is a memory's signature (of its body; its filter also holds
+// its description) and how many words its body has.
 type sketched struct {
 	words  int
 	sketch similar.Sketch
@@ -313,40 +406,44 @@ var sketchKey = lint.NewMemoKey("memory-duplicate signature")
 
 func sketchOf(f *lint.File) *sketched {
 	var r similar.Reader
-	readText(&r, f)
+	r.AddString(f.FieldValue("description"))
+	r.Restart()
+	readBody(&r, f)
 	words := r.Words()
 	return &sketched{words: words, sketch: r.Sketch()}
 }
 
-// readText reads f's description and its body, the text after its
-// frontmatter with HTML comments removed (suppression comments and notes
-// to the maintainer are not what the memory says), into r, in pieces
-// that are never copied into one string.
-func readText(r *similar.Reader, f *lint.File) {
-	r.AddString(f.FieldValue("description"))
+// readBody reads f's body, the text after its frontmatter with HTML
+// comments removed (suppression comments and notes to the maintainer are
+// not what the memory says), into r, in pieces that are never copied into
+// one string. The description is not read: two memories are the same only
+// when their bodies are, and one description shared by memories that say
+// different things is description-quality's finding.
+func readBody(r *similar.Reader, f *lint.File) {
 	start := 0
 	if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
 		start = fm.Span.End
 	}
-	text := f.Src[start:]
+	readText(r, f.Src[start:])
+}
+
+// readText reads text into r without its HTML comments.
+func readText(r *similar.Reader, text []byte) { uncommented(text, r.Add) }
+
+// uncommented calls fn with each piece of text outside its HTML comments,
+// in order; an unclosed comment runs to the end.
+func uncommented(text []byte, fn func(piece []byte)) {
 	for {
 		open := bytes.Index(text, []byte("<!--"))
 		if open < 0 {
 			break
 		}
-		r.Add(text[:open])
+		fn(text[:open])
 		end := bytes.Index(text[open+4:], []byte("-->"))
 		if end < 0 {
-			return // an unclosed comment runs to the end
+			return
 		}
 		text = text[open+4+end+3:]
 	}
-	r.Add(text)
-}
-
-// normalise folds a description's case, spacing and punctuation, so that
-// "Run the tests first." and "run the tests first" are the same.
-func normalise(s string) string {
-	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	return strings.Join(words, " ")
+	fn(text)
 }

@@ -28,10 +28,11 @@ var placeholderPattern = lazyre.New(`\{\{[^}]*\}\}|^<[^<>]+>$|^\[[^\]]*\]$`)
 var DescriptionQuality = &lint.Rule{
 	ID:       "description-quality",
 	Severity: lint.Warning,
-	Summary:  "description is too short, a placeholder, generic, or too long",
+	Summary:  "description is too short, a placeholder, generic, too long, or the same as another memory's",
 	Doc:      descriptionQualityDoc,
 	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
 	Run: func(pass *lint.Pass) {
+		var shared *sharedDescriptions // made for the first description that needs it
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) {
 				continue // its findings are not reported
@@ -52,19 +53,76 @@ var DescriptionQuality = &lint.Rule{
 			}
 			opts := lint.OptionsFor[descriptionOptions](pass, f)
 			problem := descriptionProblem(desc, opts.MinWords, opts.Max)
+			suggestion := "write one specific line: what the memory says and when it applies"
 			if problem == "" {
-				continue
+				if shared == nil {
+					shared = newSharedDescriptions(pass.Dir)
+				}
+				other := shared.before(f)
+				if other == "" {
+					continue
+				}
+				problem = "is the same as " + other + "'s" + sameWhy
+				suggestion = "say in each description what that memory alone holds"
 			}
 			pos := fm.Pos(v)
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos,
-				Message:    "description " + problem,
-				Suggestion: "write one specific line: what the memory says and when it applies"})
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, Message: "description " + problem, Suggestion: suggestion})
 		}
 	},
 }
 
 //go:embed description-quality.md
 var descriptionQualityDoc string
+
+// sameWhy is why two memories of one description matter.
+const sameWhy = ": Claude Code's recall selector and the index show only the description, so they cannot tell these memories apart"
+
+// sharedDescriptions finds the memories of a dir whose description another
+// memory has too, after folding case, spacing and punctuation ("Run the
+// tests first." and "run the tests first"). A private memory that shares
+// one with a team memory, which Claude Code loads beside it, is reported
+// naming the team one; pairs of team memories are the team dir's own run's.
+type sharedDescriptions struct {
+	first map[string]*lint.File // by folded description, the first private memory in path order
+	team  map[string]*lint.File // the same of the team memories
+}
+
+func newSharedDescriptions(d *lint.Dir) *sharedDescriptions {
+	s := &sharedDescriptions{first: map[string]*lint.File{}, team: map[string]*lint.File{}}
+	for _, f := range d.Topics {
+		if k := foldDescription(f); k != "" && s.first[k] == nil {
+			s.first[k] = f
+		}
+	}
+	for _, f := range d.TeamTopics() {
+		if k := foldDescription(f); k != "" && s.team[k] == nil {
+			s.team[k] = f
+		}
+	}
+	return s
+}
+
+// before names the memory whose description f repeats: a team memory, or
+// a private one before f in path order; "" for none.
+func (s *sharedDescriptions) before(f *lint.File) string {
+	k := foldDescription(f)
+	if k == "" {
+		return ""
+	}
+	if t := s.team[k]; t != nil {
+		return lint.TeamDirName + "/" + t.Rel
+	}
+	if o := s.first[k]; o != nil && o != f {
+		return o.Rel
+	}
+	return ""
+}
+
+// foldDescription is f's description with case, spacing and punctuation
+// folded; "" when it has none.
+func foldDescription(f *lint.File) string {
+	return strings.Join(descriptionWords(f.FieldValue("description")), " ")
+}
 
 // vagueWhy is why a vague description matters.
 const vagueWhy = ": it is all Claude Code's recall selector reads to decide whether this memory is relevant"
