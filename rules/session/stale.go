@@ -72,19 +72,7 @@ func runStale(pass *lint.Pass) {
 		}
 		// Only now, for a memory the rule may report, is the last change
 		// looked up: it may read the repository's history.
-		changed, known := lastChange(pass, f)
-		if !known {
-			continue // staged content the commit is changing now
-		}
-		desc := []byte(f.FieldValue("description"))
-		written := writtenOn(dates, changed)
-		var found *datedStatement
-		for i := range dates {
-			if dates[i].claims(written, changed.bounded, desc) {
-				found = &dates[i]
-				break
-			}
-		}
+		found, changed := staleClaim(pass, f, dates)
 		if found == nil {
 			continue
 		}
@@ -245,26 +233,47 @@ func (c change) String() string {
 	return c.source + ": " + day
 }
 
-// lastChange returns when f was last changed: its modified frontmatter
-// field, or the last commit that changed it when the file is what the
-// repository's HEAD holds and that commit is later (a checkout gives every
-// file a new modification time, and a hand edit after Claude Code stamped
-// modified leaves the field behind); else the file's modification time.
-// Content read from the git index (--staged) has no modification time:
-// when it is not HEAD's and has no modified field, the commit is changing
-// it now, and known is false.
-func lastChange(pass *lint.Pass, f *lint.File) (c change, known bool) {
-	mod, hasMod := f.ModifiedTime()
-	lc, hasCommit := lastCommit(pass, f)
-	switch {
-	case hasCommit && (!hasMod || !lc.Bounded && lc.Time.After(mod)):
-		return change{when: lc.Time, source: "last commit", bounded: lc.Bounded}, true
-	case hasMod:
-		return change{when: mod, source: "modified"}, true
-	case !f.ModTime.IsZero():
-		return change{when: f.ModTime, source: "file last changed"}, true
+// staleClaim returns the newest of f's dates (newest first) whose
+// statement is a claim that goes stale given when f last changed, and that
+// change: its modified frontmatter field, or the last commit that changed
+// it when the file is what the repository's HEAD holds and that commit is
+// later (a checkout gives every file a new modification time, and a hand
+// edit after Claude Code stamped modified leaves the field behind); else
+// the file's modification time. Content read from the git index
+// (--staged) has no modification time: when it is not HEAD's and has no
+// modified field, the commit is changing it now, and nothing is found.
+// A later change only ever makes fewer dates claims, so the repository is
+// asked only when modified leaves one standing.
+func staleClaim(pass *lint.Pass, f *lint.File, dates []datedStatement) (*datedStatement, change) {
+	desc := []byte(f.FieldValue("description"))
+	find := func(c change) *datedStatement {
+		written := writtenOn(dates, c)
+		for i := range dates {
+			if dates[i].claims(written, c.bounded, desc) {
+				return &dates[i]
+			}
+		}
+		return nil
 	}
-	return change{}, false
+	if mod, ok := f.ModifiedTime(); ok {
+		c := change{when: mod, source: "modified"}
+		if find(c) == nil {
+			return nil, c
+		}
+		if lc, ok := lastCommit(pass, f); ok && !lc.Bounded && lc.Time.After(mod) {
+			c = change{when: lc.Time, source: "last commit"}
+		}
+		return find(c), c
+	}
+	if lc, ok := lastCommit(pass, f); ok {
+		c := change{when: lc.Time, source: "last commit", bounded: lc.Bounded}
+		return find(c), c
+	}
+	if !f.ModTime.IsZero() {
+		c := change{when: f.ModTime, source: "file last changed"}
+		return find(c), c
+	}
+	return nil, change{}
 }
 
 // lastCommit asks the repository the memory dir is committed in when

@@ -161,3 +161,48 @@ func TestStaleLastCommit(t *testing.T) {
 		check(t, &source.Index{Staged: s}, s.Repositories(r.Dir, func(string) string { return "" }), launchFinding)
 	})
 }
+
+// countingHistory is a repository whose every file is HEAD's, last
+// committed on one day, and which counts the questions about its history.
+type countingHistory struct {
+	lint.FileList
+	day   time.Time
+	asked int
+}
+
+func (h *countingHistory) LastCommit(dir, p string, content []byte) (lint.LastCommit, bool) {
+	h.asked++
+	return lint.LastCommit{Time: h.day}, true
+}
+
+// TestStaleAsksHistoryLast: the repository's history is asked about a
+// memory only when its date would make a finding otherwise (the Claude
+// Code hook's written file, stamped modified, costs no git work), and a
+// commit later than modified then counts.
+func TestStaleAsksHistoryLast(t *testing.T) {
+	const memory = "---\nname: freeze\ndescription: Code freeze for the v3 release\ntype: project\nmodified: %s\n---\nNo merges until 2026-04-30.\n"
+	for _, tc := range []struct {
+		modified  string
+		wantAsked int
+		want      int
+	}{
+		{"2026-05-02", 0, 0}, // changed after the date: nothing to ask
+		{"2026-04-02", 1, 0}, // the commit of 2026-05-20 is later: quiet
+	} {
+		repo := &countingHistory{FileList: lint.FileList{RootDir: "/repo"}, day: time.Date(2026, 5, 20, 12, 0, 0, 0, time.UTC)}
+		fsys := fstest.MapFS{
+			"MEMORY.md":         {Data: []byte("- [Freeze](project_freeze.md) — the v3 code freeze\n")},
+			"project_freeze.md": {Data: []byte(fmt.Sprintf(memory, tc.modified))},
+		}
+		plan := lint.Plan{Cwd: "/repo", Paths: []string{"/repo"}, Registry: rules.Registry(),
+			Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
+			Repos: func(string) lint.Repository { return repo }}
+		res, err := lint.Run(lint.FSSource{Root: "/repo", FS: fsys, Dirs: []string{"."}}, plan, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if repo.asked != tc.wantAsked || len(res.Diagnostics) != tc.want {
+			t.Errorf("modified %s: asked the history %d times, %d findings; want %d, %d", tc.modified, repo.asked, len(res.Diagnostics), tc.wantAsked, tc.want)
+		}
+	}
+}
