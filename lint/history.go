@@ -13,7 +13,7 @@ type History interface {
 	// memory dir p lies in: the history of all its files is read together,
 	// once. Both are slash-separated and relative to Root. ok is false when
 	// HEAD has no file p, holds other content there, or its history cannot
-	// be read.
+	// be read; an implementation may know Markdown files (memory) alone.
 	LastCommit(dir, p string, content []byte) (c LastCommit, ok bool)
 }
 

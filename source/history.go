@@ -21,7 +21,7 @@ const maxHistory = 5000
 
 // dirHistory is what HEAD's history says of the files of one memory dir.
 type dirHistory struct {
-	// head holds HEAD's blob of each regular file below the dir, by path
+	// head holds HEAD's blob of each Markdown file below the dir, by path
 	// relative to the work tree; nil when HEAD cannot be read.
 	head map[string]plumbing.Hash
 	// dates holds when each file of head last changed; read on the first
@@ -226,8 +226,10 @@ func treeAt(objects *tolerantStorer, root plumbing.Hash, dir string) (plumbing.H
 	return h, nil
 }
 
-// listBlobs adds the regular files below the tree named h, which is at
-// folder prefix, to out by path.
+// listBlobs adds the Markdown files below the tree named h, which is at
+// folder prefix, to out by path: memory is Markdown, and a memory dir at
+// the top of a repository would otherwise have the walk date every file
+// of it.
 func listBlobs(objects *tolerantStorer, h plumbing.Hash, prefix string, out map[string]plumbing.Hash) error {
 	t, err := object.GetTree(objects, h)
 	if err != nil {
@@ -240,7 +242,7 @@ func listBlobs(objects *tolerantStorer, h plumbing.Hash, prefix string, out map[
 			if err := listBlobs(objects, e.Hash, p, out); err != nil {
 				return err
 			}
-		case e.Mode.IsFile() && e.Mode != filemode.Symlink:
+		case e.Mode.IsFile() && e.Mode != filemode.Symlink && strings.HasSuffix(p, ".md"):
 			out[p] = e.Hash
 		}
 	}

@@ -77,7 +77,8 @@ func TestLastCommit(t *testing.T) {
 		{"mem", "mem/absent.md", []byte("x\n"), ""},
 		{"mem", "src/main.go", nil, ""}, // not in the dir asked about
 		{"mem/team", "mem/team/project_c.md", nil, "2026-04-20"},
-		{"", "src/main.go", nil, "2026-03-15"},
+		{"", "src/main.go", nil, ""}, // not Markdown: not memory
+		{"", "mem/project_b.md", nil, "2026-02-10"},
 		{"other", "other/x.md", []byte("x\n"), ""},
 	} {
 		content := c.content
