@@ -15,16 +15,17 @@ import (
 // `memlint hooks install --claude --scope user` writes, once with the
 // plugin (--plugin-dir plugins/memlint).
 
-// unstructuredFeedback has neither **Why:** nor **How to apply:**: a
-// feedback-structure warning, whose suggestion has three lines.
-const unstructuredFeedback = "---\nname: feedback-lint\ndescription: Always run the linters before pushing any change\ntype: feedback\n---\nRun the linters before pushing.\n"
+// unstructuredFeedback gives neither its reason nor when it applies, in a
+// label or in its own words: a feedback-structure warning, whose
+// suggestion has three lines.
+const unstructuredFeedback = "---\nname: feedback-lint\ndescription: The linters of this repository need to be run by hand\ntype: feedback\n---\nRun the linters by hand.\n"
 
 // orphanUser is a user memory the index does not list (orphan-memory, a
 // warning).
 const orphanUser = "---\nname: user-tz\ndescription: The user works from Lisbon and keeps European hours\ntype: user\n---\nThe user works from Lisbon.\n"
 
 // channelIndex lists the feedback memory the session writes first.
-const channelIndex = "- [Lint](feedback_lint.md) — linters before pushing\n"
+const channelIndex = "- [Lint](feedback_lint.md) — linters run by hand\n"
 
 // channelsScript writes outside memory, a feedback memory without its
 // structure, an index entry to a missing file (Read first: Claude Code

@@ -40,15 +40,15 @@ func wantSilent(t *testing.T, r hookResult) {
 	}
 }
 
-// unstructured is a feedback memory without **Why:** and **How to
-// apply:** (feedback-structure, a warning whose suggestion has three
-// lines).
+// unstructured is a feedback memory that gives neither its reason nor
+// when it applies, in a label or in its own words (feedback-structure, a
+// warning whose suggestion has three lines).
 const unstructured = `---
 name: feedback-lint
-description: Always run the linters before pushing any change
+description: The linters of this repository need to be run by hand
 type: feedback
 ---
-Run the linters before pushing.
+Run the linters by hand.
 `
 
 const unstructuredAdvice = "- line 6: feedback memory gives neither its reason nor when it applies: add a **Why:** line and a **How to apply:** line [feedback-structure]\n" +
@@ -61,7 +61,7 @@ func TestClaudeHookChannels(t *testing.T) {
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	mem := filepath.Join(dir, ".claude", "memory")
 	index := filepath.Join(mem, "MEMORY.md")
-	writeFile(t, index, validIndex+"- [Lint](feedback_lint.md) — linters before pushing\n")
+	writeFile(t, index, validIndex+"- [Lint](feedback_lint.md) — linters run by hand\n")
 
 	t.Run("a warning: additional context, exit 0", func(t *testing.T) {
 		r := run(t, write(t, dir, filepath.Join(mem, "feedback_lint.md"), unstructured), env)
@@ -77,7 +77,7 @@ func TestClaudeHookChannels(t *testing.T) {
 
 	t.Run("the same warning again: old, silent", func(t *testing.T) {
 		file := filepath.Join(mem, "feedback_lint.md")
-		wantSilent(t, run(t, write(t, dir, file, strings.Replace(unstructured, "any change", "change", 1)), env))
+		wantSilent(t, run(t, write(t, dir, file, strings.Replace(unstructured, "need to be", "must be", 1)), env))
 	})
 
 	t.Run("an error and a warning: both channels, exit 2", func(t *testing.T) {
@@ -122,7 +122,7 @@ func TestClaudeHookMultiLineError(t *testing.T) {
 	dir := project(t)
 	writeFile(t, filepath.Join(dir, ".memlint.yaml"), "rules:\n  feedback-structure: error\n")
 	mem := filepath.Join(dir, ".claude", "memory")
-	writeFile(t, filepath.Join(mem, "MEMORY.md"), validIndex+"- [Lint](feedback_lint.md) — linters before pushing\n")
+	writeFile(t, filepath.Join(mem, "MEMORY.md"), validIndex+"- [Lint](feedback_lint.md) — linters run by hand\n")
 	r := run(t, write(t, dir, filepath.Join(mem, "feedback_lint.md"), unstructured), map[string]string{"CLAUDE_PROJECT_DIR": dir})
 	want := "memlint found problems in the memory you just wrote (.claude/memory/feedback_lint.md):\n" +
 		unstructuredAdvice + "Fix them now; rules: memlint rules feedback-structure\n"
