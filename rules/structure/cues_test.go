@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
 // TestCues checks the cue tables on sentences of every language they hold,
@@ -58,7 +60,7 @@ func TestCues(t *testing.T) {
 // hyphens are read as spaces. A capital or a double space would make an
 // entry that never matches.
 func TestCueTablesNormalised(t *testing.T) {
-	for _, tables := range [][]cueLanguage{reasonCues, scopeCues} {
+	for _, tables := range [][]cueLanguage{reasonCues, scopeCues, shapeWords} {
 		for _, l := range tables {
 			for _, w := range append(append([]string(nil), l.words...), l.fragments...) {
 				w = strings.TrimSuffix(w, "$")
@@ -79,6 +81,25 @@ func TestCueTablesNormalised(t *testing.T) {
 	}
 }
 
+func TestSentences(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"One. Two! Three?", 3},
+		{"Version 1.2 is out", 1},
+		{"Steps:", 0},
+		{"A line that wraps\nover two lines.", 1},
+		{"一句。两句！三句？", 3},
+		{"| a | b |\n| c | d |", 0},
+		{"", 0},
+	} {
+		if got := sentences([]byte(c.text)); got != c.want {
+			t.Errorf("sentences(%q) = %d, want %d", c.text, got, c.want)
+		}
+	}
+}
+
 func FuzzNormaliseWords(f *testing.F) {
 	for _, s := range []string{"That's why", "из-за", "部署时，", "a\xffb", "  ", "ǅ", "İ"} {
 		f.Add(s)
@@ -92,5 +113,62 @@ func FuzzNormaliseWords(f *testing.F) {
 			t.Fatalf("normaliseWords(%q) = %q: starts with a space", s, norm)
 		}
 		cueTables.find(norm, givesBoth)
+		shapeIndex.find(norm, givesReason)
+	})
+}
+
+// TestFindInChunks checks that reading the prose a chunk at a time finds
+// what one pass over the whole of it finds, however the text is cut into
+// pieces.
+func TestFindInChunks(t *testing.T) {
+	texts := rulebench.Texts(t)
+	checked := 0
+	for _, text := range texts {
+		whole := cueTables.find(normaliseWords(nil, text), givesBoth)
+		for _, size := range []int{1, 7, 64, 300, 5000} {
+			pieces := func(yield func([]byte) bool) {
+				for i := 0; i < len(text); i += size {
+					// Cut at a space, as prose spans are cut, so
+					// that no word is split in two.
+					end := min(len(text), i+size)
+					for end < len(text) && text[end] != ' ' {
+						end++
+					}
+					if !yield(text[i:end]) {
+						return
+					}
+					i = end - size
+				}
+			}
+			for _, chunk := range []int{1, 40, cueChunk} {
+				if got := cueTables.findIn(pieces, givesBoth, chunk); got != whole {
+					t.Fatalf("findIn in pieces of %d, chunks of %d = %b, find over the whole text = %b:\n%s", size, chunk, got, whole, text)
+				}
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no texts to check")
+	}
+}
+
+func FuzzFindInChunks(f *testing.F) {
+	f.Add("Build the docs since 2024, so far so good.", uint8(3), uint8(1))
+	f.Add("部署时，先跑迁移，否则锁表。Build with mkdocs since v2.", uint8(1), uint8(9))
+	f.Fuzz(func(t *testing.T, text string, size, chunk uint8) {
+		n := int(size)%64 + 1
+		words := strings.Fields(text)
+		pieces := func(yield func([]byte) bool) {
+			for i := 0; i < len(words); i += n {
+				if !yield([]byte(strings.Join(words[i:min(len(words), i+n)], " "))) {
+					return
+				}
+			}
+		}
+		whole := cueTables.find(normaliseWords(nil, []byte(strings.Join(words, " "))), givesBoth)
+		if got := cueTables.findIn(pieces, givesBoth, int(chunk)); got != whole {
+			t.Fatalf("findIn in pieces of %d words, chunks of %d = %b, find over the whole text = %b", n, chunk, got, whole)
+		}
 	})
 }

@@ -2,6 +2,7 @@ package structure
 
 import (
 	"bytes"
+	"iter"
 	"slices"
 	"strings"
 	"unicode"
@@ -38,6 +39,8 @@ type cueIndex struct {
 	byRune map[rune][]cuePhrase
 	// notBefore: words after a cue word that make it mean something else.
 	notBefore map[string]map[string]bool
+	// maxWords is the most words a phrase of byWord has.
+	maxWords int
 }
 
 var cueTables = compileCues(reasonCues, scopeCues, notCueBefore)
@@ -52,6 +55,7 @@ func compileCues(reason, scope []cueLanguage, notBefore map[string][]string) *cu
 					continue
 				}
 				first, _, _ := bytes.Cut([]byte(text), []byte(" "))
+				ix.maxWords = max(ix.maxWords, strings.Count(text, " ")+1)
 				ix.byWord[string(first)] = append(ix.byWord[string(first)], cuePhrase{text: text, kind: kind})
 			}
 			for _, f := range l.fragments {
@@ -95,16 +99,25 @@ func normaliseWords(dst, text []byte) []byte {
 	dst = slices.Grow(dst, len(text)+1)
 	space := len(dst) == 0 || dst[len(dst)-1] == ' '
 	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			i++
-			if w := asciiWord[c]; w != 0 {
-				dst = append(dst, w)
-				space = false
+		// The hot path: a run of ASCII, written through an index into
+		// the room grown for it (ASCII never comes out longer).
+		out, n := dst[:cap(dst)], len(dst)
+		for ; i < len(text) && text[i] < utf8.RuneSelf && n < len(out); i++ {
+			if w := asciiWord[text[i]]; w != 0 {
+				out[n], space = w, false
+				n++
 			} else if !space {
-				dst = append(dst, ' ')
-				space = true
+				out[n], space = ' ', true
+				n++
 			}
+		}
+		dst = out[:n]
+		switch {
+		case i == len(text):
+			continue
+		case text[i] < utf8.RuneSelf:
+			// Out of room: lowercasing made a character longer.
+			dst = slices.Grow(dst, len(text)-i+1)
 			continue
 		}
 		r, size := utf8.DecodeRune(text[i:])
@@ -141,8 +154,15 @@ var asciiWord = func() (t [utf8.RuneSelf]byte) {
 // character beyond ASCII once; the tables' entries per word or character
 // are few.
 func (ix *cueIndex) find(norm []byte, want cueKind) cueKind {
+	return ix.findFrom(norm, 0, len(norm), want)
+}
+
+// findFrom is find for the cues that start at a word in norm[from:limit]
+// (from at a word's start); the words after limit are read only as what
+// follows a cue.
+func (ix *cueIndex) findFrom(norm []byte, from, limit int, want cueKind) cueKind {
 	var found cueKind
-	for i := 0; i < len(norm) && found&want != want; {
+	for i := from; i < limit && found&want != want; {
 		j := i
 		ascii := true
 		for j < len(norm) && norm[j] != ' ' {
@@ -190,16 +210,72 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // proseCues reports which of want the memory's own words give: its
 // description and the prose of its body (headings, paragraphs, list items
-// and table cells; not code, HTML or link destinations).
+// and table cells; not code, HTML or link destinations). The prose is
+// read a chunk at a time, so that a memory whose first paragraph gives
+// both parts costs no more than that paragraph.
 func proseCues(f *lint.File, want cueKind) cueKind {
-	norm := separate(normaliseWords(nil, []byte(f.FieldValue("description"))))
-	if md := f.Body(); md != nil {
+	md := f.Body()
+	prose := func(yield func([]byte) bool) {
+		yield([]byte(f.FieldValue("description")))
+		if md == nil {
+			return
+		}
 		for _, s := range md.Prose {
-			norm = normaliseWords(norm, f.Src[s.Start:s.End])
-			norm = separate(norm)
+			if !yield(f.Src[s.Start:s.End]) {
+				return
+			}
 		}
 	}
-	return cueTables.find(norm, want)
+	return cueTables.findIn(prose, want, cueChunk)
+}
+
+// findIn is find over the words of pieces of text, read in turn as if
+// they were one text with a space between pieces. It looks for cues each
+// time it has normalised chunk more bytes, and stops once it has found
+// want.
+func (ix *cueIndex) findIn(pieces iter.Seq[[]byte], want cueKind, chunk int) cueKind {
+	var found cueKind
+	var norm []byte
+	from := 0
+	check := func(last bool) {
+		limit := len(norm)
+		if !last {
+			// A cue starting in the last words may go on in the next
+			// chunk, or be followed by what makes it no cue.
+			limit = lastWords(norm, ix.maxWords+1)
+		}
+		if limit > from {
+			found |= ix.findFrom(norm, from, limit, want&^found)
+			from = limit
+		}
+	}
+	for p := range pieces {
+		norm = separate(normaliseWords(norm, p))
+		if len(norm)-from >= chunk {
+			if check(false); found == want {
+				return found
+			}
+		}
+	}
+	check(true)
+	return found
+}
+
+// cueChunk is how many bytes of normalised prose proseCues gathers before
+// it looks for cues in them.
+const cueChunk = 512
+
+// lastWords returns where the n-th last word of norm starts (norm ends in
+// a space), or 0 when it has fewer words.
+func lastWords(norm []byte, n int) int {
+	i := len(norm)
+	for ; n > 0 && i > 0; n-- {
+		i-- // the space after the word
+		for i > 0 && norm[i-1] != ' ' {
+			i--
+		}
+	}
+	return i
 }
 
 // separate ends the words of norm so far: what is appended next starts a

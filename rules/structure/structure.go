@@ -41,7 +41,7 @@ func structureCheck(kind string) func(*lint.Pass) {
 				continue
 			}
 			missing := missingParts(f)
-			if missing == 0 {
+			if missing == 0 || explainsItself(f) || kind == "project" && notADecision(f) {
 				continue
 			}
 			var msg, suggestion string
