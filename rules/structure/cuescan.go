@@ -255,6 +255,10 @@ func (ix *cueIndex) findIn(pieces iter.Seq[[]byte], want cueKind, chunk int) cue
 			if check(false); found == want {
 				return found
 			}
+			// Keep only the words not looked at yet: the buffer stays
+			// a chunk long however long the text.
+			norm = norm[:copy(norm, norm[from:])]
+			from = 0
 		}
 	}
 	check(true)
