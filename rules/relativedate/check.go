@@ -101,8 +101,9 @@ func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end
 			inCode: func(s, e int) bool {
 				return !rdInProse(md, text, base, s, e) || rdInSpans(md.WikiLinks, base+s, func(w lint.WikiLink) lint.Span { return w.Span })
 			},
-			hidden:         func(s, e int) bool { return ctx.inComment(base + s) },
-			weeklySchedule: ctx.weeklySchedule,
+			hidden:          func(s, e int) bool { return ctx.inComment(base + s) },
+			weeklySchedule:  ctx.weeklySchedule,
+			scheduleContext: func(s, _ int) bool { return ctx.scheduleContext(bi, base+s) },
 		}
 		for _, c := range t.scan() {
 			if ctx.anchored(bi, c.m.grain()) {
@@ -155,6 +156,15 @@ type rdContext struct {
 	// with a date ("**Update 2026-03-25:**") since the last heading, or -1.
 	// Such a label heads what follows it as a heading would.
 	label int
+	// listOf holds, for each block, the index in lists of the list it is
+	// part of, or -1; lists holds each list's source from its lead-in
+	// paragraph on. Both are made on first use.
+	listOf []int
+	lists  []lint.Span
+	// schedules memoises rdScheduleContext by heading (its block index)
+	// and by list (-1 - its index in lists), lineSchedules by line (its
+	// start), so that no line, heading or list is read twice.
+	schedules, lineSchedules map[int]bool
 }
 
 // rdAnchorKey names a heading (its block index), a list item's own text
@@ -184,6 +194,78 @@ func (c *rdContext) weeklySchedule() bool {
 		}
 	}
 	return c.schedule == 1
+}
+
+// scheduleContext reports whether the expression at offset off of block
+// bi sits in a recurring-schedule context: its line, the list it is part
+// of (every item, and the paragraph that leads into the list), or a
+// heading above it sets a schedule (rdScheduleContext). Its weekdays are
+// then recurring days, not dates.
+func (c *rdContext) scheduleContext(bi, off int) bool {
+	b := c.md.Blocks[bi]
+	lineStart := bytes.LastIndexByte(c.f.Src[b.Start:off], '\n') + 1 + b.Start
+	lineEnd := b.End
+	if i := bytes.IndexByte(c.f.Src[off:b.End], '\n'); i >= 0 {
+		lineEnd = off + i
+	}
+	if c.schedules == nil {
+		c.schedules, c.lineSchedules = map[int]bool{}, map[int]bool{}
+	}
+	line, ok := c.lineSchedules[lineStart]
+	if !ok {
+		line = rdScheduleContext(c.f.Src[lineStart:lineEnd])
+		c.lineSchedules[lineStart] = line
+	}
+	if line {
+		return true
+	}
+	memo := func(key int, s lint.Span) bool {
+		v, ok := c.schedules[key]
+		if !ok {
+			v = rdScheduleContext(c.f.Src[s.Start:s.End])
+			c.schedules[key] = v
+		}
+		return v
+	}
+	for _, h := range c.headings {
+		if h != bi && memo(h, c.md.Blocks[h].Span) {
+			return true
+		}
+	}
+	if c.listOf == nil {
+		c.listOf, c.lists = rdLists(c.md)
+	}
+	if l := c.listOf[bi]; l >= 0 && memo(-1-l, c.lists[l]) {
+		return true
+	}
+	return false
+}
+
+// rdLists finds the lists of a body: each run of blocks inside list items
+// that no block outside a list interrupts, with the paragraph right before
+// it, which often says what the list is ("Sprint rituals:"). It returns
+// the list of each block (-1 outside lists) and each list's span.
+func rdLists(md *lint.Markdown) (listOf []int, lists []lint.Span) {
+	listOf = make([]int, len(md.Blocks))
+	current := -1
+	for i, b := range md.Blocks {
+		if b.Container != lint.InListItem {
+			current = -1
+			listOf[i] = -1
+			continue
+		}
+		if current < 0 {
+			start := b.Start
+			if i > 0 && md.Blocks[i-1].Kind == lint.BlockParagraph && md.Blocks[i-1].Container == lint.InDocument {
+				start = md.Blocks[i-1].Start
+			}
+			lists = append(lists, lint.Span{Start: start, End: b.End})
+			current = len(lists) - 1
+		}
+		lists[current].End = b.End
+		listOf[i] = current
+	}
+	return listOf, lists
 }
 
 // anchored reports whether block bi sits under a heading or a parent list

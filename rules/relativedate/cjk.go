@@ -160,14 +160,15 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		return s, e, dateMeaning{}, false
 	}
 	if strings.HasSuffix(m, "曜日") {
-		if rdRecurringCJK(text, ss, s, e, se, "毎隔", "から〜～-–—・、") || bytes.HasPrefix(text[e:], []byte("ごと")) || after == '毎' {
+		if rdRecurringCJK(text, ss, s, e, se, "毎隔", "から〜～-–—・、") || bytes.HasPrefix(text[e:], []byte("ごと")) || after == '毎' ||
+			t.inSchedule(s, e) {
 			return s, e, dateMeaning{}, false
 		}
 		return s, e, dateMeaning{unit: rdNearWeekday, wd: rdJaWeekday[first]}, true
 	}
 	wd, ok := rdZhWeekday[last]
 	if !ok || strings.ContainsRune(rdBeforeBareWeekday, before) || strings.ContainsRune(rdAfterWeekdayChar[last], after) ||
-		rdRecurringCJK(text, ss, s, e, se, "每逢隔", "至到~～-–—、") {
+		rdRecurringCJK(text, ss, s, e, se, "每逢隔", "至到~～-–—、") || t.inSchedule(s, e) {
 		return s, e, dateMeaning{}, false
 	}
 	return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true

@@ -46,7 +46,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			rdAnyIn(prev, rdRecurringCue) || (rdAnyIn(prev, rdWeekdayGenericCue) && !rdDeadlineWord[prev0]) || rdWeekdayRange(text, ss, s, e, se) ||
 			rdJobVerb[prev0] || prev0 == "on" && rdJobVerb[rdAt(prev, 1)] ||
 			rdRecurringSentence(text, ss, s, e, se) || rdMayTalkCalendar(text[ss:se]) && rdCalendarTalk.Match(text[ss:se]) ||
-			(t.weeklySchedule != nil && t.weeklySchedule()) {
+			t.inSchedule(s, e) {
 			return s, e, m, false
 		}
 	case firstIsWeekday: // "Monday next week"

@@ -47,7 +47,7 @@ func (t *rdText) korean(s, e, ss, se int) (int, int, dateMeaning, bool) {
 			// 매주 금요일 배포, 목요일 코드 프리즈: one 매주 makes the
 			// sentence a weekly schedule, as 每周 does in Chinese.
 			if bytes.HasPrefix(text[e:], []byte("마다")) || rdKoreanWeekdayRange(text, ss, s, e, se) ||
-				rdRecurringWordCJK.Match(text[ss:se]) {
+				rdRecurringWordCJK.Match(text[ss:se]) || t.inSchedule(s, e) {
 				return s, e, dateMeaning{}, false
 			}
 			return s, e, dateMeaning{unit: rdNearWeekday, wd: wd}, true

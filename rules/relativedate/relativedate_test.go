@@ -102,7 +102,10 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"今日の作業でボタンを直した。", "今日"},
 		{"Tomorrow's release includes the billing fix.", "Tomorrow"},
 		{"We flipped the flag today.", "today"},
-		{"The review is Tuesday; standups are every Monday.", "Tuesday"},
+		// A schedule on the line makes its weekdays recurring; on the
+		// next line it does not.
+		{"The review is Tuesday; standups are every Monday.", ""},
+		{"Standups are every Monday.\nThe review is Tuesday.", "Tuesday"},
 		{"The migration happens Monday.", "Monday"},
 		{"The demo is today. Deployed today, verify tomorrow.", "today|today|tomorrow"},
 		{"**Status:** blocked today on QA.", "today"},
@@ -325,7 +328,8 @@ func TestRelativeDateResolve(t *testing.T) {
 // FuzzRelativeDate checks that no input makes the scanners panic or report
 // a span outside the text.
 func FuzzRelativeDate(f *testing.F) {
-	for _, seed := range []string{"next week", "下周四，3天后", "다음 주 월요일", "来週の月曜", "\xff\xfetoday", "in a couple of", "end of", "|\n- today"} {
+	for _, seed := range []string{"next week", "下周四，3天后", "다음 주 월요일", "来週の月曜", "\xff\xfetoday", "in a couple of", "end of", "|\n- today",
+		"- Planning: Mondays\n  - goals due Tuesday", "## 每周例会\n周三"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -368,5 +372,41 @@ func TestRelativeDateCap(t *testing.T) {
 	}
 	if last := res.Diagnostics[0]; last.Start.Line != 0 || !strings.Contains(last.Message, "50 more relative dates") {
 		t.Errorf("file-level finding: got %+v", last)
+	}
+}
+
+// TestScheduleContext checks the schedule tables in each language they
+// hold, and words that look like a schedule and are not.
+func TestScheduleContext(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Sprint planning meeting: Mondays at 9:30", true},
+		{"## Weekly support rota", true},
+		{"Release rotation: one engineer each sprint", true},
+		{"On-call hand-over", true},
+		{"Standups every day at 9:15", true},
+		{"Demo twice a week", true},
+		{"## 每周例会", true},
+		{"毎週の定例", true},
+		{"매주 회의", true},
+		{"Réunion chaque semaine", true},
+		{"Reunión cada semana", true},
+		{"Reunião toda semana", true},
+		{"Jede Woche ein Treffen", true},
+		{"Созвон каждую неделю", true},
+		{"Họp hàng tuần", true},
+		{"The review is Monday", false},
+		{"Check every commit", false},
+		{"Each file has a header", false},
+		{"The sprint review", false},
+		{"Scheduled downtime", false},
+		{"Schedule reviews before Thursday", false},
+		{"Mondaysomething", false},
+	} {
+		if got := rdScheduleContext([]byte(c.text)); got != c.want {
+			t.Errorf("rdScheduleContext(%q) = %v, want %v", c.text, got, c.want)
+		}
 	}
 }

@@ -27,6 +27,16 @@ type rdText struct {
 	// weeklySchedule reports whether the text belongs to a weekly schedule
 	// ("- Monday: gym"), whose weekdays are not dates.
 	weeklySchedule func() bool
+	// scheduleContext reports whether text[s:e] sits in a recurring
+	// schedule: its line, its list or a heading above it sets one
+	// ("Sprint planning: Mondays at 9:30" over "- goals due Tuesday").
+	scheduleContext func(s, e int) bool
+}
+
+// inSchedule reports whether text[s:e] sits in a recurring-schedule
+// context.
+func (t *rdText) inSchedule(s, e int) bool {
+	return t.scheduleContext != nil && t.scheduleContext(s, e) || t.weeklySchedule != nil && t.weeklySchedule()
 }
 
 type rdCandidate struct {
