@@ -35,7 +35,7 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		if rdGenericDay(text, e, prev) || rdGenericDay(text, e, rdPastCoordination(prev)) {
 			return s, e, m, false
 		}
-		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, prev, next) ||
+		if words[0] == "today" && rdTodayMeansCurrently(text, ss, s, e, se, prev, next) ||
 			rdHasWord(text[ss:s], rdHabitualWords) && rdHasWord(rdClause(text[ss:s], nil), rdHabitualWords) ||
 			rdPossessivePronoun[prev0] || rdDateVerb[prev0] || rdPossessiveNoun(prev, next) {
 			return s, e, m, false

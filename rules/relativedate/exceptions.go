@@ -56,7 +56,7 @@ func rdRetention(rest []byte, verbs []string) bool {
 // every sentence of a memory does, and a date would add nothing a reader
 // needs. "Today" that dates an event or a status ("deployed today", "the
 // demo is today", "blocked today") is still reported.
-func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool {
+func rdTodayMeansCurrently(text []byte, ss, s, e, se int, prev, next []string) bool {
 	prev0, prev2 := rdAt(prev, 0), rdAt(prev, 2)
 	switch {
 	case e < len(text) && text[e] == ':' && (rdRuneBefore(text, s) == '(' || !atSentenceStart(text[ss:s])):
@@ -72,7 +72,73 @@ func rdTodayMeansCurrently(text []byte, ss, s, e int, prev, next []string) bool 
 	case atSentenceStart(text[ss:s]) && bytes.HasPrefix(text[e:], []byte(", ")) && rdQuantifier[rdFirstWord(text[e+2:])]:
 		return true // "Today, most users sign in with Google": nowadays
 	}
+	return rdTodayInPresentState(text, ss, s, e, se)
+}
+
+// rdTodayInPresentState reports "today" in a clause that says how things
+// are, in the present tense of "be": "Today `x` is a cron entry that only
+// logs", "there is no retry setting in the config today", "signatures are
+// verified at the gateway today". After a leading "Today", "be" must lead
+// into a noun phrase ("is a", "are the", "is no"); before a closing
+// "today", a place must come between "be" and "today" ("at the gateway",
+// "in the config"). Not a state: what "be" says (the demo is today, it's
+// today), a status or a participle (the gateway is down today, the service
+// is inert today, the fix is deployed today, Today the build is broken), a
+// time or a preposition (at 3pm today, planned for today), a clause with a
+// past or a future ("was", "will").
+func rdTodayInPresentState(text []byte, ss, s, e, se int) bool {
+	if atSentenceStart(text[ss:s]) {
+		after := rdClauseWords(text[e:se], 8)
+		for i := 1; i+1 < len(after); i++ {
+			if rdPastOrFuture[after[i]] {
+				return false
+			}
+			if rdPresentBe[after[i]] {
+				return rdNounPhraseStart[after[i+1]]
+			}
+		}
+		return false
+	}
+	prev := rdWordsBefore(text, ss, s, 8)
+	if len(prev) == 0 || rdPresentBe[prev[0]] || rdNotStateBeforeToday(prev[0]) {
+		return false
+	}
+	place := false
+	for _, w := range prev[1:] {
+		switch {
+		case rdPastOrFuture[w]:
+			return false
+		case rdPresentBe[w]:
+			return place
+		case rdPlacePreposition[w]:
+			place = true
+		}
+	}
 	return false
+}
+
+// rdNotStateBeforeToday reports whether w, the word next to "today", makes
+// it the date of an event or a status: a status word, a participle, a
+// time, a preposition, or a contracted "is" (it's today).
+func rdNotStateBeforeToday(w string) bool {
+	return rdStatusWord[w] || rdDayPreposition[w] || strings.HasSuffix(w, "ed") ||
+		strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || strings.ContainsAny(w, "0123456789")
+}
+
+// rdClauseWords returns up to n lowercased words of text up to the end of
+// its clause, without the punctuation and Markdown around them.
+func rdClauseWords(text []byte, n int) []string {
+	text = rdClauseAfter(text)
+	if i := bytes.IndexAny(text, ":()"); i >= 0 {
+		text = text[:i]
+	}
+	var out []string
+	for _, f := range strings.Fields(strings.ToLower(string(text[:min(len(text), 200)]))) {
+		if w := strings.Trim(f, "*_`()[]\"“”‘’.!?"); w != "" && len(out) < n {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // rdFirstWord returns the first word of text, lowercased.

@@ -139,6 +139,15 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"We usually deploy on Mondays, but today we skipped it.", "today"},
 		{"我们每天都部署，但是昨天没有部署。", "昨天"},
 		{"Yesterday the deploy failed, as it usually does.", "Yesterday"},
+		// "Today" in a clause that says how things are; and the same
+		// words dating a status or an event.
+		{"Today `x` is a cron entry that only logs.", ""},
+		{"There is no retry key in the worker config today.", ""},
+		{"Signatures are verified at the gateway today; the API is not.", ""},
+		{"Today the build is broken.", "Today"},
+		{"The service is inert today.", "today"},
+		{"The call is at 3pm today.", "today"},
+		{"There was no retry key in the config today.", "today"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -329,7 +338,7 @@ func TestRelativeDateResolve(t *testing.T) {
 // a span outside the text.
 func FuzzRelativeDate(f *testing.F) {
 	for _, seed := range []string{"next week", "下周四，3天后", "다음 주 월요일", "来週の月曜", "\xff\xfetoday", "in a couple of", "end of", "|\n- today",
-		"- Planning: Mondays\n  - goals due Tuesday", "## 每周例会\n周三"} {
+		"- Planning: Mondays\n  - goals due Tuesday", "## 每周例会\n周三", "Today `x` is a cron"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -25,6 +25,28 @@ var (
 )
 
 var (
+	// Present forms of "be", whose clause says how things are: "there is
+	// no retry setting today".
+	rdPresentBe = rdSet("is", "are", "isn't", "aren't", "am")
+	// Words that put a clause in the past or the future.
+	rdPastOrFuture = rdSet("was", "were", "wasn't", "weren't", "had", "did", "will", "won't", "'ll", "would",
+		"going", "shall", "yesterday", "tomorrow")
+	// Status words right before "today", which then dates the status:
+	// "the gateway is down today".
+	rdStatusWord = rdSet("down", "up", "out", "off", "on", "open", "shut", "live", "offline", "online", "busy",
+		"away", "available", "unavailable", "late", "early", "due", "running", "starting", "ending", "happening",
+		"launching", "done", "over", "ready", "green", "red", "broken", "frozen", "sick", "free", "closed", "here",
+		"there", "back", "gone", "underway", "pending", "ongoing")
+	// Prepositions right before "today", which make it the day of
+	// something: "planned for today", "at noon today".
+	rdDayPreposition = rdSet("for", "at", "by", "until", "till", "on", "from", "since", "before", "after", "as",
+		"of", "to", "in", "into", "noon", "midnight", "morning", "afternoon", "evening", "tonight", "eod", "cob")
+	// Words that open a noun phrase after "is": "Today x is a cron entry".
+	rdNounPhraseStart = rdSet("a", "an", "the", "no", "not", "only", "one", "just", "never", "nothing", "none")
+	// Prepositions of a place between "is" and "today": "verified at the
+	// gateway today", "no such key in the config today".
+	rdPlacePreposition = rdSet("at", "in", "on", "behind", "under", "inside", "within", "from", "for", "to", "of",
+		"with", "without", "across", "outside", "through", "via", "by", "into")
 	rdBe = rdSet("is", "are", "was", "were", "be", "been", "being", "'s", "’s")
 	// Quantifiers that make a sentence after "Today," a generalisation.
 	rdQuantifier = rdSet("most", "many", "all", "few", "every", "nobody", "everyone", "everybody", "everything",
