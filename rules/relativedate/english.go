@@ -55,8 +55,12 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		}
 	case words[0] == "this" || words[0] == "next" || words[0] == "last":
 		// "the last week of March", "the next year" (a rolling window),
-		// "every last Friday".
-		if prev0 == "the" || next0 == "of" || rdAnyIn(prev, rdRecurringCue) {
+		// "every last Friday"; "monthly expiry is last Thursday": the last
+		// Thursday of each month ("the monthly report was due last
+		// Thursday" is a date).
+		_, weekday := rdWeekdayByName[words[1]]
+		if prev0 == "the" || next0 == "of" || rdAnyIn(prev, rdRecurringCue) ||
+			words[0] == "last" && weekday && rdAnyIn(prev, rdPeriodCue) && !rdAnyIn(prev, rdPastOrFuture) {
 			return s, e, m, false
 		}
 	case words[0] == "in":

@@ -148,6 +148,9 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"The service is inert today.", "today"},
 		{"The call is at 3pm today.", "today"},
 		{"There was no retry key in the config today.", "today"},
+		// The last such weekday of a period, and a past date.
+		{"- Futures roll monthly: expiry is last Thursday.", ""},
+		{"The monthly report was due last Thursday.", "last Thursday"},
 	} {
 		if got := rdBodyDates(tc.src); got != tc.want {
 			t.Errorf("%q: found %q, want %q", tc.src, got, tc.want)
@@ -338,7 +341,7 @@ func TestRelativeDateResolve(t *testing.T) {
 // a span outside the text.
 func FuzzRelativeDate(f *testing.F) {
 	for _, seed := range []string{"next week", "下周四，3天后", "다음 주 월요일", "来週の月曜", "\xff\xfetoday", "in a couple of", "end of", "|\n- today",
-		"- Planning: Mondays\n  - goals due Tuesday", "## 每周例会\n周三", "Today `x` is a cron"} {
+		"- Planning: Mondays\n  - goals due Tuesday", "## 每周例会\n周三", "Today `x` is a cron", "monthly expiry is last Friday"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

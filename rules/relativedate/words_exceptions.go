@@ -25,6 +25,9 @@ var (
 )
 
 var (
+	// Words before "last Friday" that make it the last Friday of each
+	// period: "monthly expiry is last Thursday".
+	rdPeriodCue = rdSet("monthly", "quarterly", "yearly", "annual", "annually", "month's", "quarter's")
 	// Present forms of "be", whose clause says how things are: "there is
 	// no retry setting today".
 	rdPresentBe = rdSet("is", "are", "isn't", "aren't", "am")
