@@ -357,7 +357,7 @@ func newRepo(t *testing.T, dirs ...string) string {
 }
 
 // warningsOnly makes a repository whose one memory dir, memory/, has only a
-// warning: the example's commit feedback, which lacks a How to apply line.
+// warning: the example's deploy rule, which does not say why it holds.
 func warningsOnly(t *testing.T) string {
 	t.Helper()
 	repo := newRepo(t)
@@ -365,13 +365,13 @@ func warningsOnly(t *testing.T) string {
 	if err := os.Mkdir(mem, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	topic, err := os.ReadFile(filepath.Join(repoRoot(t), "examples", "memory", "feedback_commits.md"))
+	topic, err := os.ReadFile(filepath.Join(repoRoot(t), "examples", "memory", "project_deploys.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{
-		"MEMORY.md":           "# Memory\n\n- [Commits](feedback_commits.md) — small commits, one logical change each\n",
-		"feedback_commits.md": string(topic),
+		"MEMORY.md":          "# Memory\n\n- [Deploys](project_deploys.md) — who may deploy billing and when\n",
+		"project_deploys.md": string(topic),
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(mem, name), []byte(content), 0o644); err != nil {
@@ -383,7 +383,7 @@ func warningsOnly(t *testing.T) string {
 
 const (
 	danglingLink = ",line=11,col=3,endColumn=49,title=memlint index-dangling-link::project_billing_invoices.md does not exist in this memory dir"
-	missingHow   = "::warning file=memory/feedback_commits.md,line=7,col=1,title=memlint feedback-structure::"
+	missingWhy   = "::warning file=memory/project_deploys.md,line=7,col=1,title=memlint project-structure::"
 )
 
 func TestAction(t *testing.T) {
@@ -412,7 +412,7 @@ func TestAction(t *testing.T) {
 				"::error file=team notes/memory/MEMORY.md" + danglingLink,
 				"::error file=docs memory/user_role.md,line=4,col=7,endColumn=10,title=memlint memory-type::",
 			},
-			summary: "### memlint failed: findings that fail the run\n\n4 errors, 26 warnings, 2 infos in 18 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n4 errors, 24 warnings, 2 infos in 18 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
 			sarif:   "reports/memlint out.sarif",
 		},
 		{
@@ -422,7 +422,7 @@ func TestAction(t *testing.T) {
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{"::error file=.claude/memory/MEMORY.md" + danglingLink},
-			summary: "### memlint failed: findings that fail the run\n\n2 errors, 13 warnings, 1 info in 9 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n2 errors, 12 warnings, 1 info in 9 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
 		},
 		{
 			name:    "a path that looks like a flag",
@@ -438,7 +438,7 @@ func TestAction(t *testing.T) {
 			inputs:  map[string]string{"sarif": "True"},
 			status:  0,
 			outputs: map[string]string{"exit-code": "0", "sarif-file": "memlint.sarif"},
-			stdout:  []string{missingHow},
+			stdout:  []string{missingWhy},
 			summary: "### memlint passed\n\n1 warning in 2 files (1 memory dir)\n\n",
 			sarif:   "memlint.sarif",
 		},
@@ -448,7 +448,7 @@ func TestAction(t *testing.T) {
 			inputs:  map[string]string{"strict": "true"},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
-			stdout:  []string{missingHow},
+			stdout:  []string{missingWhy},
 		},
 		{
 			name:    "args split at whitespace and newlines",
@@ -456,7 +456,7 @@ func TestAction(t *testing.T) {
 			inputs:  map[string]string{"args": " --strict\n\t--quiet "},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
-			stdout:  []string{missingHow},
+			stdout:  []string{missingWhy},
 			summary: "### memlint failed: findings that fail the run\n\n1 warning in 2 files (1 memory dir)\n\n",
 		},
 		{

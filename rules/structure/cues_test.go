@@ -47,6 +47,11 @@ func TestCues(t *testing.T) {
 		{"運用 DB 잠금 때문에 멈췄다.", givesReason},
 		{"배포/롤백 시 필수 절차", givesScope},
 		{"배포전에 스테이징에서 돌린다.", givesScope},
+		{"左侧导航仅在业务页使用。", givesScope},
+		{"合二为一，节省一次跳转。", givesReason},
+		{"Keep one CTA: it saves the visitor a click.", givesReason},
+		{"Prefer table-driven tests in Go packages.", givesScope},
+		{"Run the linters by hand.", 0},
 	} {
 		norm := normaliseWords(nil, []byte(c.text))
 		if got := cueTables.find(norm, givesBoth); got != c.want {
