@@ -66,7 +66,10 @@ func (t *rdText) english(s, e, ss, se int) (int, int, dateMeaning, bool) {
 	case words[0] == "in":
 		// "due in 30 days from the invoice date": counted from an event.
 		fromEvent := (next0 == "from" || next0 == "after") && rdAt(next, 1) != "now" && rdAt(next, 1) != "today"
-		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHasWord(text[ss:se], rdHabitualCount) || fromEvent {
+		// "useful in 20 years", "won't matter in 2 years": a horizon a
+		// claim is judged at, not a date.
+		horizon := rdHorizonBefore[prev0] || rdHorizonBefore[rdAt(prev, 1)] && rdAt(prev, 0) == "still"
+		if rdInDuration(prev, next) || rdPolicyDue(prev) || rdHasWord(text[ss:se], rdHabitualCount) || fromEvent || horizon {
 			return s, e, m, false
 		}
 	case words[0] == "end" || (words[0] == "the" && words[1] == "end"):

@@ -148,6 +148,11 @@ func TestRelativeDateFinds(t *testing.T) {
 		{"The service is inert today.", "today"},
 		{"The call is at 3pm today.", "today"},
 		{"There was no retry key in the config today.", "today"},
+		// A horizon, and a date in the same words.
+		{"Keep knowledge that is useful in 20 years.", ""},
+		{"It won't matter in 2 years.", ""},
+		{"The lease on the office ends in 2 years.", "in 2 years"},
+		{"Two copies that agree today drift apart.", ""},
 		// The last such weekday of a period, and a past date.
 		{"- Futures roll monthly: expiry is last Thursday.", ""},
 		{"The monthly report was due last Thursday.", "last Thursday"},

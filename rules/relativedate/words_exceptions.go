@@ -60,7 +60,12 @@ var (
 	rdStillToday = rdSet("still", "even")
 	// Verbs of a state before "today": "how the cache works today".
 	// Event verbs ("read", "go live", "is available") are left out.
-	rdStateVerb = rdSet("works", "exists", "exist", "looks", "behaves", "behave", "sits", "stands", "stand")
+	rdStateVerb = rdSet("works", "exists", "exist", "looks", "behaves", "behave", "sits", "stands", "stand",
+		"agree", "agrees", "match", "matches", "hold", "holds")
+	// Words right before "in 20 years" that make it a horizon a claim is
+	// judged at: "useful in 20 years", "won't matter in 2 years".
+	rdHorizonBefore = rdSet("useful", "useless", "matter", "matters", "relevant", "irrelevant", "true", "obsolete",
+		"outdated", "valuable", "needed", "remembered", "forgotten")
 	// Nouns for a part of a system, before "today is": "the only caller
 	// today is x".
 	rdRoleNoun = rdSet("caller", "callers", "consumer", "consumers", "client", "clients", "user", "users", "usage",
