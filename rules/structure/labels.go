@@ -217,8 +217,9 @@ func mayBeLabel(s string) bool {
 // words in scripts written with spaces. A phrase ending in "$" must be the
 // whole label: "**Application:**" is a scope, "**Application state:**" is
 // not.
-func hasLabel(label string, phrases []phrase) bool {
-	for _, p := range phrases {
+func hasLabel(label string, phrases phraseTable) bool {
+	first, _ := utf8.DecodeRuneInString(label)
+	for _, p := range phrases[first] {
 		if p.whole {
 			if label == p.text {
 				return true
@@ -247,18 +248,23 @@ type phrase struct {
 	unspaced bool
 }
 
+// phraseTable holds a table's phrases by their first character: a label
+// is compared with the few that start as it does.
+type phraseTable map[rune][]phrase
+
 // Compiled tables, so that no label is taken apart again for every line.
 var (
 	reasonPhrases = compilePhrases(reasonLabels)
 	scopePhrases  = compilePhrases(scopeLabels)
 )
 
-func compilePhrases(labels []string) []phrase {
-	out := make([]phrase, len(labels))
-	for i, l := range labels {
+func compilePhrases(labels []string) phraseTable {
+	out := phraseTable{}
+	for _, l := range labels {
 		text, whole := strings.CutSuffix(l, "$")
 		last, _ := utf8.DecodeLastRuneInString(l)
-		out[i] = phrase{text: text, whole: whole, unspaced: !whole && unspaced(last)}
+		first, _ := utf8.DecodeRuneInString(text)
+		out[first] = append(out[first], phrase{text: text, whole: whole, unspaced: !whole && unspaced(last)})
 	}
 	return out
 }

@@ -42,7 +42,7 @@ func sameLabels(t *testing.T, s string) bool {
 	found := false
 	for _, label := range []string{s, normaliseLabel(s)} {
 		for _, tables := range []struct {
-			phrases []phrase
+			phrases phraseTable
 			labels  []string
 		}{{reasonPhrases, reasonLabels}, {scopePhrases, scopeLabels}} {
 			got, want := hasLabel(label, tables.phrases), refHasLabel(label, tables.labels)
