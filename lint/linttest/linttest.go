@@ -255,6 +255,11 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		t.Errorf("%s: %v", dir, err)
 		return
 	}
+	// A rule that fails is memlint's failure, never a finding: the
+	// command exits 2 on it, and so does the fixture.
+	for _, e := range res.Errors {
+		t.Errorf("%s: rule %s failed on %s: %v", dir, e.Rule, e.Dir, e.Err)
+	}
 	wants, ok := r.readExpectations(t, dir, dirs, len(only) == 0)
 	if !ok {
 		return

@@ -216,8 +216,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func proseCues(f *lint.File, want cueKind) cueKind {
 	md := f.Body()
 	prose := func(yield func([]byte) bool) {
-		yield([]byte(f.FieldValue("description")))
-		if md == nil {
+		if !yield([]byte(f.FieldValue("description"))) || md == nil {
 			return
 		}
 		for _, s := range md.Prose {
