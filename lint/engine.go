@@ -265,6 +265,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		}
 		d.loadTeam = ld.teamLoader(d)
 		d.settleUnreadable()
+		d.settleTemplates()
 		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall, texts, spread)
 		linted[i] = fixedDigests(d, perDir[i])
 		res.Dirs[i] = d.summary()

@@ -72,8 +72,12 @@ type Dir struct {
 	// severity depends on who can plant the text ask (memory-injection).
 	Personal bool
 	Index    *File   // MEMORY.md, nil when the dir has none
-	Topics   []*File // topic files that could be read, sorted by path
+	Topics   []*File // topic files that could be read, sorted by path: the memories
 	Logs     []*File // files under logs/, sorted by path
+	// Templates are the topic files that are templates for memories
+	// (File.Template), sorted by path: in Files, so that the rules about
+	// every file check them, but not in Topics, which memory rules read.
+	Templates []*File
 	// Unreadable lists files memlint could not read or chose not to: too
 	// large, not regular, symbolic links, binary content.
 	Unreadable []*File
@@ -101,13 +105,14 @@ type Dir struct {
 	team     []*File
 }
 
-// Files returns the index, topic files and logs, in path order.
+// Files returns the index, topic files, templates and logs, in path order.
 func (d *Dir) Files() []*File {
 	var out []*File
 	if d.Index != nil {
 		out = append(out, d.Index)
 	}
 	out = append(out, d.Topics...)
+	out = append(out, d.Templates...)
 	out = append(out, d.Logs...)
 	sortFiles(out)
 	return out
@@ -137,6 +142,10 @@ type File struct {
 	Path string // slash path inside the fs.FS
 	Rel  string // path relative to Dir.Path
 	Kind FileKind
+	// Template is set for a topic file that is a template for memories
+	// rather than a memory (template.go decides): it is listed in
+	// Dir.Templates, not Dir.Topics.
+	Template bool
 
 	Size    int64
 	ModTime time.Time // zero when unknown (staged content)

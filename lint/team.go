@@ -43,6 +43,7 @@ func (l *loader) teamLoader(d *Dir) func() []*File {
 		for _, f := range td.Topics {
 			l.readFile(f)
 		}
-		return td.Topics
+		memories, _ := splitTemplates(td.Topics)
+		return memories
 	}
 }

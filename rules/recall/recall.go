@@ -152,6 +152,7 @@ func recallModeNote(pass *lint.Pass) string {
 }
 
 // MemoryCountLimit reports dirs with more topic files than recall scans.
+// Recall lists every Markdown file of the dir, templates included.
 var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
 	Severity: lint.Info,
@@ -159,11 +160,12 @@ var MemoryCountLimit = &lint.Rule{
 	Doc:      memoryCountLimitDoc,
 	Run: func(pass *lint.Pass) {
 		var files []*lint.File
-		for _, f := range pass.Dir.Topics {
-			if !inManifest(f.Rel) {
-				continue
+		for _, list := range [][]*lint.File{pass.Dir.Topics, pass.Dir.Templates} {
+			for _, f := range list {
+				if inManifest(f.Rel) {
+					files = append(files, f)
+				}
 			}
-			files = append(files, f)
 		}
 		if len(files) <= recallMaxFiles {
 			return

@@ -68,6 +68,9 @@ func runSecret(pass *lint.Pass) {
 	for _, f := range pass.Dir.Topics {
 		check(f)
 	}
+	for _, f := range pass.Dir.Templates {
+		check(f) // not a memory, but a secret in it is a secret all the same
+	}
 	for _, f := range pass.Dir.Logs {
 		check(f)
 	}

@@ -43,7 +43,7 @@ func run(pass *lint.Pass) {
 		dirRel = "" // the user's memory of the project: outside the work tree
 	}
 	for _, f := range pass.Dir.Files() {
-		if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
+		if f.Template || !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
 			continue
 		}
 		md := f.Body()

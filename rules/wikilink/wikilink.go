@@ -42,6 +42,12 @@ var Dangling = &lint.Rule{
 					known[k] = true
 				}
 			}
+			// A link to a template names a file that is there, though no
+			// memory: a link may point the way to it.
+			for _, t := range d.Templates {
+				known[linkKey(t.Stem())] = true
+				known[linkKey(strings.TrimSuffix(t.Rel, path.Ext(t.Rel)))] = true
+			}
 		}
 		// What a did-you-mean needs is built for the first dangling link:
 		// most dirs have none.
