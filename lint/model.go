@@ -99,6 +99,10 @@ type Dir struct {
 	fsys    fs.FS
 	entries map[string]bool // every file and folder walked, relative to Path
 
+	// listed are the files the index's entries link (File.Listed).
+	listedOnce sync.Once
+	listed     map[string]bool
+
 	// loadTeam reads the team memory's topic files (TeamTopics).
 	loadTeam func() []*File
 	teamOnce sync.Once

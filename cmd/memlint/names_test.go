@@ -27,6 +27,12 @@ func TestHostileFileNames(t *testing.T) {
 			t.Skipf("this file system refuses the name %q: %v", n, err)
 		}
 	}
+	// A memory with frontmatter: the dir's memories use it, so the files
+	// above are memories that lack theirs (frontmatter-missing reports them).
+	memory := "---\nname: feedback-deploys\ndescription: Deploys go to staging first, then production\ntype: feedback\n---\nStaging first.\n"
+	if err := os.WriteFile(filepath.Join(dir, "feedback_deploys.md"), []byte(memory), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	t.Chdir(filepath.Dir(dir))
 	out := func(format string) string {
 		done := make(chan string, 1)

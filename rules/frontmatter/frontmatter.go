@@ -1,14 +1,15 @@
 package frontmatter
 
 import (
+	"bytes"
 	_ "embed"
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 
 	"fmt"
-	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -22,26 +23,59 @@ const recallScanLines = 30
 // recallScanBytes is how many bytes of each topic file it reads at most.
 const recallScanBytes = 64 << 10
 
-// Missing reports topic files without frontmatter.
+// Missing reports memories without frontmatter. Not every file of a memory
+// dir is one: a file that is a document kept beside the memories
+// (File.Document: a README, a brief, a dated report) is left alone, and so
+// is a file in a dir none of whose files uses frontmatter, a note system of
+// its own, unless it is named as Claude Code names memories
+// (feedback_….md). A subagent keeps notes in any shape, and recall does
+// not read them (SPEC §1.1, §1.4): the rule does not run there.
 var Missing = &lint.Rule{
 	ID:       "frontmatter-missing",
 	Severity: lint.Warning,
-	Summary:  "a topic file has no frontmatter",
+	Summary:  "a memory has no frontmatter",
 	Doc:      missingDoc,
+	Kinds:    lint.ExceptSubagent,
 	Run: func(pass *lint.Pass) {
+		// Whether the dir's memories use frontmatter, asked once a file
+		// needs the answer.
+		conventional := sync.OnceValue(func() bool { return anyMemoryFrontmatter(pass.Dir) })
 		for _, f := range pass.Dir.Topics {
-			if !pass.Focused(f) || f.Frontmatter() != nil || strings.EqualFold(path.Base(f.Rel), "README.md") {
-				continue // a README documents the folder; it is not a memory
+			if !pass.Focused(f) || f.Frontmatter() != nil {
+				continue
+			}
+			suggestion := fmt.Sprintf("start the file with:\n---\nname: %s\ndescription: <one specific line: what this memory is for>\ntype: <user|feedback|project|reference>\n---",
+				stemSlug(f))
+			if line := lateFrontmatter(f); line > 0 {
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Suggestion: suggestion,
+					Message: fmt.Sprintf("frontmatter must start on line 1; the --- block on line %d is read as body text", line)})
+				continue
+			}
+			if f.Document() != "" {
+				continue // not a memory
+			}
+			if !f.TypedName() && !conventional() {
+				continue // the dir keeps no frontmatter at all
 			}
 			msg := "no frontmatter: Claude Code's recall reads name, description and type from a --- block on line 1, so this memory has no description to be found by"
-			if line := lateFrontmatter(f); line > 0 {
-				msg = fmt.Sprintf("frontmatter must start on line 1; the --- block on line %d is read as body text", line)
+			if len(bytes.TrimSpace(f.Src)) == 0 {
+				msg = "the file is empty: Claude Code's recall lists it without a description, and there is nothing in it to recall"
+				suggestion = "write the memory, frontmatter first, or delete the file"
 			}
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Message: msg,
-				Suggestion: fmt.Sprintf("start the file with:\n---\nname: %s\ndescription: <one specific line: what this memory is for>\ntype: <user|feedback|project|reference>\n---",
-					stemSlug(f))})
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Message: msg, Suggestion: suggestion})
 		}
 	},
+}
+
+// anyMemoryFrontmatter reports whether a topic file of d has a memory's
+// frontmatter: the dir's memories use it.
+func anyMemoryFrontmatter(d *lint.Dir) bool {
+	for _, f := range d.Topics {
+		if f.MemoryFrontmatter() {
+			return true
+		}
+	}
+	return false
 }
 
 //go:embed frontmatter-missing.md
@@ -174,7 +208,10 @@ var ScanWindow = &lint.Rule{
 //go:embed frontmatter-scan-window.md
 var scanWindowDoc string
 
-// Required reports missing or empty name, description and type.
+// Required reports missing or empty name, description and type. A file
+// whose frontmatter has none of a memory's keys and that no index entry
+// links is a document of another format (File.Document), not a memory
+// missing them: an error must be right essentially always.
 var Required = &lint.Rule{
 	ID:       "frontmatter-required",
 	Severity: lint.Error,
@@ -188,6 +225,9 @@ var Required = &lint.Rule{
 			fm := f.Frontmatter()
 			if fm == nil || fm.CloseLine == 0 || (fm.Doc == nil && (fm.Err != nil || fm.NotMapping != nil)) {
 				continue // frontmatter-missing or frontmatter-invalid says more
+			}
+			if f.Document() != "" {
+				continue // a frontmatter of another format, on a file that is no memory
 			}
 			for _, key := range []string{"name", "description", "type"} {
 				checkRequired(pass, f, fm, key)

@@ -11,7 +11,8 @@ import (
 
 // TestCountLimitCountsWhatRecallLists: recall lists every Markdown file
 // of an auto memory dir, templates included, so memory-count-limit counts
-// them although memory rules do not see them.
+// them although memory rules do not see them; a subagent's memory is not
+// recalled, so the rule is silent there.
 func TestCountLimitCountsWhatRecallLists(t *testing.T) {
 	memories := func(fsys fstest.MapFS, dir string, n int) {
 		for i := range n {
@@ -21,12 +22,14 @@ func TestCountLimitCountsWhatRecallLists(t *testing.T) {
 	}
 	template := []byte("---\nname: <slug>\ndescription: <one line>\ntype: <user | feedback | project | reference>\n---\n")
 	fsys := fstest.MapFS{
-		"auto/MEMORY.md":    {Data: []byte("# Index\n")},
-		"auto/_template.md": {Data: template},
+		"auto/MEMORY.md":                          {Data: []byte("# Index\n")},
+		"auto/_template.md":                       {Data: template},
+		".claude/agent-memory/reviewer/MEMORY.md": {Data: []byte("# Notes\n")},
 	}
 	memories(fsys, "auto", 200)
+	memories(fsys, ".claude/agent-memory/reviewer", 201)
 	l := &lint.Linter{Registry: rules.Registry(), Only: []string{"memory-count-limit"}}
-	res, err := l.Lint(fsys, []string{"auto"})
+	res, err := l.Lint(fsys, []string{"auto", ".claude/agent-memory/reviewer"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,20 +21,26 @@ const (
 	recallMaxFiles = 200
 )
 
-// MemoryRecallLimit reports topic files that recall injects only in part.
+// MemoryRecallLimit reports memories that recall injects only in part. A
+// document kept beside the memories (File.Document: a brief, an archived
+// CLAUDE.md) is no memory to split. Recall reads an auto memory dir
+// (SPEC §1.4); nothing shows it reads a subagent's topic files, whose
+// MEMORY.md alone goes into the subagent's prompt (§1.1): the rule does
+// not run there.
 var MemoryRecallLimit = &lint.Rule{
 	ID:       "memory-recall-limit",
 	Severity: lint.Info,
-	Summary:  "a topic file is longer than 200 lines or 4,096 bytes: recall cuts it (warning in recall mode, info otherwise)",
+	Summary:  "a memory is longer than 200 lines or 4,096 bytes: recall cuts it (warning in recall mode, info otherwise)",
 	Doc:      memoryRecallLimitDoc,
+	Kinds:    lint.ExceptSubagent,
 	Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) {
 				continue // its findings are not reported
 			}
 			cut, why := recallCut(f.Src)
-			if cut < 0 {
-				continue
+			if cut < 0 || f.Document() != "" {
+				continue // within recall's window, or not a memory
 			}
 			start := f.Pos(cut)
 			pass.Report(lint.Diagnostic{Severity: recallSeverity(pass), Path: f.Path, Start: start, End: f.Pos(len(f.Src)),
@@ -152,12 +158,15 @@ func recallModeNote(pass *lint.Pass) string {
 }
 
 // MemoryCountLimit reports dirs with more topic files than recall scans.
-// Recall lists every Markdown file of the dir, templates included.
+// Recall lists every Markdown file of the dir, templates and documents
+// kept beside the memories included; it does not read a subagent's
+// memory (see MemoryRecallLimit).
 var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
 	Severity: lint.Info,
 	Summary:  "more than 200 topic files in a dir: recall never sees the oldest (warning in recall mode, info otherwise)",
 	Doc:      memoryCountLimitDoc,
+	Kinds:    lint.ExceptSubagent,
 	Run: func(pass *lint.Pass) {
 		var files []*lint.File
 		for _, list := range [][]*lint.File{pass.Dir.Topics, pass.Dir.Templates} {
