@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -460,7 +461,7 @@ func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node
 		if contains(known, k.Value) || contains(allow, k.Value) || contains(allow, prefix+k.Value) {
 			continue
 		}
-		near := lint.Closest(k.Value, known)
+		near := misspeltKey(k.Value, known)
 		if misspellingsOnly && (near == "" || present[near]) {
 			continue // a key of the author's own, or the real key is there too
 		}
@@ -474,6 +475,79 @@ func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node
 		pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: f.NodeEnd(k),
 			Message: msg, Suggestion: suggestion})
 	}
+}
+
+// maxKeyRunes bounds the keys misspeltKey compares: every known key is far
+// shorter.
+const maxKeyRunes = 32
+
+// misspeltKey returns the known key that key is a near misspelling of,
+// or "": the same key in another case or with other separators
+// (Description, origin_session_id), one typo (tpye, modifed), two in a
+// key of eight letters or more (created_at), or a cut of four letters or more
+// (desc, meta). "ended" is no misspelling of pinned, nor "tags" of type.
+func misspeltKey(key string, known []string) string {
+	k := []rune(normalKey(key))
+	if len(k) > maxKeyRunes {
+		return "" // no known key is near one that long
+	}
+	limit := 1
+	if len(k) >= 8 {
+		limit = 2 // not for "related", two typos from "created"
+	}
+	best, bestDist := "", limit+1
+	for _, c := range known {
+		nc := normalKey(c)
+		nr := []rune(nc)
+		if len(nr) > maxKeyRunes {
+			continue // beyond typoDistance's rows; no known key is that long
+		}
+		d := typoDistance(k, nr)
+		if len(k) >= 4 && strings.HasPrefix(nc, string(k)) {
+			d = 1 // a cut: desc, meta
+		}
+		if d <= limit && d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// normalKey lowercases a key and drops its separators.
+func normalKey(key string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == ' ' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, key)
+}
+
+// typoDistance is the number of typos between a and b: letters inserted,
+// deleted, replaced or two neighbours swapped (optimal string alignment
+// distance). b is at most maxKeyRunes long (a known key); three rows on
+// the stack keep it free of allocations.
+func typoDistance(a, b []rune) int {
+	var rows [3][maxKeyRunes + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }
 
 func contains(list []string, s string) bool {
