@@ -83,25 +83,11 @@ var EntryFormat = &lint.Rule{
 				run = run[:0]
 			}
 		}
-		comments := commentBlocks(f)
-		prevEnd, isolate := 0, false
+		runs := newRunSplitter(f)
 		for _, e := range entries {
-			// A comment between entries ends a run, and the entry right
-			// after one stands alone: that is where suppressions go
-			// (memlint-disable-next-line covers the line it names, not the
-			// lines grouped with it).
-			before, adjacent := false, false
-			for len(comments) > 0 && comments[0].Start < e.Start {
-				if comments[0].Start >= prevEnd {
-					before, adjacent = true, comments[0].EndLine >= e.StartLine-1
-				}
-				comments = comments[1:]
-			}
-			prevEnd = e.End
-			if before || isolate {
+			if runs.breaksBefore(e) {
 				flush()
 			}
-			isolate = adjacent
 			p := entryFormatProblem(f, e, labels, names, dirs, heads)
 			switch {
 			case p.content != "":
@@ -122,6 +108,37 @@ var EntryFormat = &lint.Rule{
 
 //go:embed index-entry-format.md
 var entryFormatDoc string
+
+// runSplitter tells where a run of entries reported together must end:
+// at an HTML comment between entries, and right after the entry a
+// comment stands above, which then stands alone. That is where
+// suppressions go: memlint-disable-next-line covers the line it names,
+// not the lines grouped with it.
+type runSplitter struct {
+	comments []lint.Block // not passed yet, in order
+	prevEnd  int          // end of the entry before
+	isolate  bool         // the entry before had a comment right above it
+}
+
+func newRunSplitter(f *lint.File) *runSplitter {
+	return &runSplitter{comments: commentBlocks(f)}
+}
+
+// breaksBefore reports whether a run must end before entry e. Entries
+// must be passed in order, each once.
+func (r *runSplitter) breaksBefore(e lint.IndexEntry) bool {
+	before, adjacent := false, false
+	for len(r.comments) > 0 && r.comments[0].Start < e.Start {
+		if r.comments[0].Start >= r.prevEnd {
+			before, adjacent = true, r.comments[0].EndLine >= e.StartLine-1
+		}
+		r.comments = r.comments[1:]
+	}
+	r.prevEnd = e.End
+	breaks := before || r.isolate
+	r.isolate = adjacent
+	return breaks
+}
 
 // commentBlocks returns the HTML comment blocks of a file, in order.
 func commentBlocks(f *lint.File) []lint.Block {
@@ -597,45 +614,6 @@ func headingBlocks(f *lint.File) []lint.Block {
 	return out
 }
 
-// EntryLength reports long index entries.
-var EntryLength = &lint.Rule{
-	ID:       "index-entry-length",
-	Severity: lint.Warning,
-	Summary:  "an index entry is longer than 150 characters (option max)",
-	Doc:      entryLengthDoc,
-	Options:  lint.OptionsOf(indexEntryLengthOptions{Max: 150}),
-	Run: func(pass *lint.Pass) {
-		f := pass.Dir.Index
-		if f == nil {
-			return
-		}
-		max := lint.OptionsFor[indexEntryLengthOptions](pass, f).Max
-		loaded := "the index is loaded into every conversation"
-		if pass.Dir.Kind == lint.DirSubagent {
-			loaded = "this MEMORY.md goes into the subagent's prompt every time it runs"
-		}
-		for _, e := range f.Index.Entries {
-			// Only entries: content lines without a memory link are
-			// index-entry-format's, which already says they do not belong.
-			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow || len(e.Links) == 0 || len(ruleutil.TopicLinks(e.Links)) == 0 {
-				continue
-			}
-			lineStart := f.Lines.LineStart(e.StartLine)
-			text := strings.TrimSpace(string(f.Src[lineStart:e.End]))
-			n := utf8.RuneCountInString(text)
-			if n <= max {
-				continue
-			}
-			pass.ReportSpan(f, e.Span,
-				fmt.Sprintf("index entry is %d characters (max %d): %s; detail belongs in the topic file", n, max, loaded),
-				"move the detail into the topic file (its description or body), then cut the hook after the link to a few words")
-		}
-	},
-}
-
-//go:embed index-entry-length.md
-var entryLengthDoc string
-
 // DuplicateEntry reports a topic file linked twice from the index.
 var DuplicateEntry = &lint.Rule{
 	ID:       "index-duplicate-entry",
@@ -745,9 +723,4 @@ func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink
 		}
 	}
 	return true
-}
-
-// indexEntryLengthOptions are index-entry-length's options.
-type indexEntryLengthOptions struct {
-	Max int `option:"max" doc:"longest entry, in characters"`
 }
