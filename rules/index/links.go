@@ -21,7 +21,7 @@ import (
 var DanglingLink = &lint.Rule{
 	ID:       "index-dangling-link",
 	Severity: lint.Error,
-	Summary:  "an index link points at a memory file that does not exist",
+	Summary:  "an index link points at a memory file that does not exist (a warning when it means a repository document)",
 	Doc:      danglingLinkDoc,
 	Fix:      "unsafe (--unsafe-fixes): deletes the entry when it is a list item of its own that says nothing but the link (the memory may only have been renamed; a hook after the link may be all that is left of it, so such an entry is never deleted)",
 	Run: func(pass *lint.Pass) {
@@ -36,9 +36,25 @@ var DanglingLink = &lint.Rule{
 		}
 		suggest := lint.NewSuggester(names)
 		var owners map[int]int // entryOwners(f), once a link needs it
+		repo, dirRel, inRepo := repositoryOf(pass)
 		for _, l := range ruleutil.TopicLinks(f.Body().Links) {
 			if d.Exists(l.Target) {
 				continue
+			}
+			if inRepo && repo.Ignored(path.Join(dirRel, l.Target)) {
+				// A file git ignores (*progress*.md, notes.local.md) is in
+				// no clone, but on the disk of whoever wrote the link, and
+				// Claude Code there loads it.
+				continue
+			}
+			if inRepo {
+				if doc := repositoryDocument(repo, dirRel, l.Target); doc != "" {
+					start, end := f.SpanPos(l.Span)
+					pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: start, End: end,
+						Message:    fmt.Sprintf("%s is not in this memory dir, so the link leads nowhere; the repository has %s, which it probably means, but an index link is read from the memory dir", l.Target, doc),
+						Suggestion: fmt.Sprintf("name the document by its path in backticks (`%s`) instead of linking it, or link a topic file that sums up what the agent needs from it", doc)})
+					continue
+				}
 			}
 			msg := fmt.Sprintf("%s does not exist in this memory dir", l.Target)
 			suggestion := "fix the file name or delete the entry"
@@ -71,6 +87,46 @@ var DanglingLink = &lint.Rule{
 
 //go:embed index-dangling-link.md
 var danglingLinkDoc string
+
+// repositoryOf returns the repository the memory dir is committed in and
+// the dir's path in it ("." at its top); ok is false when the run has no
+// repository or the dir lies outside it (a user's own Claude Code memory).
+func repositoryOf(pass *lint.Pass) (repo lint.Repository, dirRel string, ok bool) {
+	repo = pass.Repo()
+	if repo == nil {
+		return nil, "", false
+	}
+	abs := pass.Abs(pass.Dir.Path)
+	if !lint.Within(abs, repo.Root()) {
+		return nil, "", false
+	}
+	rel, err := filepath.Rel(repo.Root(), abs)
+	if err != nil {
+		return nil, "", false
+	}
+	return repo, filepath.ToSlash(rel), true
+}
+
+// repositoryDocument returns the path of the repository document a link
+// to a missing memory file probably means: a tracked file of that name,
+// in any case ("design.md" for DESIGN.md), in a folder above the memory
+// dir up to the repository's top, where the documents the whole project
+// shares are kept; "" when there is none.
+func repositoryDocument(repo lint.Repository, dirRel, target string) string {
+	dir, base := path.Split(target)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	names := []string{base, strings.ToUpper(stem) + ext, strings.ToLower(stem) + ext, strings.ToLower(base)}
+	for up := dirRel; up != "." && up != "" && up != "/"; {
+		up = path.Dir(up)
+		for _, n := range names {
+			if p := path.Join(up, dir, n); repo.Tracked(p) {
+				return p
+			}
+		}
+	}
+	return ""
+}
 
 // LinkEscape reports index links that leave the memory dir.
 var LinkEscape = &lint.Rule{
