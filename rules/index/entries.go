@@ -10,7 +10,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -52,30 +51,8 @@ var EntryFormat = &lint.Rule{
 		if f == nil {
 			return
 		}
-		labels := groupLabels(f)
-		var files map[string]string // built for the first entry that needs it
-		names := func() map[string]string {
-			if files == nil {
-				files = topicFileNames(pass.Dir)
-			}
-			return files
-		}
-		var folders map[string]bool
-		dirs := func() map[string]bool {
-			if folders == nil {
-				folders = topicFolders(pass.Dir)
-			}
-			return folders
-		}
-		var headingList []lint.Block
-		headingsRead := false
-		heads := func() []lint.Block {
-			if !headingsRead {
-				headingList, headingsRead = headingBlocks(f), true
-			}
-			return headingList
-		}
-		entries := f.Index.Entries[introEntries(f):]
+		c := newFormatContext(pass)
+		intro := c.introEntries()
 		var run []entryProblem
 		flush := func() {
 			if len(run) > 0 {
@@ -84,11 +61,12 @@ var EntryFormat = &lint.Rule{
 			}
 		}
 		runs := newRunSplitter(f)
-		for _, e := range entries {
+		for i := intro; i < len(f.Index.Entries); i++ {
+			e := f.Index.Entries[i]
 			if runs.breaksBefore(e) {
 				flush()
 			}
-			p := entryFormatProblem(f, e, labels, names, dirs, heads)
+			p := c.entryFormatProblem(i)
 			switch {
 			case p.content != "":
 				if len(run) > 0 && (run[0].content == "named") != (p.content == "named") {
@@ -182,8 +160,9 @@ var contentKinds = map[string][2]string{
 // contentOrder is the order kinds are counted in a grouped message.
 var contentOrder = []string{"bullet", "parent", "offsite", "table-row", "prose", "quote", "code", "html"}
 
-// entryFormatProblem says what is wrong with an index entry.
-func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, files func() map[string]string, dirs func() map[string]bool, headings func() []lint.Block) entryProblem {
+// entryFormatProblem says what is wrong with index entry i.
+func (c *formatContext) entryFormatProblem(i int) entryProblem {
+	f, e := c.f, c.f.Index.Entries[i]
 	topics := ruleutil.TopicLinks(e.Links)
 	escaping := 0 // links out of the dir: index-link-escape reports them
 	folder := false
@@ -192,7 +171,9 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		switch {
 		case kind == lint.LinkEscape:
 			escaping++ // index-link-escape reports it, whatever it links
-		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && dirs()[target]:
+		case kind == lint.LinkLocal && (target == lint.IndexName || target == "."):
+			folder = true // "- [.claude/memory/](MEMORY.md) — this folder": the index itself, in a map of the docs
+		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && c.dirs()[target]:
 			folder = true // "- [Archive](archive/) — older memories"
 		}
 	}
@@ -205,30 +186,46 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 	}
 	p := entryProblem{entry: e}
 	content := func(kind, msg string) entryProblem {
-		if (kind == "bullet" || kind == "prose" || kind == "quote") && aboutMemory(f, e, headings()) {
+		if (kind == "bullet" || kind == "prose" || kind == "quote") && c.aboutMemory(i) {
 			// "Every memory file must have a one-line entry here": a
 			// note on the index itself, not a memory written into it.
 			p.structure = true
 			return p
 		}
-		p.content, p.msg = kind, msg
 		if (kind == "bullet" || kind == "table-row" || kind == "prose") && len(topics) == 0 {
-			// Content that names a topic file ("- `feedback_x.md` — hook")
-			// is an entry written without its link; one that links it is
-			// content around a link.
-			if rel := namedTopic(f, e, files()); rel != "" {
+			// A line that starts with a topic file's name ("- `feedback_x.md`
+			// — hook") is an entry written without its link, unless the
+			// file is linked elsewhere: then it points at a listed memory.
+			// One that names it further on ("… as app-patterns.md §2
+			// says") is content that mentions it.
+			if rel, at := namedTopic(f, e, c.names(), c.dirName()); rel != "" && leadsAt(f, e.Start, at) {
+				if c.linkedFiles()[rel] || e.Kind == lint.EntryTableRow && c.inDocumentTable(i) {
+					return p // a pointer, as an entry is: it ends a run of content
+				}
 				p.content = "named"
 				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, ruleutil.LinkPath(rel))
 				p.suggestion = fmt.Sprintf("- [Title](%s) — one-line hook", ruleutil.LinkPath(rel))
+				return p
+			}
+			// A line that starts with the path of another document
+			// ("- See `docs/INDEX.md` — the master list", a row of a table
+			// of reference docs) points at it, as a link out of the dir
+			// would: orientation, not a memory.
+			if e.Kind == lint.EntryTableRow && c.inDocumentTable(i) {
+				return p
+			}
+			if c.pointsAtDocument(e) {
+				return p
 			}
 		}
+		p.content, p.msg = kind, msg
 		return p
 	}
 	switch e.Kind {
 	case lint.EntryItem:
 		item := f.Body().Items[e.Item]
 		switch {
-		case e.Group && labels[e.Item]:
+		case e.Group && c.labels[e.Item]:
 			return p
 		case e.Group:
 			return content("parent", "list item without a link holds text, not just a label for the entries under it: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
@@ -258,7 +255,7 @@ func entryFormatProblem(f *lint.File, e lint.IndexEntry, labels map[int]bool, fi
 		}
 		return p
 	case lint.EntryParagraph:
-		if !e.InQuote && len(topics) > 0 && everyLineLinks(f, e, topics) {
+		if !e.InQuote && len(topics) > 0 && everyLineLeadsWithLink(f, e, topics) {
 			if e.StartLine == e.EndLine {
 				p.msg, p.suggestion = "index entry is not a list item: start it with \"- \"", "- [Title](file.md) — one-line hook"
 			} else {
@@ -417,8 +414,9 @@ func fileLikeStem(stem string) bool {
 	return strings.ContainsAny(stem, "_-.0123456789")
 }
 
-// namedTopic returns the topic file an entry names without a link, or "".
-func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string {
+// namedTopic returns the first topic file an entry names without a link,
+// and where the name starts; "" when it names none.
+func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string, dirName string) (string, int) {
 	text := bytes.ToLower(f.Src[e.Start:e.End])
 	for i := 0; i < len(text); {
 		j := i + fileTokenLen(text[i:])
@@ -427,18 +425,18 @@ func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string) string
 			i += size
 			continue
 		}
-		if rel, ok := files[string(bytes.TrimRight(text[i:j], ".-/"))]; ok {
-			return rel
+		if rel, ok := nameIn(string(bytes.TrimRight(text[i:j], ".-/")), files, dirName); ok {
+			return rel, e.Start + i
 		}
 		i = j
 	}
 	spans := f.Body().CodeSpans // in document order
 	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
 		if rel, ok := files["`"+strings.ToLower(strings.Trim(string(f.Src[spans[i].Start:spans[i].End]), "` "))]; ok {
-			return rel
+			return rel, spans[i].Start
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // groupLabels returns the list items that are labels for the entries
@@ -494,18 +492,43 @@ var introWords = []string{
 // introduction: prose, or the items of a block quote ("> Conventions:
 // > - read this index first"), before any entry that links a topic file,
 // under no heading but the title, at most introMaxLines lines and
-// introMaxChars characters, that say what the index is (introWords).
-func introEntries(f *lint.File) int {
+// introMaxChars characters, that say what the index is (introWords). A
+// list in it is part of it when the list, or its label, speaks of the
+// memory system ("How it works:" over "- Add a one-line pointer here",
+// "Memory types:" over a legend of the four): a list of facts under an
+// introduction is content.
+func (c *formatContext) introEntries() int {
+	f := c.f
 	entries := f.Index.Entries
-	n, lines, chars := 0, 0, 0
+	// Prose and quoted lists first, as ever; then, up to the first entry
+	// that links a topic file and within the size of an introduction, a
+	// plain list that speaks of the memory system.
+	n, lines := 0, 0
+	prose := func(e lint.IndexEntry) bool {
+		return e.Kind == lint.EntryParagraph || e.Kind == lint.EntryItem && quotedLine(f, e.StartLine)
+	}
+	for n < len(entries) && len(ruleutil.TopicLinks(entries[n].Links)) == 0 && prose(entries[n]) {
+		lines += entries[n].EndLine - entries[n].StartLine + 1
+		n++
+	}
+	if list := n; list < len(entries) && entries[list].Kind == lint.EntryItem {
+		m := list
+		for m < len(entries) && len(ruleutil.TopicLinks(entries[m].Links)) == 0 && lines <= introMaxLines &&
+			(entries[m].Kind == lint.EntryParagraph || entries[m].Kind == lint.EntryItem) &&
+			(m == list || !c.headingBetween(entries[m-1].End, entries[m].Start)) {
+			lines += entries[m].EndLine - entries[m].StartLine + 1
+			m++
+		}
+		if lines <= introMaxLines && c.metaList(list, m) {
+			n = m
+		}
+	}
+	lines, chars := 0, 0
 	var text strings.Builder
-	for n < len(entries) && len(ruleutil.TopicLinks(entries[n].Links)) == 0 &&
-		(entries[n].Kind == lint.EntryParagraph || entries[n].Kind == lint.EntryItem && quotedLine(f, entries[n].StartLine)) {
-		e := entries[n]
+	for _, e := range entries[:n] {
 		lines += e.EndLine - e.StartLine + 1
 		chars += utf8.RuneCountInString(e.Text(f))
 		text.WriteString(strings.ToLower(e.Text(f)))
-		n++
 	}
 	if n == 0 || lines > introMaxLines || chars > introMaxChars {
 		return 0
@@ -524,6 +547,17 @@ func introEntries(f *lint.File) int {
 		}
 	}
 	return 0
+}
+
+// metaList reports whether the entries from..to (lists and their labels)
+// speak of the memory system: one of them, or the label over a list.
+func (c *formatContext) metaList(from, to int) bool {
+	for k := from; k < to; k++ {
+		if c.aboutMemory(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // The size of an introduction to the index: a few short paragraphs, or a
@@ -552,6 +586,14 @@ var metaPhrases = []string{
 	"speicherdatei", "этот индекс", "этот файл", "файл памяти", "файлы памяти", "chỉ mục này", "tệp này", "tệp bộ nhớ",
 	"本索引", "本文件", "索引文件", "记忆文件", "記憶檔", "条目文件", "このインデックス", "このファイル", "メモリファイル",
 	"이 인덱스", "이 파일", "메모리 파일",
+	// The memory dir itself: in MEMORY.md, "this directory" is the dir.
+	"this directory", "this folder", "ce dossier", "ce répertoire", "este directorio", "esta carpeta",
+	"este diretório", "esta pasta", "dieses verzeichnis", "dieser ordner", "эта папка", "этой папке", "этот каталог",
+	"thư mục này", "此目录", "该目录", "本目录", "這個目錄", "此資料夾", "このディレクトリ", "このフォルダ", "이 디렉터리", "이 폴더",
+	// A legend of the memory types ("Memory types:" over user, feedback, …).
+	"memory type", "types of memor", "type de mémoire", "types de mémoire", "tipo de memoria", "tipos de memoria",
+	"tipo de memória", "tipos de memória", "speichertyp", "gedächtnistyp", "тип памяти", "типы памяти", "loại bộ nhớ",
+	"记忆类型", "記憶類型", "メモリの種類", "メモリタイプ", "메모리 유형", "메모리 종류",
 }
 
 // withoutComments returns the text of s without the HTML comments in it.
@@ -583,24 +625,6 @@ var metaHeadings = map[string]bool{
 	"verwendung": true, "benutzung": true, "konventionen": true, "использование": true, "как пользоваться": true,
 	"cách dùng": true, "hướng dẫn sử dụng": true, "使用说明": true, "使用方法": true, "用法": true, "约定": true,
 	"說明": true, "使い方": true, "凡例": true, "사용법": true, "사용 방법": true,
-}
-
-// aboutMemory reports whether an index entry's text is about the memory
-// system itself (metaPhrases), or stands in a section about it
-// (metaHeadings). headings are the file's headings, in order.
-func aboutMemory(f *lint.File, e lint.IndexEntry, headings []lint.Block) bool {
-	text := strings.ToLower(withoutComments(f, e.Span))
-	for _, p := range metaPhrases {
-		if strings.Contains(text, p) {
-			return true
-		}
-	}
-	i := sort.Search(len(headings), func(i int) bool { return headings[i].Start >= e.Start }) - 1
-	if i < 0 {
-		return false
-	}
-	heading := string(f.Src[headings[i].Start:headings[i].End])
-	return metaHeadings[strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "#*_:： ")))]
 }
 
 // headingBlocks returns the headings of a file, in order.
@@ -703,24 +727,7 @@ var duplicateEntryDoc string
 // that is an entry listing the file. A link after a sentence ("Scoring
 // threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
 func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
-	before := strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]xX:：—–-|>#", r)
-	})
-	return ruleutil.WordCount(before) <= 4 && !sentenceEnd.MatchString(before)
+	return leadsAt(f, e.Start, l.Start)
 }
 
 var sentenceEnd = lazyre.New(`[.!?](?:\s|$)|[。！？]`)
-
-// everyLineLinks reports whether each line of the entry holds a topic link.
-func everyLineLinks(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink) bool {
-	lines := map[int]bool{}
-	for _, l := range topics {
-		lines[f.Lines.LineOf(l.Start)] = true
-	}
-	for n := e.StartLine; n <= e.EndLine; n++ {
-		if !lines[n] {
-			return false
-		}
-	}
-	return true
-}

@@ -242,7 +242,7 @@ var OrphanMemory = &lint.Rule{
 				continue
 			}
 			if named == nil {
-				named = namedFiles(d.Index, d.Topics)
+				named = namedFiles(d.Index, d.Topics, dirName(pass))
 			}
 			if named[t.Rel] {
 				continue
@@ -297,12 +297,42 @@ func fileTokenLen(b []byte) int {
 	return n
 }
 
+// nameIn looks a lowercased name up in names (lowercased name → topic
+// path), as written or through the memory dir's folder: a path whose last
+// folder before the topic's path is the dir's own name (dirName) or
+// memory, the name of Claude Code's own memory dirs, names the topic
+// ("memory/feedback_testing.md", "docs/claude-memory/x.md",
+// "~/.claude/projects/…/memory/x.md"), as the memory written where Claude
+// Code keeps it and committed elsewhere calls its files.
+func nameIn(name string, names map[string]string, dirName string) (string, bool) {
+	if rel, ok := names[name]; ok {
+		return rel, true
+	}
+	slash := strings.LastIndexByte(name, '/')
+	if slash < 0 {
+		return "", false
+	}
+	rel, ok := names[name[slash+1:]]
+	if !ok {
+		return "", false
+	}
+	prefix, ok := strings.CutSuffix(name, "/"+strings.ToLower(rel))
+	if !ok {
+		return "", false
+	}
+	folder := prefix[strings.LastIndexByte(prefix, '/')+1:]
+	if folder == "memory" || folder == "memories" || folder == dirName {
+		return rel, true
+	}
+	return "", false
+}
+
 // namedFiles returns the topic files the index names outside HTML comments
 // (Claude Code strips top-level ones): by path or file name anywhere
-// ("feedback_testing.md"), by stem in a code span (`feedback_testing`) or
-// when the stem looks like a file name (feedback_testing, not a plain word
-// such as testing).
-func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
+// ("feedback_testing.md", also through the dir's folder, nameIn), by stem
+// in a code span (`feedback_testing`) or when the stem looks like a file
+// name (feedback_testing, not a plain word such as testing).
+func namedFiles(f *lint.File, topics []*lint.File, dirName string) map[string]bool {
 	names := map[string]string{} // lowercased name → topic path
 	code := map[string]string{}  // the same, written in a code span
 	for _, t := range topics {
@@ -327,7 +357,7 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 			i += size
 			continue
 		}
-		if rel, ok := names[string(bytes.TrimRight(src[i:j], ".-/"))]; ok {
+		if rel, ok := nameIn(string(bytes.TrimRight(src[i:j], ".-/")), names, dirName); ok {
 			named[rel] = true
 		}
 		i = j
@@ -339,6 +369,11 @@ func namedFiles(f *lint.File, topics []*lint.File) map[string]bool {
 		}
 	}
 	return named
+}
+
+// dirName is the memory dir's folder name, lowercased ("claude-memory").
+func dirName(pass *lint.Pass) string {
+	return strings.ToLower(filepath.Base(pass.Abs(pass.Dir.Path)))
 }
 
 // template reports whether a topic file is a template for memories, not
