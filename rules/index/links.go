@@ -226,6 +226,7 @@ var OrphanMemory = &lint.Rule{
 			}
 		}
 		var named map[string]bool // built when a file is neither linked nor wikilinked
+		var instructed map[string]bool
 		wiki := map[string]bool{}
 		for _, w := range d.Index.Body().WikiLinks {
 			wiki[strings.ToLower(strings.TrimSpace(w.Target))] = true
@@ -246,6 +247,15 @@ var OrphanMemory = &lint.Rule{
 			}
 			if named[t.Rel] {
 				continue
+			}
+			if len(bytes.TrimSpace(t.Src)) == 0 {
+				continue // an empty file holds no memory to list (frontmatter-missing reports it)
+			}
+			if instructed == nil {
+				instructed = namedInInstructions(pass.Instructions(), d.Topics, dirName(pass))
+			}
+			if instructed[t.Rel] {
+				continue // CLAUDE.md, loaded into every conversation, tells the agent where it is
 			}
 			entry, clean := orphanEntry(t)
 			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
@@ -366,6 +376,53 @@ func namedFiles(f *lint.File, topics []*lint.File, dirName string) map[string]bo
 		w := bytes.Trim(src[max(cs.Start-f.Body().Start, 0):max(cs.End-f.Body().Start, 0)], "` ")
 		if rel, ok := code[string(w)]; ok {
 			named[rel] = true
+		}
+	}
+	return named
+}
+
+// namedInInstructions returns the topic files that the instructions Claude
+// Code loads with the dir in every conversation (the repository's
+// CLAUDE.md and kin, what they import) name: by their path through the
+// dir's folder ("docs/claude-memory/x.md", "memory/x.md": nameIn), by
+// their path in the dir, or by a file name that reads as one
+// (feedback_red_flags.md; not notes.md, which may be any notes.md). The
+// agent reads those names in every conversation: it knows the files.
+func namedInInstructions(files []lint.InstructionFile, topics []*lint.File, dirName string) map[string]bool {
+	named := map[string]bool{}
+	if len(files) == 0 {
+		return named
+	}
+	byName := map[string]string{} // lowercased path in the dir, and file-like file names → topic path
+	for _, t := range topics {
+		rel := strings.ToLower(t.Rel)
+		if strings.Contains(rel, "/") || fileLikeStem(t.Stem()) {
+			byName[rel] = t.Rel
+		}
+		if fileLikeStem(t.Stem()) {
+			byName[strings.ToLower(path.Base(t.Rel))] = t.Rel
+		}
+	}
+	byBase := map[string]string{} // every file name, for paths through the dir's folder
+	for _, t := range topics {
+		byBase[strings.ToLower(path.Base(t.Rel))] = t.Rel
+	}
+	for _, f := range files {
+		src := bytes.ToLower(f.Src)
+		for i := 0; i < len(src); {
+			j := i + fileTokenLen(src[i:])
+			if j == i {
+				_, size := utf8.DecodeRune(src[i:])
+				i += size
+				continue
+			}
+			name := string(bytes.TrimRight(src[i:j], ".-/"))
+			if rel, ok := byName[name]; ok {
+				named[rel] = true
+			} else if rel, ok := nameIn(name, byBase, dirName); ok && strings.Contains(name, "/") {
+				named[rel] = true
+			}
+			i = j
 		}
 	}
 	return named
