@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -662,8 +663,8 @@ var DuplicateEntry = &lint.Rule{
 					continue
 				}
 				seen[l.Target] = true
-				if k == 0 && e.Kind == lint.EntryItem && !leadingLink(f, e, l.Link) {
-					break // "… see [x](x.md)": a mention inside content
+				if k == 0 && e.Kind == lint.EntryItem && (!leadingLink(f, e, l.Link) || crossReference(f, e, l.Link)) {
+					break // "… see [x](x.md)", "- See [x](x.md) for the schema": a mention inside content
 				}
 				j, dup := first[l.Target]
 				if !dup {
@@ -712,9 +713,14 @@ func duplicateFinding(f *lint.File, owners map[int]int, earlier, later lint.Inde
 			}
 		}
 	default:
-		d.Message = fmt.Sprintf("%s is already listed on line %d, and the two entries say different things (this one: %s)",
+		// Two entries that say different things may be one memory listed
+		// twice, or two memories, one of them linked to the wrong file
+		// (a second feature, the phase after): then merging them would
+		// fold that memory into this one, and its entry may be all that
+		// records it.
+		d.Message = fmt.Sprintf("%s is already listed on line %d, and the two entries say different things (this one: %s): one memory listed twice, or another memory linked to the wrong file",
 			l.Target, earlier.StartLine, ruleutil.Quote(ruleutil.Clip(entrySays(f, later), 60)))
-		d.Suggestion = fmt.Sprintf("merge the two into one entry that keeps what both say (add what this one says to line %d's entry), then delete this one", earlier.StartLine)
+		d.Suggestion = fmt.Sprintf("if both are about %s, merge them into one entry that keeps what both say (add what this one says to line %d's entry), then delete this one; if this one is about another memory, link that memory's own file instead (write it if there is none: this entry may be all that records it)", l.Target, earlier.StartLine)
 	}
 	return d
 }
@@ -728,6 +734,37 @@ var duplicateEntryDoc string
 // threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
 func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
 	return leadsAt(f, e.Start, l.Start)
+}
+
+// seeWords introduce a cross-reference ("See [the schema](x.md) for
+// the fields"), in the languages of real memory: a link after one points
+// into another part of the index or of the memory, it does not list the
+// file. Matched as the last words of the lowercased label before a link.
+var seeWords = []string{
+	"see", "see also", "cf", "cf.", "refer to", "details in", "more in", "read",
+	"voir", "voir aussi", "siehe", "siehe auch", "vgl", "vgl.", "véase", "ver", "ver também", "veja", "consulte",
+	"см", "см.", "смотри", "смотрите", "xem", "xem thêm",
+	"见", "参见", "详见", "參見", "詳見", "参照", "を参照", "참고", "참조",
+}
+
+// crossReference reports whether a link follows a word of seeWords.
+func crossReference(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+	before := strings.ToLower(strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]:：—–-|>#→(（", r)
+	}))
+	for _, w := range seeWords {
+		rest, ok := strings.CutSuffix(before, w)
+		if !ok {
+			continue
+		}
+		// A word of its own: after a space, or, for a word of a script
+		// written without spaces (参见), after any of its characters.
+		r, _ := utf8.DecodeLastRuneInString(rest)
+		if rest == "" || unicode.IsSpace(r) || utf8.RuneCountInString(w) > 1 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
 }
 
 var sentenceEnd = lazyre.New(`[.!?](?:\s|$)|[。！？]`)
