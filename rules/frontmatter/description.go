@@ -30,7 +30,7 @@ var DescriptionQuality = &lint.Rule{
 	Severity: lint.Warning,
 	Summary:  "description is too short, a placeholder, generic, too long, or the same as another memory's",
 	Doc:      descriptionQualityDoc,
-	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: 250}),
+	Options:  lint.OptionsOf(descriptionOptions{MinWords: 4, Max: descriptionMax}),
 	Run: func(pass *lint.Pass) {
 		var shared *sharedDescriptions // made for the first description that needs it
 		for _, f := range pass.Dir.Topics {
@@ -145,7 +145,7 @@ func descriptionProblem(desc string, minWords, max int) string {
 	case ruleutil.WordCount(desc) < minWords:
 		return fmt.Sprintf("%s is too short (fewer than %d words)", ruleutil.Quote(ruleutil.Clip(desc, 40)), minWords) + vagueWhy
 	case utf8.RuneCountInString(desc) > max:
-		return fmt.Sprintf("is %d characters (max %d): the recall selector wants a one-line summary; detail belongs in the body", utf8.RuneCountInString(desc), max)
+		return fmt.Sprintf("is %d characters (max %d): the recall selector wants a one-line summary (Claude Code's recall warns from 300); detail belongs in the body", utf8.RuneCountInString(desc), max)
 	}
 	return ""
 }
@@ -162,3 +162,9 @@ type descriptionOptions struct {
 	MinWords int `option:"min-words" doc:"fewest words a description may have"`
 	Max      int `option:"max" doc:"longest description, in characters"`
 }
+
+// descriptionMax is the longest description reported by default: a tenth
+// under the 300 characters from which Claude Code's recall warns the agent
+// itself (SPEC §1.4), so that a description is cut before that; a specific
+// summary of two sentences, a few words over 250, is not worth a rewrite.
+const descriptionMax = 270
