@@ -201,7 +201,8 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			// says") is content that mentions it.
 			if rel, at := namedTopic(f, e, c.names(), c.dirName()); rel != "" && leadsAt(f, e.Start, at) {
 				if c.linkedFiles()[rel] || e.Kind == lint.EntryTableRow && c.inDocumentTable(i) {
-					return p // a pointer, as an entry is: it ends a run of content
+					p.structure = true // a pointer: neither content nor a break in the content around it
+					return p
 				}
 				p.content = "named"
 				p.msg = fmt.Sprintf("index entry names %s without linking it: write it as - [Title](%s) — one-line hook", rel, ruleutil.LinkPath(rel))
@@ -212,10 +213,8 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			// ("- See `docs/INDEX.md` — the master list", a row of a table
 			// of reference docs) points at it, as a link out of the dir
 			// would: orientation, not a memory.
-			if e.Kind == lint.EntryTableRow && c.inDocumentTable(i) {
-				return p
-			}
-			if c.pointsAtDocument(e) {
+			if e.Kind == lint.EntryTableRow && c.inDocumentTable(i) || c.pointsAtDocument(e) {
+				p.structure = true
 				return p
 			}
 		}
