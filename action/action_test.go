@@ -412,7 +412,7 @@ func TestAction(t *testing.T) {
 				"::error file=team notes/memory/MEMORY.md" + danglingLink,
 				"::error file=docs memory/user_role.md,line=4,col=7,endColumn=10,title=memlint memory-type::",
 			},
-			summary: "### memlint failed: findings that fail the run\n\n4 errors, 24 warnings, 2 infos in 18 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n4 errors, 22 warnings, 2 infos in 18 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
 			sarif:   "reports/memlint out.sarif",
 		},
 		{
@@ -422,7 +422,7 @@ func TestAction(t *testing.T) {
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{"::error file=.claude/memory/MEMORY.md" + danglingLink},
-			summary: "### memlint failed: findings that fail the run\n\n2 errors, 12 warnings, 1 info in 9 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n2 errors, 11 warnings, 1 info in 9 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
 		},
 		{
 			name:    "a path that looks like a flag",
