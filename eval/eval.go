@@ -158,9 +158,9 @@ func readManifest(name string) (manifest, error) {
 		if len(x.Commit) != 40 || !strings.Contains(x.Repo, "/") || x.Path == "" || x.Split == "" {
 			return nil, fmt.Errorf("%s: bad row %q", name, strings.Join(r, "\t"))
 		}
-		key := x.Repo + "\t" + x.Path
+		key := x.Repo + "\t" + x.Commit + "\t" + x.Path
 		if seen[key] {
-			return nil, fmt.Errorf("%s: %s %s listed twice", name, x.Repo, x.Path)
+			return nil, fmt.Errorf("%s: %s %s at %s listed twice", name, x.Repo, x.Path, x.Commit[:12])
 		}
 		seen[key] = true
 		m = append(m, x)
@@ -792,7 +792,7 @@ func sheet(m manifest, work, rule string, n int, out string) error {
 	sort.Strings(ids)
 	rows := map[string]row{}
 	for _, r := range m {
-		rows[r.Repo+"\t"+r.Path] = r
+		rows[r.Repo+"\t"+r.Commit+"\t"+r.Path] = r
 	}
 	var b bytes.Buffer
 	count := 0
@@ -811,7 +811,7 @@ func sheet(m manifest, work, rule string, n int, out string) error {
 			count++
 			fmt.Fprintf(&b, "=== %s\t%s\t%s\t%d\t%d\t%s\n", f.Repo, f.Commit, f.Path, f.Line, f.Column, f.Rule)
 			fmt.Fprintf(&b, "%s: %s\n", f.Severity, f.Message)
-			r := rows[f.Repo+"\t"+f.Dir]
+			r := rows[f.Repo+"\t"+f.Commit+"\t"+f.Dir]
 			fmt.Fprintf(&b, "checkout: %s\n", r.checkoutDir(work))
 			b.WriteString(context3(filepath.Join(r.checkoutDir(work), filepath.FromSlash(f.Path)), f.Line))
 			b.WriteString("\n")
