@@ -382,7 +382,7 @@ func warningsOnly(t *testing.T) string {
 }
 
 const (
-	danglingLink = ",line=11,col=3,endColumn=49,title=memlint index-dangling-link::project_billing_invoices.md does not exist in this memory dir"
+	danglingLink = ",line=12,col=3,endColumn=49,title=memlint index-dangling-link::project_billing_invoices.md does not exist in this memory dir"
 	missingWhy   = "::warning file=memory/project_deploys.md,line=7,col=1,title=memlint project-structure::"
 )
 
@@ -404,6 +404,7 @@ func TestAction(t *testing.T) {
 				"paths":      "  docs memory  \n\nteam notes/memory\n",
 				"sarif":      "true",
 				"sarif-file": "reports/memlint out.sarif",
+				"args":       "--preview",
 			},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": "reports/memlint out.sarif"},
@@ -412,22 +413,22 @@ func TestAction(t *testing.T) {
 				"::error file=team notes/memory/MEMORY.md" + danglingLink,
 				"::error file=docs memory/user_role.md,line=4,col=7,endColumn=10,title=memlint memory-type::",
 			},
-			summary: "### memlint failed: findings that fail the run\n\n4 errors, 22 warnings, 2 infos in 18 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n6 errors, 22 warnings, 2 infos in 20 files (2 memory dirs)\n\n8 fixable with --fix (2 more with --unsafe-fixes)\n\n",
 			sarif:   "reports/memlint out.sarif",
 		},
 		{
 			name:    "no paths: memlint finds the repository's memory",
 			repo:    func(t *testing.T) string { return newRepo(t, ".claude/memory") },
-			inputs:  map[string]string{},
+			inputs:  map[string]string{"args": "--preview"},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{"::error file=.claude/memory/MEMORY.md" + danglingLink},
-			summary: "### memlint failed: findings that fail the run\n\n2 errors, 11 warnings, 1 info in 9 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
+			summary: "### memlint failed: findings that fail the run\n\n3 errors, 11 warnings, 1 info in 10 files (1 memory dir)\n\n4 fixable with --fix (1 more with --unsafe-fixes)\n\n",
 		},
 		{
 			name:    "a path that looks like a flag",
 			repo:    func(t *testing.T) string { return newRepo(t, "-notes") },
-			inputs:  map[string]string{"paths": "-notes"},
+			inputs:  map[string]string{"paths": "-notes", "args": "--preview"},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{"::error file=-notes/MEMORY.md" + danglingLink},
@@ -435,7 +436,7 @@ func TestAction(t *testing.T) {
 		{
 			name:    "warnings pass",
 			repo:    warningsOnly,
-			inputs:  map[string]string{"sarif": "True"},
+			inputs:  map[string]string{"sarif": "True", "args": "--preview"},
 			status:  0,
 			outputs: map[string]string{"exit-code": "0", "sarif-file": "memlint.sarif"},
 			stdout:  []string{missingWhy},
@@ -445,7 +446,7 @@ func TestAction(t *testing.T) {
 		{
 			name:    "strict fails on warnings",
 			repo:    warningsOnly,
-			inputs:  map[string]string{"strict": "true"},
+			inputs:  map[string]string{"strict": "true", "args": "--preview"},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{missingWhy},
@@ -453,7 +454,7 @@ func TestAction(t *testing.T) {
 		{
 			name:    "args split at whitespace and newlines",
 			repo:    warningsOnly,
-			inputs:  map[string]string{"args": " --strict\n\t--quiet "},
+			inputs:  map[string]string{"args": " --strict\n\t--quiet --preview "},
 			status:  1,
 			outputs: map[string]string{"exit-code": "1", "sarif-file": ""},
 			stdout:  []string{missingWhy},

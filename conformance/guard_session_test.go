@@ -51,6 +51,7 @@ func TestGuardAndSessionHooks(t *testing.T) {
 		t.Run(install, func(t *testing.T) {
 			t.Parallel()
 			sb := newSandbox(t)
+			runPreviewRules(t, sb)
 			sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
 			key := hostiletest.FakeAnthropicKey(88172645)
 			opt := sessionOptions{Script: guardScript(sb, key), Setup: nearlyFullIndex(sb)}

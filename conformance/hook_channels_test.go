@@ -127,6 +127,7 @@ func mainLoop(reqs []*apiRequest) []*apiRequest {
 func TestHookChannelsInstalled(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
+	runPreviewRules(t, sb)
 	out := string(runMemlint(t, sb, sb.Repo, "hooks", "install", "--claude", "--scope", "user"))
 	settings := filepath.Join(sb.Home, ".claude", "settings.json")
 	for _, w := range []string{"installed memlint's Claude Code hook in " + settings, "hooks run claude-guard", "hooks run claude-session", "/hooks"} {
@@ -149,6 +150,7 @@ func TestHookChannelsInstalled(t *testing.T) {
 func TestHookChannelsPlugin(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
+	runPreviewRules(t, sb)
 	sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	plugin := filepath.Join(repoRoot(t), "plugins", "memlint")
 	res := runSession(t, sb, sessionOptions{

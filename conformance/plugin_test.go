@@ -131,6 +131,7 @@ func checkPluginSession(t *testing.T, sb *sandbox, res sessionResult) {
 func TestPluginSession(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
+	runPreviewRules(t, sb)
 	sb.Env = []string{"PATH=" + filepath.Dir(memlintBin) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	// The prompt is the plugin's command: its text reaches the model.
 	res := runSession(t, sb, sessionOptions{
@@ -152,6 +153,7 @@ func TestPluginSession(t *testing.T) {
 func TestPluginInstall(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
+	runPreviewRules(t, sb)
 	for _, args := range [][]string{
 		{"plugin", "marketplace", "add", repoRoot(t)},
 		{"plugin", "install", "memlint@memlint"},
@@ -198,6 +200,7 @@ func TestPluginInstall(t *testing.T) {
 func TestPluginProjectSettings(t *testing.T) {
 	requireMemlint(t)
 	sb := newSandbox(t)
+	runPreviewRules(t, sb)
 	for _, args := range [][]string{
 		{"plugin", "marketplace", "add", repoRoot(t), "--scope", "project"},
 		{"plugin", "install", "memlint@memlint", "--scope", "project"},

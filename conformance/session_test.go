@@ -30,6 +30,17 @@ type sandbox struct {
 	Env []string
 }
 
+// runPreviewRules writes a .memlint.yaml with preview: true at the top of
+// the sandbox's repository: the hooks take no flags, and the findings these
+// tests watch reach the agent from preview rules (secret, feedback-structure,
+// index-dangling-link, memory-type).
+func runPreviewRules(t *testing.T, sb *sandbox) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(sb.Repo, ".memlint.yaml"), []byte("preview: true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func newSandbox(t *testing.T) *sandbox {
 	t.Helper()
 	return newSandboxAt(t, "repo")

@@ -120,7 +120,7 @@ func TestClaudeHookMultiLineError(t *testing.T) {
 	// A team that makes feedback-structure an error gets its three-line
 	// suggestion whole, indented below the finding, on the blocking channel.
 	dir := project(t)
-	writeFile(t, filepath.Join(dir, ".memlint.yaml"), "rules:\n  feedback-structure: error\n")
+	writeFile(t, filepath.Join(dir, ".memlint.yaml"), previewConfig+"rules:\n  feedback-structure: error\n")
 	mem := filepath.Join(dir, ".claude", "memory")
 	writeFile(t, filepath.Join(mem, "MEMORY.md"), validIndex+"- [Lint](feedback_lint.md) — linters run by hand\n")
 	r := run(t, write(t, dir, filepath.Join(mem, "feedback_lint.md"), unstructured), map[string]string{"CLAUDE_PROJECT_DIR": dir})

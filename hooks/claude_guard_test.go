@@ -19,7 +19,9 @@ import (
 func fakeAnthropicKey() string { return hostiletest.FakeAnthropicKey(2463534242) }
 
 // guardWorld is a repository whose Claude Code memory lives under HOME,
-// as for most users.
+// as for most users, with a .memlint.yaml that runs every rule
+// (previewConfig): the guard guards with the rules the configuration
+// runs.
 type guardWorld struct {
 	repo, mem string
 	env       map[string]string
@@ -29,11 +31,24 @@ func newGuardWorld(t *testing.T) guardWorld {
 	t.Helper()
 	home, repo := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(repo, ".git", "HEAD"), "ref: refs/heads/main\n")
+	writePreviewConfig(t, repo)
 	mem := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(repo), "memory")
 	writeFile(t, filepath.Join(mem, "MEMORY.md"), validIndex)
 	writeFile(t, filepath.Join(mem, "feedback_testing.md"), validFeedback)
 	writeFile(t, filepath.Join(mem, "user_role.md"), validUser)
 	return guardWorld{repo: repo, mem: mem, env: map[string]string{"HOME": home, "CLAUDE_PROJECT_DIR": repo}}
+}
+
+// restoreFile returns a function that gives file back the content it has
+// now, or removes it if there is none: a case that writes its own
+// configuration leaves the world's as it was for the next.
+func restoreFile(t *testing.T, file string) func() {
+	t.Helper()
+	old, err := os.ReadFile(file)
+	if err != nil {
+		return func() { os.Remove(file) }
+	}
+	return func() { writeFile(t, file, string(old)) }
 }
 
 // preEvent is a PreToolUse event as Claude Code sends it.
@@ -185,12 +200,12 @@ func TestRunClaudeGuardAllows(t *testing.T) {
 		{"old_string twice", "Edit", map[string]any{"file_path": user, "old_string": "e", "new_string": fakeAnthropicKey()}, nil},
 		{"create over a file", "Edit", map[string]any{"file_path": user, "old_string": "", "new_string": fakeAnthropicKey()}, nil},
 		{"another tool", "Read", map[string]any{"file_path": user}, nil},
-		{"guard off", "Write", map[string]any{"file_path": user, "content": strings.Replace(secretMemory, "%s", fakeAnthropicKey(), 1)}, map[string]string{".memlint.yaml": "claude-code: {guard: off}\n"}},
+		{"guard off", "Write", map[string]any{"file_path": user, "content": strings.Replace(secretMemory, "%s", fakeAnthropicKey(), 1)}, map[string]string{".memlint.yaml": previewConfig + "claude-code: {guard: off}\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for name, content := range tc.env {
+				defer restoreFile(t, filepath.Join(w.repo, name))()
 				writeFile(t, filepath.Join(w.repo, name), content)
-				defer os.Remove(filepath.Join(w.repo, name))
 			}
 			wantAllowed(t, runGuard(preEvent(t, w.repo, tc.tool, tc.in), w.env))
 		})
@@ -213,8 +228,8 @@ func TestRunClaudeGuardNeverBlocks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.config != "" {
+				defer restoreFile(t, filepath.Join(w.repo, ".memlint.yaml"))()
 				writeFile(t, filepath.Join(w.repo, ".memlint.yaml"), tc.config)
-				defer os.Remove(filepath.Join(w.repo, ".memlint.yaml"))
 			}
 			r := runGuard(tc.ev, w.env)
 			if r.code != 1 || r.stdout != "" || !strings.HasSuffix(r.stderr, tc.want) {

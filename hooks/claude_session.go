@@ -117,6 +117,12 @@ func errorRules(reg *lint.Registry, cfg *lint.Config) []string {
 		if r.Scope == lint.ScopeSuppressions {
 			return nil
 		}
+		// A rule the configuration does not run (off, or preview and not
+		// asked for) reports nothing at session start either: naming it in
+		// Only would run it, since naming a rule asks for it.
+		if !cfg.MaybeOn(r) {
+			continue
+		}
 		ids = append(ids, r.ID)
 	}
 	return ids

@@ -99,6 +99,30 @@ func TestRunClaudeSessionErrors(t *testing.T) {
 	}
 }
 
+// TestRunClaudeSessionFollowsStages: the summary names the errors of the
+// rules the configuration runs, as memlint check does; without preview:
+// true a preview rule's error (memory-type) says nothing at session start.
+func TestRunClaudeSessionFollowsStages(t *testing.T) {
+	w := newGuardWorld(t)
+	writeFile(t, filepath.Join(w.mem, "user_role.md"), strings.Replace(validUser, "type: user", "type: admin", 1))
+	if !strings.Contains(sessionContext(t, runSessionHook(sessionEvent(t, w.repo), w.env)), "user_role.md:4 memory-type") {
+		t.Fatal("with preview: true the summary lacks the memory-type error")
+	}
+	// No configuration at all runs the stable rules alone.
+	if err := os.Remove(filepath.Join(w.repo, ".memlint.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	wantAllowed(t, runSessionHook(sessionEvent(t, w.repo), w.env))
+	for _, config := range []string{"", "preview: false\n", "preview: true\nrules:\n  memory-type: off\n"} {
+		writeFile(t, filepath.Join(w.repo, ".memlint.yaml"), config)
+		wantAllowed(t, runSessionHook(sessionEvent(t, w.repo), w.env))
+	}
+	writeFile(t, filepath.Join(w.repo, ".memlint.yaml"), "rules:\n  memory-type: error\n")
+	if !strings.Contains(sessionContext(t, runSessionHook(sessionEvent(t, w.repo), w.env)), "user_role.md:4 memory-type") {
+		t.Error("rules: naming memory-type does not bring its error into the summary")
+	}
+}
+
 func TestRunClaudeSessionQuiet(t *testing.T) {
 	w := newGuardWorld(t)
 	// A healthy memory, with warnings only (an orphan), just under 80 %.

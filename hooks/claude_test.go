@@ -40,12 +40,25 @@ const validIndex = `- [Testing](feedback_testing.md) — integration tests must 
 - [User role](user_role.md) — senior Go engineer, terse answers
 `
 
+// previewConfig is the .memlint.yaml of a project that runs every rule,
+// the preview ones included: the hooks take no flags, so the tests of
+// what they say about findings run with it at the project's top level.
+const previewConfig = "preview: true\n"
+
+// writePreviewConfig writes previewConfig to dir's .memlint.yaml.
+func writePreviewConfig(t *testing.T, dir string) {
+	t.Helper()
+	writeFile(t, filepath.Join(dir, lint.ConfigFileName), previewConfig)
+}
+
 // project creates a project with a committed memory dir, .claude/memory,
-// and returns its folder.
+// and a .memlint.yaml that runs every rule (previewConfig), and returns
+// its folder.
 func project(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".git", "HEAD"), "ref: refs/heads/main\n")
+	writePreviewConfig(t, dir)
 	mem := filepath.Join(dir, ".claude", "memory")
 	writeFile(t, filepath.Join(mem, "MEMORY.md"), validIndex)
 	writeFile(t, filepath.Join(mem, "feedback_testing.md"), validFeedback)
@@ -379,6 +392,7 @@ func TestRunClaudeHookMultiEdit(t *testing.T) {
 func TestRunClaudeHookClaudeHome(t *testing.T) {
 	home := t.TempDir()
 	repo := t.TempDir()
+	writePreviewConfig(t, repo)
 	claude := filepath.Join(home, "claude")
 	mem := filepath.Join(claude, "projects", claudecode.ProjectKey(repo), "memory")
 	env := map[string]string{"CLAUDE_CONFIG_DIR": claude, "CLAUDE_PROJECT_DIR": repo}
@@ -406,6 +420,7 @@ func TestRunClaudeHookMemoryLayouts(t *testing.T) {
 	} {
 		t.Run(rel, func(t *testing.T) {
 			dir := t.TempDir()
+			writePreviewConfig(t, dir)
 			env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 			writeFile(t, filepath.Join(dir, "memory", "MEMORY.md"), "- [User](user_role.md) — who the user is\n")
 			writeFile(t, filepath.Join(dir, "memory", "user_role.md"), validUser)
@@ -446,6 +461,7 @@ func TestRunClaudeHookResolvesLikeDiscovery(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
+			writePreviewConfig(t, dir)
 			for rel, content := range c.existing {
 				writeFile(t, filepath.Join(dir, rel), content)
 			}

@@ -63,10 +63,12 @@ func (r *gitRepo) commit(dir string, args ...string) (bool, string) {
 	return err == nil, string(out)
 }
 
-// committedMemory makes a repository with a good memory dir committed and
-// the hook installed.
+// committedMemory makes a repository with a good memory dir and a
+// .memlint.yaml that runs every rule (previewConfig; the hook reads the
+// one the commit holds) committed, and the hook installed.
 func committedMemory(t *testing.T) *gitRepo {
 	r := newRepo(t)
+	r.Write(".memlint.yaml", previewConfig)
 	r.Write(".claude/memory/MEMORY.md", goodIndex+"- [Plan](project_plan.md) — release plan\n")
 	r.Write(".claude/memory/feedback_testing.md", goodFeedback)
 	r.Write(".claude/memory/project_plan.md", "---\nname: project-plan\ndescription: The release plan for the auth rewrite and its legal deadline\ntype: project\n---\n\nShip on 2026-03-05.\n\n**Why:** legal deadline.\n**How to apply:** freeze auth/ after 2026-02-20.\n")
@@ -148,6 +150,7 @@ func TestCommitInLinkedWorktree(t *testing.T) {
 
 func TestCommitInSubmodule(t *testing.T) {
 	sub := newRepo(t)
+	sub.Write(".memlint.yaml", previewConfig)
 	sub.Write("memory/MEMORY.md", goodIndex)
 	sub.Write("memory/feedback_testing.md", goodFeedback)
 	sub.Git("add", ".")

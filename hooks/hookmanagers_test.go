@@ -55,11 +55,15 @@ func docSnippet(t *testing.T, section, lang string) string {
 }
 
 // toolRepo is a repository with good memory committed, whose git and
-// hooks find memlint (built here) and tool on PATH.
+// hooks find memlint (built here) and tool on PATH, and whose
+// .memlint.yaml runs every rule (previewConfig: memory-type,
+// settings-memory-directory and index-dangling-link, which the commits
+// below must fail on, are preview rules).
 func toolRepo(t *testing.T, tool string) *gitRepo {
 	r := newRepo(t)
 	r.Env = append(r.Env, "PATH="+filepath.Dir(memlintBinary(t))+string(os.PathListSeparator)+
 		filepath.Dir(tool)+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1")
+	r.Write(".memlint.yaml", previewConfig)
 	r.Write(".claude/memory/MEMORY.md", goodIndex)
 	r.Write(".claude/memory/feedback_testing.md", goodFeedback)
 	r.Write("README.md", "# project\n")

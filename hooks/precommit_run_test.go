@@ -25,7 +25,7 @@ func TestPreCommitRunFiles(t *testing.T) {
 		r := lab.systemRepo(t)
 		r.Write(".claude/memory/MEMORY.md", goodIndex)
 		r.Write(".claude/memory/feedback_testing.md", goodFeedback)
-		r.Write(".memlint.yaml", "rules:\n  code-content: off\n")
+		r.Write(".memlint.yaml", previewConfig+"rules:\n  code-content: off\n")
 		r.Write("README.md", "# project\n")
 		r.Git("add", ".")
 		r.Git("commit", "-q", "--no-verify", "-m", "good memory")
@@ -76,6 +76,7 @@ func TestPreCommitRunFiles(t *testing.T) {
 func TestPreCommitRunSettings(t *testing.T) {
 	lab := newPreCommitLab(t)
 	r := lab.systemRepo(t)
+	r.Write(".memlint.yaml", previewConfig) // settings-memory-directory is a preview rule
 	r.Write(".claude/settings.json", `{"autoMemoryDirectory": "~/.ssh"}`+"\n")
 	r.Git("add", ".")
 	r.Git("commit", "-q", "--no-verify", "-m", "settings")
@@ -92,6 +93,7 @@ func TestPreCommitRunSettings(t *testing.T) {
 func TestPreCommitCommitIsStaged(t *testing.T) {
 	lab := newPreCommitLab(t)
 	r := lab.systemRepo(t)
+	r.Write(".memlint.yaml", previewConfig) // memory-type, which blocks below, is a preview rule
 	r.Git("add", ".")
 	r.Git("commit", "-q", "--no-verify", "-m", "pre-commit config")
 	lab.run(t, r, "install")

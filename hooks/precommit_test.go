@@ -28,6 +28,7 @@ func TestPreCommitFramework(t *testing.T) {
 		return string(out), err
 	}
 
+	r.Write(".memlint.yaml", previewConfig) // memory-type, which fails the hook, is a preview rule
 	r.Write(".claude/memory/MEMORY.md", goodIndex)
 	r.Write(".claude/memory/feedback_testing.md", badFeedback)
 	r.Git("add", ".")
@@ -68,6 +69,9 @@ func TestPreCommitFiles(t *testing.T) {
 					r.Env = append(r.Env, "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
 				}
 				r.Write(".pre-commit-config.yaml", "repos:\n  - repo: "+lab.hookRepo+"\n    rev: "+lab.rev+"\n    hooks:\n      - id: "+id+"\n")
+				if tc.name == "settings" {
+					r.Write(".memlint.yaml", previewConfig) // settings-memory-directory is a preview rule
+				}
 				r.Git("add", ".")
 				r.Git("commit", "-q", "--no-verify", "-m", "pre-commit config")
 				lab.run(t, r, "install")

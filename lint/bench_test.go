@@ -33,7 +33,7 @@ func lintOnce(b *testing.B, fsys fs.FS) *lint.Result {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Now: benchNow}
+	l := &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: benchNow}
 	res, err := l.Lint(fsys, dirs)
 	if err != nil {
 		b.Fatal(err)

@@ -668,7 +668,8 @@ func (c *Config) Level(rule *Rule, abs string) (off bool, sev Severity) {
 // and the file at abs, setting the options they give in opts (unless nil).
 func (c *Config) resolve(rule *Rule, abs string, opts Options) (off bool, sev Severity) {
 	if c == nil {
-		return false, SeverityDefault
+		// No configuration runs the stable rules at their defaults.
+		return rule.Stage == Preview, SeverityDefault
 	}
 	if rule.Stage == Preview && !c.Preview {
 		if _, named := c.Rules[rule.ID]; !named {

@@ -102,8 +102,12 @@ func (l *Linter) runs(rule *Rule) bool {
 
 // FileUnreadable reports files memlint could not read as text. The engine
 // produces its findings; the value exists for documentation and config.
+// It is stable whatever was measured: it judges no memory but says what
+// the run itself could not do (rules.EngineReports), and a run that
+// skipped a file in silence would report "no problems" about it.
 var FileUnreadable = &Rule{
 	ID:       "file-unreadable",
+	Stage:    Stable,
 	Severity: Error,
 	Summary:  "a file in a memory dir could not be read as text, or was not followed",
 	Doc: `A memory file that cannot be read is a memory nobody can check, and
@@ -139,6 +143,7 @@ func checkUnreadable(pass *Pass) {
 // UnusedSuppression reports memlint-disable comments that hide nothing.
 var UnusedSuppression = &Rule{
 	ID:       "unused-suppression",
+	Stage:    Preview,
 	Severity: Warning,
 	Summary:  "a memlint-disable comment suppresses nothing, or names an unknown rule",
 	Doc: `Suppression comments outlive the problem they hid. One that no longer

@@ -22,17 +22,17 @@ func TestNoFlaggedText(t *testing.T) {
 	for _, c := range fixtureCases(t) {
 		c.src.Dirs = []string{c.dir}
 		plan := lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow}
-		full, err := lint.Run(c.src, plan, nil)
+		full, err := lint.Run(c.src, plan, withPreview())
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		plan.NoFlaggedText = true
-		bare, err := lint.Run(c.src, plan, nil)
+		bare, err := lint.Run(c.src, plan, withPreview())
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		plan.Baseline = func(*lint.Config) (lint.Baseline, error) { return acceptNone{}, nil }
-		kept, err := lint.Run(c.src, plan, nil)
+		kept, err := lint.Run(c.src, plan, withPreview())
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

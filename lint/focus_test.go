@@ -111,10 +111,11 @@ func findDirs(t *testing.T, fsys fs.FS) []string {
 	return dirs
 }
 
-// run lints src, focused on focus (nil: every file), as the hook does.
+// run lints src with every rule, focused on focus (nil: every file), as
+// the hook does.
 func run(t *testing.T, src lint.FSSource, focus []string) *lint.Result {
 	t.Helper()
-	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Focus: focus}, nil)
+	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Focus: focus}, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}

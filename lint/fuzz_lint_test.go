@@ -70,15 +70,15 @@ func checkLint(t testing.TB, reg *lint.Registry, index, topic string) {
 	}
 }
 
-// fuzzLint lints files as one memory dir and fails the test when a rule
-// failed: a panic is a bug, never a finding.
+// fuzzLint lints files as one memory dir with every rule and fails the
+// test when a rule failed: a panic is a bug, never a finding.
 func fuzzLint(t testing.TB, reg *lint.Registry, files map[string]string) *lint.Result {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for name, content := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(content), Mode: 0o644}
 	}
-	l := &lint.Linter{Registry: reg, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Registry: reg, Config: withPreview(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatalf("Lint: %v", err)

@@ -86,11 +86,11 @@ func TestReuseSameFindings(t *testing.T) {
 	}
 }
 
-// runReuse lints src as the hook does, sharing parses through reuse
-// (nil: none).
+// runReuse lints src with every rule as the hook does, sharing parses
+// through reuse (nil: none).
 func runReuse(t *testing.T, src lint.FSSource, reuse *lint.Reuse) *lint.Result {
 	t.Helper()
-	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}, nil)
+	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}

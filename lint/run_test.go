@@ -51,7 +51,7 @@ func TestRunOverFS(t *testing.T) {
 	b := &acceptRule{rule: "index-duplicate-entry", stale: filepath.Join(root, "a", "old.md")}
 	src := lint.FSSource{Root: root, FS: fsys, Dirs: []string{"a", "b", "a"}}
 	plan := lint.Plan{Cwd: root, Paths: []string{"a"}, Registry: reg, Baseline: func(*lint.Config) (lint.Baseline, error) { return b, nil }}
-	res, err := lint.Run(src, plan, nil)
+	res, err := lint.Run(src, plan, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestRunOverFS(t *testing.T) {
 	}
 	// Without the baseline, the finding it accepts is there.
 	plan.Baseline = nil
-	all, err := lint.Run(src, plan, nil)
+	all, err := lint.Run(src, plan, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestRelintMatchesRun(t *testing.T) {
 	}
 	plan := lint.Plan{Cwd: root, Paths: []string{root}, Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	src := lint.WorkingTree{}
-	first, err := lint.Run(src, plan, nil)
+	first, err := lint.Run(src, plan, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,11 +145,11 @@ func TestRelintMatchesRun(t *testing.T) {
 	if err := os.WriteFile(changed, []byte(strings.Replace(files["mem/user_role.md"], "type: User", "type: user", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	again, err := lint.Relint(src, plan, nil, first, []string{filepath.ToSlash(changed)})
+	again, err := lint.Relint(src, plan, withPreview(), first, []string{filepath.ToSlash(changed)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := lint.Run(src, plan, nil)
+	fresh, err := lint.Run(src, plan, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,7 +54,9 @@ func TestSpreadSameFindings(t *testing.T) {
 				focuses = append(focuses, map[string]bool{topics[len(topics)-1]: true, path.Join(dir, lint.IndexName): true})
 			}
 			for _, focus := range focuses {
-				l := func() *lint.Linter { return &lint.Linter{Registry: rules.Registry(), Now: now, Focus: focus} }
+				l := func() *lint.Linter {
+					return &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: now, Focus: focus}
+				}
 				seq, spread := lintWithProcs(t, 1, l(), fsys, dir), lintWithProcs(t, 4, l(), fsys, dir)
 				if !reflect.DeepEqual(seq.Diagnostics, spread.Diagnostics) || !reflect.DeepEqual(seq.Suppressed, spread.Suppressed) {
 					t.Errorf("%s %s (focus %v): spread over the CPUs, the findings differ:\none by one: %v\nspread:     %v", name, dir, focus, seq.Diagnostics, spread.Diagnostics)

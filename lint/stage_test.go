@@ -88,6 +88,11 @@ func TestPreviewRulesRunWhenAsked(t *testing.T) {
 	}
 }
 
+// withPreview is the configuration of a run with every rule, the preview
+// ones included: --preview without a configuration file. The tests that
+// check what rules find, whatever their stage, run with it.
+func withPreview() *lint.Config { return (*lint.Config)(nil).WithPreview() }
+
 // TestPreviewConfigValues checks the values preview: takes.
 func TestPreviewConfigValues(t *testing.T) {
 	for _, c := range []struct {

@@ -210,6 +210,8 @@ func exists(t *testing.T, path string) bool {
 
 // memoryEvent writes a feedback memory whose type Claude Code ignores into
 // a project's memory dir and returns the PostToolUse event of that Write.
+// memory-type is a preview rule and a hook takes no flags: the project's
+// .memlint.yaml runs the preview rules (preview: true).
 func memoryEvent(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -218,8 +220,9 @@ func memoryEvent(t *testing.T) string {
 		t.Fatal(err)
 	}
 	files := map[string]string{
-		filepath.Join(dir, ".git", "HEAD"): "ref: refs/heads/main\n",
-		filepath.Join(mem, "MEMORY.md"):    "- [Review](feedback_review.md) — review comments name the rule they apply\n",
+		filepath.Join(dir, ".git", "HEAD"):  "ref: refs/heads/main\n",
+		filepath.Join(dir, ".memlint.yaml"): "preview: true\n",
+		filepath.Join(mem, "MEMORY.md"):     "- [Review](feedback_review.md) — review comments name the rule they apply\n",
 	}
 	content := "---\nname: feedback-review\ndescription: Code review comments must name the rule they apply\ntype: Feedback\n---\n" +
 		"Review comments must name the rule they apply.\n\n**Why:** reviewers argued about taste.\n\n**How to apply:** every review comment.\n"

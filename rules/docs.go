@@ -3,6 +3,8 @@ package rules
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/memlint/memlint/lint"
@@ -35,7 +37,7 @@ var docStyles = map[DocFormat]docStyle{
 	DocMarkdown: {
 		title:    "## %s\n\n",
 		severity: "Default severity: **%s**. %s.\n\n",
-		stage:    "Stage: **%s**%s.\n\n",
+		stage:    "Stage: **%s**%s. Measured precision: %s. Facts about Claude Code checked against %s.\n\n",
 		options:  "\nOptions:\n\n| Option | Default | Meaning |\n|---|---|---|\n",
 		option: func(o lint.Option) string {
 			doc := o.Doc
@@ -49,7 +51,7 @@ var docStyles = map[DocFormat]docStyle{
 	DocText: {
 		title:     "%s\n\n",
 		severity:  "Default severity: %s\nChecks: %s\n",
-		stage:     "Stage: %s%s\n\n",
+		stage:     "Stage: %s%s\nMeasured precision: %s\nClaude Code facts checked against: %s\n\n",
 		options:   "\nOptions:\n",
 		noOptions: "\nOptions: none besides severity\n",
 		option: func(o lint.Option) string {
@@ -84,7 +86,7 @@ func RuleDoc(r *lint.Rule, format DocFormat) string {
 	if r.Stage == lint.Preview {
 		howToRun = previewHowTo
 	}
-	fmt.Fprintf(&b, st.stage, r.Stage, howToRun)
+	fmt.Fprintf(&b, st.stage, r.Stage, howToRun, measuredText(r), ClaudeCodeChecked)
 	if doc := strings.TrimSpace(r.Doc); doc != "" {
 		b.WriteString(doc)
 		b.WriteString("\n")
@@ -121,9 +123,19 @@ func Markdown(rules []*lint.Rule) []byte {
 	b.WriteString("<!-- Generated from the rule registry by `go test ./rules -run TestRulesDoc -update`. Do not edit. -->\n\n")
 	b.WriteString("Every rule can be turned off, given another severity or configured in `.memlint.yaml`\n")
 	b.WriteString("(see the README). `memlint rules ID` prints the same text in a terminal.\n\n")
-	b.WriteString("| Rule | Default | Stage | Checks |\n|---|---|---|---|\n")
+	b.WriteString("Each rule is **stable** (runs by default) or **preview** (runs with `--preview`, `preview: true`,\n")
+	b.WriteString("or when `rules:` names it). A rule is stable only once its precision was measured on real\n")
+	b.WriteString("memory nobody on the project wrote, not read while the rule was written, each memory dir\n")
+	b.WriteString("linted inside a full checkout of its repository: at least 90 % of at least 30 judged\n")
+	b.WriteString("findings right, 99 % for an error-level rule. Precision is right ÷ judged (a debatable\n")
+	b.WriteString("finding counts against the rule); [eval/README.md](../eval/README.md) says how it is measured.\n")
+	for _, id := range slices.Sorted(maps.Keys(EngineReports)) {
+		fmt.Fprintf(&b, "`%s` is stable without a measurement: %s.\n", id, EngineReports[id])
+	}
+	b.WriteString("\n")
+	b.WriteString("| Rule | Default | Stage | Precision (judged) | Checks |\n|---|---|---|---|---|\n")
 	for _, r := range rules {
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.ID, r.ID, r.Severity, r.Stage, escapeCell(r.Summary))
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, r.ID, r.Severity, r.Stage, precisionCell(r), escapeCell(r.Summary))
 	}
 	for _, r := range rules {
 		b.WriteString("\n")

@@ -26,9 +26,10 @@ const (
 	badFeedback  = gittest.BadFeedback
 )
 
-// lintStaged lints what the index holds, as the pre-commit hook does, with
-// env (GIT_INDEX_FILE, GIT_DIR) as git would set it, and returns the
-// findings as "path rule" strings.
+// lintStaged lints what the index holds with every rule, as the
+// pre-commit hook does with preview: true, with env (GIT_INDEX_FILE,
+// GIT_DIR) as git would set it, and returns the findings as "path rule"
+// strings.
 func lintStaged(t *testing.T, cwd string, env map[string]string) []string {
 	t.Helper()
 	got, _ := lintStagedVia(t, cwd, env)
@@ -48,7 +49,7 @@ func lintStagedVia(t *testing.T, cwd string, env map[string]string) ([]string, s
 	if err != nil {
 		t.Fatalf("ChangedMemoryDirs: %v", err)
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Root: s.Root, Earlier: earlier, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Registry: rules.Registry(), Config: (*lint.Config)(nil).WithPreview(), Root: s.Root, Earlier: earlier, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
 	res, err := l.Lint(s.FS, dirs)
 	if err != nil {
 		t.Fatalf("Lint: %v", err)

@@ -33,13 +33,15 @@ file, or else at the repository's top level, or else in the current
 directory; --baseline FILE chooses another. Entries name a finding by its
 rule, file, flagged text and occurrence, not its line, so edits elsewhere
 in a file keep it accepted. With PATHs, entries for files outside them are
-kept.`,
+kept. With --preview the baseline accepts the preview rules' findings too,
+as memlint check --preview finds them.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.writeBaseline(args) },
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.StringVar(&o.baselineFile, "baseline", "", "baseline file to write (default: "+baseline.FileName+" beside the configuration, or at the repository's top level)")
+	f.BoolVar(&o.preview, "preview", false, previewUsage)
 	return cmd
 }
 

@@ -88,8 +88,12 @@ func TestBaselineScope(t *testing.T) {
 // every missing field at the opening ---. A baseline that accepted "no
 // type" must not hide a later "no description" (and report the accepted
 // one instead), as it did while the two shared a fingerprint.
+// frontmatter-required is a preview rule, and memlint baseline takes no
+// --preview: the project's configuration turns the preview rules on, for
+// the baseline and the check alike.
 func TestBaselineKeepsSameTextFindingsApart(t *testing.T) {
 	dir := t.TempDir()
+	writePreviewConfig(t, dir)
 	mem := filepath.Join(dir, "memory")
 	must(t, os.MkdirAll(mem, 0o755))
 	must(t, os.WriteFile(filepath.Join(mem, "MEMORY.md"), []byte("- [Role](user_role.md) — the user is a data scientist\n"), 0o644))

@@ -71,7 +71,7 @@ func (o *checkOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.format, "format", "text", "output format: "+report.FormatList())
 	f.StringVar(&o.configFile, "config", "", "configuration file (default: .memlint.yaml found by walking up from the current directory)")
 	f.BoolVar(&o.strict, "strict", false, "exit 1 on any finding, warnings and infos included")
-	f.BoolVar(&o.preview, "preview", false, "also run the preview rules: those not yet measured precise enough on real memory to run by default (memlint rules shows each rule's stage)")
+	f.BoolVar(&o.preview, "preview", false, previewUsage)
 	f.BoolVar(&o.exitZero, "exit-zero", false, "exit 0 even when there are findings (or --diff changes); errors of memlint itself still exit 2")
 	f.BoolVar(&o.statistics, "statistics", false, "with --format text: print the number of findings per rule (and how many are fixable) instead of the findings")
 	f.StringVar(&o.color, "color", "auto", "colour text output: auto, always or never (auto: a terminal; FORCE_COLOR, NO_COLOR and CLICOLOR_FORCE as docs/cli.md says)")
@@ -240,6 +240,10 @@ func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.
 		Instructions: lint.ClaudeInstructions(cwd, os.Getenv, home, 0),
 		Repos:        source.RepositoryFinder(cwd, os.Getenv, true)}
 }
+
+// previewUsage is the help of --preview, which check and baseline share
+// so that a baseline accepts what a check with the same flag finds.
+const previewUsage = "also run the preview rules: those not yet measured precise enough on real memory to run by default (memlint rules shows each rule's stage)"
 
 // resolveConfig is the configuration of a run over src from cwd
 // (lint.ResolveConfig, with --config), with the preview rules on for

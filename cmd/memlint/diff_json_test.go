@@ -12,6 +12,7 @@ import (
 // TestDiffJSON checks --diff --format json against --diff in text: the
 // same files in the same order, each entry's diff the text output's part
 // for that file, nothing written; with nothing to change, "files": [].
+// The example's fixes are preview rules': every run has --preview.
 func TestDiffJSON(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, filepath.Join("..", "..", "examples", "memory"), filepath.Join(dir, "mem"))
@@ -20,11 +21,11 @@ func TestDiffJSON(t *testing.T) {
 	before, beforeIndex := memoryTexts(t, "mem"), readText(t, index)
 
 	var text, stderr bytes.Buffer
-	if code := run([]string{"--diff", "--unsafe-fixes", "mem"}, &text, &stderr); code != exitFindings {
+	if code := run([]string{"--preview", "--diff", "--unsafe-fixes", "mem"}, &text, &stderr); code != exitFindings {
 		t.Fatalf("--diff: exit %d, want %d; stderr: %s", code, exitFindings, stderr.String())
 	}
 	var out bytes.Buffer
-	if code := run([]string{"--diff", "--unsafe-fixes", "--format", "json", "mem"}, &out, &stderr); code != exitFindings {
+	if code := run([]string{"--preview", "--diff", "--unsafe-fixes", "--format", "json", "mem"}, &out, &stderr); code != exitFindings {
 		t.Fatalf("--diff --format json: exit %d, want %d; stderr: %s", code, exitFindings, stderr.String())
 	}
 	var doc struct {
@@ -60,9 +61,9 @@ func TestDiffJSON(t *testing.T) {
 	}
 
 	// Nothing to change once the fixes are applied: an empty list, exit 0.
-	run([]string{"--unsafe-fixes", "mem"}, &out, &stderr)
+	run([]string{"--preview", "--unsafe-fixes", "mem"}, &out, &stderr)
 	out.Reset()
-	if code := run([]string{"--diff", "--unsafe-fixes", "--format", "json", "mem"}, &out, &stderr); code != exitOK {
+	if code := run([]string{"--preview", "--diff", "--unsafe-fixes", "--format", "json", "mem"}, &out, &stderr); code != exitOK {
 		t.Fatalf("clean dir: exit %d, want 0; stderr: %s", code, stderr.String())
 	}
 	if got := strings.TrimSpace(out.String()); got != "{\n  \"version\": 1,\n  \"files\": []\n}" {

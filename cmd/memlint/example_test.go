@@ -39,19 +39,27 @@ func TestShippedExample(t *testing.T) {
 	}
 }
 
-// TestReadmeSample checks the sample output in the README against a real
-// run: the block that starts "$ memlint examples/memory" is run, and its
-// lines, cut where a line is "…", must be excerpts of the output, each
-// contiguous and in order, the last one ending it (the budget and summary
-// lines are real).
+// TestReadmeSample checks the sample outputs in the README against real
+// runs: the blocks that start "$ memlint examples/memory" and "$ memlint
+// --preview examples/memory" are run, and their lines, cut where a line
+// is "…", must be excerpts of the output, each contiguous and in order,
+// the last one ending it (the budget and summary lines are real).
 func TestReadmeSample(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const prompt = "$ memlint examples/memory"
+	// The default run and the run with the preview rules.
+	for _, prompt := range []string{"$ memlint examples/memory", "$ memlint --preview examples/memory"} {
+		t.Run(prompt, func(t *testing.T) { checkReadmeSample(t, string(readme), prompt) })
+	}
+}
+
+// checkReadmeSample checks the README's sample block that starts with
+// prompt against a real run of it.
+func checkReadmeSample(t *testing.T, readme, prompt string) {
 	var block []string
-	for part := range strings.SplitSeq(string(readme), "```") {
+	for part := range strings.SplitSeq(readme, "```") {
 		lines := strings.Split(strings.TrimPrefix(part, "\n"), "\n")
 		if lines[0] == prompt {
 			block = lines[1 : len(lines)-1] // up to the newline before the closing fence

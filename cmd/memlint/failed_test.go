@@ -19,6 +19,9 @@ import (
 // the other rules' findings, names the rule and the dir on stderr (with
 // the stack for a panic), and exits 2 although there are findings, which
 // alone would be exit 1. The failure is no finding: no output lists it.
+// The failing rule is stable (the zero Stage), so it runs in every run;
+// the other rule's finding (index-dangling-link) is a preview rule's, so
+// the checks run with --preview.
 func TestFailingRuleExits2(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -41,7 +44,7 @@ func TestFailingRuleExits2(t *testing.T) {
 			t.Chdir(dir)
 			for _, format := range []string{"text", "json"} {
 				var stdout, stderr bytes.Buffer
-				code := run([]string{"--format", format, "mem"}, &stdout, &stderr)
+				code := run([]string{"--preview", "--format", format, "mem"}, &stdout, &stderr)
 				if code != exitUsage {
 					t.Errorf("--format %s: exit code %d, want %d; stderr:\n%s", format, code, exitUsage, stderr.String())
 				}
@@ -57,9 +60,15 @@ func TestFailingRuleExits2(t *testing.T) {
 					}
 				}
 			}
+			// Without --preview the failing rule runs all the same (it is
+			// stable), and its failure still exits 2.
+			var plainOut, plainErr bytes.Buffer
+			if code := run([]string{"mem"}, &plainOut, &plainErr); code != exitUsage || !strings.Contains(plainErr.String(), "rule test-failing failed on mem") {
+				t.Errorf("without --preview: exit code %d, want %d and the failure on stderr:\n%s", code, exitUsage, plainErr.String())
+			}
 			// --exit-zero forgives findings, not a failed rule.
 			var zeroOut, zeroErr bytes.Buffer
-			if code := run([]string{"--exit-zero", "mem"}, &zeroOut, &zeroErr); code != exitUsage {
+			if code := run([]string{"--preview", "--exit-zero", "mem"}, &zeroOut, &zeroErr); code != exitUsage {
 				t.Errorf("--exit-zero: exit code %d, want %d; stderr:\n%s", code, exitUsage, zeroErr.String())
 			}
 			// Nor does memlint baseline accept an incomplete run.

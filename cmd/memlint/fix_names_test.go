@@ -15,6 +15,7 @@ import (
 // mistake: `check --fix` lists them, and a second run finds nothing to
 // fix, no orphan-memory and no dangling link — each written link reads
 // back as its file — while --diff and MEMORY.md hold no raw control byte.
+// The index rules involved are preview rules: every run has --preview.
 func TestFixFileNamesFixedPoint(t *testing.T) {
 	names := []string{
 		"tab\tx", "cr\rx", "lf\nx", "esc\x1bx", `back\x`, "lb[x", "rb]x", "lp(x", "rp)x",
@@ -43,7 +44,7 @@ func TestFixFileNamesFixedPoint(t *testing.T) {
 		done := make(chan out, 1)
 		go func() {
 			var stdout, stderr bytes.Buffer
-			run(append(args, "--color", "never", "memory"), &stdout, &stderr)
+			run(append(args, "--preview", "--color", "never", "memory"), &stdout, &stderr)
 			done <- out{stdout.String(), stderr.String()}
 		}()
 		select {
@@ -124,22 +125,32 @@ func TestBrokenIndexAndNameFindings(t *testing.T) {
 		t.Skipf("this file system refuses a name that is not UTF-8: %v", err)
 	}
 	t.Chdir(root)
-	done := make(chan string, 1)
-	go func() {
-		var stdout bytes.Buffer
-		run([]string{"check", "--color", "never", "."}, &stdout, &stdout)
-		done <- stdout.String()
-	}()
-	var out string
-	select {
-	case out = <-done:
-	case <-time.After(20 * time.Second):
-		t.Fatal("memlint check did not finish within 20s")
+	check := func(args ...string) string {
+		done := make(chan string, 1)
+		go func() {
+			var stdout bytes.Buffer
+			run(append([]string{"check", "--color", "never"}, args...), &stdout, &stdout)
+			done <- stdout.String()
+		}()
+		select {
+		case out := <-done:
+			return out
+		case <-time.After(20 * time.Second):
+			t.Fatal("memlint check did not finish within 20s")
+		}
+		return ""
 	}
-	for _, want := range []string{
-		"notes/MEMORY.md: error: MEMORY.md is a folder: Claude Code loads nothing from it, so the agent gets no index at all [index-missing]",
-		`notes/caf\xe9.md: error: caf\xe9.md: its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it [file-unreadable]`,
-	} {
+	const (
+		folder     = "notes/MEMORY.md: error: MEMORY.md is a folder: Claude Code loads nothing from it, so the agent gets no index at all [index-missing]"
+		unreadable = `notes/caf\xe9.md: error: caf\xe9.md: its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it [file-unreadable]`
+	)
+	// file-unreadable runs by default (an engine report, stable);
+	// index-missing is a preview rule.
+	if out := check("."); !strings.Contains(out, unreadable) || strings.Contains(out, "[index-missing]") {
+		t.Errorf("a run with no flags: want %q and no index-missing:\n%s", unreadable, out)
+	}
+	out := check("--preview", ".")
+	for _, want := range []string{folder, unreadable} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

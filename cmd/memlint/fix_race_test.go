@@ -14,7 +14,8 @@ import (
 const raceTopic = "---\nname: user-role\ndescription: The user is a senior Go engineer who is new to React\ntype: User\n---\n\nExplain frontend concepts with Go analogies.\n"
 
 // lintForFix lints a memory dir whose topic has a safe fix (type: User),
-// as --fix does, and returns the dir, the topic's path and the run.
+// as --fix --preview does (memory-type is a preview rule), and returns the
+// dir, the topic's path and the run.
 func lintForFix(t *testing.T) (string, string, *checkOptions, []lint.Diagnostic, []string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -29,7 +30,7 @@ func lintForFix(t *testing.T) (string, string, *checkOptions, []lint.Diagnostic,
 	if err := os.WriteFile(topic, []byte(raceTopic), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o := &checkOptions{stdout: io.Discard, stderr: io.Discard, fix: true}
+	o := &checkOptions{stdout: io.Discard, stderr: io.Discard, fix: true, preview: true}
 	r, _, _, err := o.lintWorkingTree(dir, builtinRules(), []string{"mem"})
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,9 @@ import (
 // TestHostileFileNames lints files whose names hold a newline, a tab, an
 // escape character and bytes that are not UTF-8: every output format must
 // keep one finding per line (text, github), stay valid JSON with valid
-// UTF-8 (json, sarif), and show the name unambiguously.
+// UTF-8 (json, sarif), and show the name unambiguously. The findings
+// about those files are frontmatter-missing's, a preview rule's: every run
+// has --preview.
 func TestHostileFileNames(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "memory")
 	names := []string{"new\nline.md", "tab\there.md", "esc\x1b[31mred.md", "latin1-\xe9t\xe9.md"}
@@ -38,7 +40,7 @@ func TestHostileFileNames(t *testing.T) {
 		done := make(chan string, 1)
 		go func() {
 			var stdout bytes.Buffer
-			run([]string{"--format", format, "--color", "never", "memory"}, &stdout, io.Discard)
+			run([]string{"--preview", "--format", format, "--color", "never", "memory"}, &stdout, io.Discard)
 			done <- stdout.String()
 		}()
 		select {

@@ -47,7 +47,8 @@ func builtMemlint(t *testing.T) string {
 }
 
 // outputDir makes a memory dir with one finding (a dangling index link),
-// so every report has a line to look for.
+// so every report has a line to look for. index-dangling-link is a preview
+// rule: the runs over it pass --preview.
 func outputDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -129,7 +130,7 @@ func TestOutputToRedirectedStderr(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			stdout := runOutput(t, dir, errFile, "--output", "text="+name, "mem")
+			stdout := runOutput(t, dir, errFile, "--preview", "--output", "text="+name, "mem")
 			if !strings.Contains(stdout, outputFinding) {
 				t.Errorf("stdout lacks the finding:\n%s", stdout)
 			}
@@ -176,7 +177,7 @@ func TestOutputThroughLinkToDevice(t *testing.T) {
 		b, _ := io.ReadAll(f)
 		read <- string(b)
 	}()
-	runOutput(t, dir, filepath.Join(t.TempDir(), "stderr"), "--output", "text="+link, "mem")
+	runOutput(t, dir, filepath.Join(t.TempDir(), "stderr"), "--preview", "--output", "text="+link, "mem")
 	select {
 	case got := <-read:
 		if !strings.HasPrefix(got, outputFinding+"\n") {
@@ -194,7 +195,7 @@ func TestOutputThroughLinkToDevice(t *testing.T) {
 	if err := os.Symlink("/dev/null", null); err != nil {
 		t.Fatal(err)
 	}
-	runOutput(t, dir, filepath.Join(t.TempDir(), "stderr"), "--output", "json="+null, "mem")
+	runOutput(t, dir, filepath.Join(t.TempDir(), "stderr"), "--preview", "--output", "json="+null, "mem")
 	assertSymlink(t, null, "/dev/null")
 	if info, err := os.Stat("/dev/null"); err != nil || info.Mode()&fs.ModeCharDevice == 0 {
 		t.Errorf("/dev/null: %v, %v", info, err)

@@ -17,24 +17,31 @@ import (
 // and rules output, and checks that none of them shows any of those
 // credentials in full. Other rules quote the same lines (a description, a
 // YAML comment, an index link), so this also checks the redaction that the
-// engine applies to every finding.
+// engine applies to every finding. secret and most of the rules quoting
+// those lines are preview rules, and memlint baseline takes no --preview:
+// the project's configuration runs every rule (preview: true).
 func TestNoOutputShowsASecret(t *testing.T) {
 	fixture := filepath.Join("..", "..", "rules", "secret", "testdata", "secret", "fires")
 	secrets := fixtureSecrets(t, fixture)
-	dir := filepath.Join(t.TempDir(), "memory")
+	root := t.TempDir()
+	dir := filepath.Join(root, "memory")
 	copySecretFixture(t, fixture, dir)
+	writePreviewConfig(t, root)
+	t.Chdir(root)
 	assertNoOutputShows(t, dir, secrets)
 }
 
 // TestNoOutputShowsASecretElsewhere checks the places a value reaches the
 // output besides a finding's own text: a suppression's reason (SARIF's
 // justification), and a bare password holding delimiters (masked whole,
-// in every format and in --fix --diff).
+// in every format and in --fix --diff). The configuration runs every
+// rule (preview: true), for the check, the baseline and the Claude Code
+// hook alike.
 func TestNoOutputShowsASecretElsewhere(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "memory")
 	// A custom rule whose {match} is the bare value the secret rule flags.
-	config := "custom-rules:\n  - id: no-troubadour\n    message: \"memory mentions {match}\"\n    pattern: 'Tr0ub4dor\\S*'\n"
+	config := "preview: true\ncustom-rules:\n  - id: no-troubadour\n    message: \"memory mentions {match}\"\n    pattern: 'Tr0ub4dor\\S*'\n"
 	if err := os.WriteFile(filepath.Join(root, ".memlint.yaml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -318,9 +325,12 @@ func readOutput(t *testing.T, file string) string {
 // TestBaselineOfASecretName checks that a baseline entry stored with a
 // masked path is the real file's: accepted on the next run, kept when
 // memlint baseline rewrites the baseline for another file, not stale while
-// the file exists, and stale once it is gone.
+// the file exists, and stale once it is gone. secret is a preview rule,
+// and memlint baseline takes no --preview: the project's configuration
+// runs the preview rules (preview: true).
 func TestBaselineOfASecretName(t *testing.T) {
 	root := t.TempDir()
+	writePreviewConfig(t, root)
 	t.Chdir(root)
 	dir := filepath.Join(root, "memory")
 	const name = "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.md"

@@ -55,6 +55,7 @@ const StaleRule = "baseline-stale"
 // rule docs; Filter's caller produces them, no rule code does.
 var StaleFindings = &lint.Rule{
 	ID:       StaleRule,
+	Stage:    lint.Preview,
 	Severity: lint.Info,
 	Scope:    lint.ScopeBaseline,
 	Summary:  "an entry of the baseline file matches no finding any more",

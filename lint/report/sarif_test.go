@@ -65,12 +65,13 @@ Finance trusts only the central bank's daily rate feed.
 	}
 }
 
-// lintFixture lints the fixture as the command does and builds a report
-// of it, with absolute paths under sarifRoot.
+// lintFixture lints the fixture as memlint check --preview does (every
+// rule, so that each format shows findings of every kind) and builds a
+// report of it, with absolute paths under sarifRoot.
 func lintFixture(t *testing.T, fsys fstest.MapFS) *Report {
 	t.Helper()
 	reg := rules.Registry()
-	l := &lint.Linter{Registry: reg, Root: sarifRoot, Now: time.Date(2026, 9, 14, 12, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Root: sarifRoot, Now: time.Date(2026, 9, 14, 12, 0, 0, 0, time.UTC)}
 	res, err := l.Lint(fsys, []string{"mem"})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 // index budget and recall to say again what every conversation reads.
 var ClaudeMdOverlap = &lint.Rule{
 	ID:       "claude-md-overlap",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a memory says again what CLAUDE.md, AGENTS.md, .claude/rules or an import of theirs already says",
 	Doc:      overlapDoc,

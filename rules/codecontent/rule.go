@@ -34,6 +34,7 @@ var doc string
 // commit hashes and git-log history, and stack traces.
 var Rule = &lint.Rule{
 	ID:       "code-content",
+	Stage:    lint.Preview,
 	Kinds:    lint.ExceptSubagent, // subagents are told to save codebase patterns (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "memory holds what the code or git already says: file:line citations, long code blocks, commit hashes, stack traces",

@@ -24,6 +24,7 @@ var doc string
 // index text that a topic file already holds.
 var Duplicate = &lint.Rule{
 	ID:       "memory-duplicate",
+	Stage:    lint.Preview,
 	Severity: lint.Warning, // it rests on comparing prose: never an error by default (SPEC §2)
 	Summary:  "two memories in one dir say the same thing (nearly the same body), or the index repeats what a topic file holds",
 	Doc:      doc,

@@ -27,6 +27,7 @@ var placeholderPattern = lazyre.New(`\{\{[^}]*\}\}|^<[^<>]+>$|^\[[^\]]*\]$`)
 // DescriptionQuality reports descriptions that cannot guide recall.
 var DescriptionQuality = &lint.Rule{
 	ID:       "description-quality",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "description is too short, a placeholder, generic, too long, or the same as another memory's",
 	Doc:      descriptionQualityDoc,

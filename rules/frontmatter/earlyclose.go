@@ -18,6 +18,7 @@ import (
 // Claude Code ends it.
 var EarlyClose = &lint.Rule{
 	ID:       "frontmatter-early-close",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "a --- inside the frontmatter (in a value): Claude Code ends the frontmatter there and loses the rest",
 	Doc:      earlyCloseDoc,

@@ -33,6 +33,7 @@ const recallScanBytes = 64 << 10
 // not read them (SPEC §1.1, §1.4): the rule does not run there.
 var Missing = &lint.Rule{
 	ID:       "frontmatter-missing",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a memory has no frontmatter",
 	Doc:      missingDoc,
@@ -170,6 +171,7 @@ func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter)
 // ScanWindow reports frontmatter closing after line 30.
 var ScanWindow = &lint.Rule{
 	ID:       "frontmatter-scan-window",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "the closing --- of the frontmatter is after line 30 (or past 64 KB)",
 	Doc:      scanWindowDoc,
@@ -215,6 +217,7 @@ var scanWindowDoc string
 // missing them: an error must be right essentially always.
 var Required = &lint.Rule{
 	ID:       "frontmatter-required",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "name, description or type is missing or empty",
 	Doc:      requiredDoc,
@@ -324,6 +327,7 @@ func isEmpty(v *yaml.Node) bool {
 // of text.
 var FieldType = &lint.Rule{
 	ID:       "frontmatter-field-type",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "name or description is not a single-line string (a list, a number, a mapping, several lines)",
 	Doc:      fieldTypeDoc,
@@ -421,6 +425,7 @@ var (
 // UnknownKey reports frontmatter keys Claude Code does not use.
 var UnknownKey = &lint.Rule{
 	ID:       "frontmatter-unknown-key",
+	Stage:    lint.Preview,
 	Severity: lint.Info,
 	Summary:  "frontmatter has keys other than name, description, type, metadata, node_type, originSessionId, modified, created, pinned",
 	Doc:      unknownKeyDoc,
@@ -562,6 +567,7 @@ func contains(list []string, s string) bool {
 // CommentTruncation reports plain values that YAML cuts at " #".
 var CommentTruncation = &lint.Rule{
 	ID:       "frontmatter-comment-truncation",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "an unquoted value contains \" #\": YAML drops the rest as a comment",
 	Doc:      commentTruncationDoc,

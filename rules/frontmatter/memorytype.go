@@ -20,6 +20,7 @@ var memoryTypes = []string{"user", "feedback", "project", "reference"}
 // that disagree.
 var MemoryType = &lint.Rule{
 	ID:       "memory-type",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "type is not one of user, feedback, project, reference; top-level and metadata.type disagree",
 	Doc:      memoryTypeDoc,
@@ -105,6 +106,7 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml
 // the future.
 var ModifiedTimestamp = &lint.Rule{
 	ID:       "modified-timestamp",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "modified is not an ISO 8601 timestamp, or is in the future",
 	Doc:      modifiedTimestampDoc,

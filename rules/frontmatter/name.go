@@ -16,6 +16,7 @@ import (
 // NameDuplicate reports two memories of one dir with the same name.
 var NameDuplicate = &lint.Rule{
 	ID:       "name-duplicate",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "two memories in one dir share a name",
 	Doc:      nameDuplicateDoc,

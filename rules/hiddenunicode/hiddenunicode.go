@@ -20,6 +20,7 @@ import (
 // characters and the other invisible format characters.
 var HiddenUnicode = &lint.Rule{
 	ID:       "hidden-unicode",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "invisible characters: bidirectional controls, zero-width, tag and other format characters that hide text from the reader",
 	Doc:      hiddenUnicodeDoc,

@@ -24,6 +24,7 @@ var doc string
 // repository or kept as team memory.
 var Rule = &lint.Rule{
 	ID:       "home-path",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "committed or team memory holds one developer's absolute home path (/home/alice/…, /Users/bob/…, C:\\Users\\carol\\…), which leads nowhere on a teammate's machine",
 	Doc:      doc,

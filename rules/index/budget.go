@@ -13,6 +13,7 @@ import (
 // LineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
 var LineLimit = &lint.Rule{
 	ID:       "index-line-limit",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "MEMORY.md loads more than 200 lines (error) or 140 and more (warning)",
 	Doc:      lineLimitDoc,
@@ -49,6 +50,7 @@ var lineLimitDoc string
 // UTF-16 code units.
 var SizeLimit = &lint.Rule{
 	ID:       "index-size-limit",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "MEMORY.md is larger than 25,000 UTF-16 units or 4 MiB (error), or 17,500 units and more (warning)",
 	Doc:      sizeLimitDoc,

@@ -19,6 +19,7 @@ import (
 // Frontmatter reports frontmatter in MEMORY.md.
 var Frontmatter = &lint.Rule{
 	ID:       "index-frontmatter",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "MEMORY.md has frontmatter",
 	Doc:      frontmatterDoc,
@@ -43,6 +44,7 @@ var frontmatterDoc string
 // EntryFormat reports index lines that are not one link to one memory.
 var EntryFormat = &lint.Rule{
 	ID:       "index-entry-format",
+	Stage:    lint.Preview,
 	Kinds:    lint.ExceptSubagent, // a subagent's MEMORY.md holds its notes (SPEC §1.1)
 	Severity: lint.Warning,
 	Summary:  "an index line is not a list item linking one topic file: inline content, prose, bullets without a link",
@@ -641,6 +643,7 @@ func headingBlocks(f *lint.File) []lint.Block {
 // DuplicateEntry reports a topic file linked twice from the index.
 var DuplicateEntry = &lint.Rule{
 	ID:       "index-duplicate-entry",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "the same topic file is linked twice in MEMORY.md",
 	Doc:      duplicateEntryDoc,

@@ -17,6 +17,7 @@ import (
 // past the cut.
 var EntryLength = &lint.Rule{
 	ID:       "index-entry-length",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "an index entry is longer than 200 characters, or than 150 (option max) in an index at 70 % of Claude Code's limits",
 	Doc:      entryLengthDoc,

@@ -20,6 +20,7 @@ import (
 // DanglingLink reports index links to memory files that do not exist.
 var DanglingLink = &lint.Rule{
 	ID:       "index-dangling-link",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "an index link points at a memory file that does not exist (a warning when it means a repository document)",
 	Doc:      danglingLinkDoc,
@@ -131,6 +132,7 @@ func repositoryDocument(repo lint.Repository, dirRel, target string) string {
 // LinkEscape reports index links that leave the memory dir.
 var LinkEscape = &lint.Rule{
 	ID:       "index-link-escape",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "an index link leaves the memory dir (../, an absolute path)",
 	Doc:      linkEscapeDoc,
@@ -205,6 +207,7 @@ var linkEscapeDoc string
 // OrphanMemory reports topic files the index does not list.
 var OrphanMemory = &lint.Rule{
 	ID:       "orphan-memory",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a topic file is neither linked nor named in MEMORY.md",
 	Doc:      orphanMemoryDoc,

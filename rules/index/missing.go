@@ -14,6 +14,7 @@ import (
 // there is no MEMORY.md, or there is one that loads nothing.
 var Missing = &lint.Rule{
 	ID:       "index-missing",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a memory dir with topic files has no MEMORY.md (warning), or has one that loads nothing (error)",
 	Doc:      missingDoc,

@@ -20,6 +20,7 @@ var doc string
 // knowledge.
 var Rule = &lint.Rule{
 	ID:       "memory-injection",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "text that steers the agent instead of recording knowledge, however it is disguised or encoded and in the languages memory is written in: overriding instructions, concealment, exfiltration, image beacons, remote execution, forged system or tool messages, encoded blobs, instructions hidden in comments",
 	Doc:      doc,

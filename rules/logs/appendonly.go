@@ -12,6 +12,7 @@ import (
 // end. It needs the earlier content: the staged commit's HEAD, or --base REV.
 var AppendOnly = &lint.Rule{
 	ID:       "log-append-only",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "(git modes) a change to an existing log edits or removes earlier lines",
 	Doc:      appendOnlyDoc,

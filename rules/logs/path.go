@@ -22,6 +22,7 @@ var (
 // day that does not exist or disagrees with their folders.
 var Path = &lint.Rule{
 	ID:       "log-path",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "a file under logs/ follows neither log layout (logs/YYYY/MM/YYYY-MM-DD.md, logs/YYYY/MM/DD/<id>-<title>.md), or its date is not real or disagrees with its folders",
 	Doc:      pathDoc,

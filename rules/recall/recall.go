@@ -163,6 +163,7 @@ func recallModeNote(pass *lint.Pass) string {
 // memory (see MemoryRecallLimit).
 var MemoryCountLimit = &lint.Rule{
 	ID:       "memory-count-limit",
+	Stage:    lint.Preview,
 	Severity: lint.Info,
 	Summary:  "more than 200 topic files in a dir: recall never sees the oldest (warning in recall mode, info otherwise)",
 	Doc:      memoryCountLimitDoc,

@@ -31,6 +31,7 @@ var doc string
 // after they were written.
 var Rule = &lint.Rule{
 	ID:       "relative-date",
+	Stage:    lint.Preview,
 	Severity: lint.Warning, // it rests on reading prose: never an error by default (SPEC §2)
 	Summary:  "a relative date (tomorrow, next week, Thursday, 下周四, 来週, 다음 주) that means nothing once time has passed",
 	Doc:      doc,

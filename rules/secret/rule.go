@@ -32,6 +32,7 @@ var doc string
 // assigned to names such as password or api_key.
 var Rule = &lint.Rule{
 	ID:       "secret",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "a credential (API token, cloud key, private key, password) is written in memory",
 	Doc:      doc,

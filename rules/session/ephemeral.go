@@ -21,6 +21,7 @@ var ephemeralDoc string
 // of PR or issue numbers.
 var EphemeralContent = &lint.Rule{
 	ID:       "ephemeral-content",
+	Stage:    lint.Preview,
 	Severity: lint.Warning, // warning in project memories, info in the others (runEphemeral)
 	Summary:  "a task checklist, session diary or list of PR numbers: what only mattered to one conversation",
 	Doc:      ephemeralDoc,

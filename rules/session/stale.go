@@ -18,6 +18,7 @@ var staleDoc string
 // lies long in the past and which has not been changed since that date.
 var StaleProjectMemory = &lint.Rule{
 	ID:       "stale-project-memory",
+	Stage:    lint.Preview,
 	Severity: lint.Info, // a date says nothing certain about whether the text still holds
 	Summary:  "a project memory whose newest dated claim that can go stale (not a finished event) is more than `days` in the past and which has not been changed since",
 	Doc:      staleDoc,

@@ -18,6 +18,7 @@ import (
 // repository's .claude/settings.json.
 var MemoryDirectory = &lint.Rule{
 	ID:       "settings-memory-directory",
+	Stage:    lint.Preview,
 	Severity: lint.Error,
 	Summary:  "a checked-in .claude/settings.json sets autoMemoryDirectory; the message says where it points and whether Claude Code rejects it",
 	Scope:    lint.ScopeRepository,

@@ -14,6 +14,7 @@ import (
 // repository's index does not hold.
 var StaleReference = &lint.Rule{
 	ID:       "stale-reference",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a memory names a repository path (file or folder) that the repository does not have",
 	Doc:      staleReferenceDoc,

@@ -12,6 +12,7 @@ import (
 // their scope.
 var Feedback = &lint.Rule{
 	ID:       "feedback-structure",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a feedback memory does not say why it holds (**Why:**) or when it applies (**How to apply:**)",
 	Doc:      feedbackDoc,
@@ -25,6 +26,7 @@ var feedbackDoc string
 // scope.
 var Project = &lint.Rule{
 	ID:       "project-structure",
+	Stage:    lint.Preview,
 	Severity: lint.Warning,
 	Summary:  "a project memory that records a decision does not say why (**Why:**) or when it applies (**How to apply:**)",
 	Doc:      projectDoc,

@@ -17,6 +17,7 @@ var Rules = []*lint.Rule{Dangling}
 // Dangling reports [[links]] that match no memory.
 var Dangling = &lint.Rule{
 	ID:       "wikilink-dangling",
+	Stage:    lint.Preview,
 	Severity: lint.Info,
 	Summary:  "[[name]] matches no memory's name or file name",
 	Doc:      danglingDoc,
