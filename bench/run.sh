@@ -60,11 +60,12 @@ MDL_VERSION_SEEN=$("$MDL" --help 2>&1 | head -n 1 || true)
 
 # The commands, each run from inside the tree with output discarded.
 # memlint and markdownlint-cli2 exit 1 because the trees have findings: that
-# is expected, not a failure.
+# is expected, not a failure. memlint runs every rule (--preview), as it did
+# before rules had stages, so runs before and after compare.
 export BIN="$WORK/bin" MDL CFG="$WORK/mdl-config/.markdownlint-cli2.jsonc"
 cmd_floor='"$BIN/readfloor" .'
-cmd_memlint='"$BIN/memlint" check --format json .'
-cmd_memlint1='env GOMAXPROCS=1 "$BIN/memlint" check --format json .'
+cmd_memlint='"$BIN/memlint" check --preview --format json .'
+cmd_memlint1='env GOMAXPROCS=1 "$BIN/memlint" check --preview --format json .'
 cmd_mdl='"$MDL" --config "$CFG" "**/*.md"'
 
 # Run every command once first: a tool that crashes (exit code other than

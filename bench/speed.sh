@@ -32,7 +32,11 @@
 # empty to skip), INDEX_MB ("0.5 1 2 4 8"), HOOK_RUNS (20), PRECOMMIT_FILES
 # (100000; empty to skip), CORPUS (../shared/corpus), BENCH_DIR (scratch
 # folder, default mktemp -d, kept afterwards), NOTE (a line for the table
-# header, e.g. how loaded the machine was), WRITE_DOCS (1).
+# header, e.g. how loaded the machine was), WRITE_DOCS (1), STAGE (all:
+# memlint runs every rule, preview ones included, with --preview and
+# `preview: true` in the configs and hook repositories it writes, so runs
+# before and after rules changed stage compare; stable: only what a run
+# with no flags runs).
 # Peers: MEMLINT_BENCH_CLAUDE_MEMORY_LINT (path of claude_memory_lint.py;
 # otherwise downloaded from GitHub), MEMLINT_BENCH_FRANKBESCH_SRC (a checkout
 # of github.com/frankbesch/memlint; otherwise cloned). A peer that cannot be
@@ -52,6 +56,12 @@ HOOK_RUNS=${HOOK_RUNS:-20}
 PRECOMMIT_FILES=${PRECOMMIT_FILES-100000}
 CORPUS=${CORPUS:-$REPO_ROOT/../shared/corpus}
 WRITE_DOCS=${WRITE_DOCS:-1}
+STAGE=${STAGE:-all}
+case $STAGE in
+all) PREVIEW_FLAG=(--preview) PREVIEW_YAML='preview: true' ;;
+stable) PREVIEW_FLAG=() PREVIEW_YAML='' ;;
+*) echo "STAGE must be all or stable, not $STAGE" >&2; exit 2 ;;
+esac
 WORK=${BENCH_DIR:-$(mktemp -d -t memlint-speed.XXXXXX)}
 mkdir -p "$WORK/bin" "$WORK/peers"
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
@@ -99,6 +109,7 @@ checks_config() { # file rule...
 	shift
 	{
 		echo "# memlint with these rules alone: $*"
+		[ -n "$PREVIEW_YAML" ] && echo "$PREVIEW_YAML"
 		echo "rules:"
 		"$MEMLINT" rules | awk 'NR > 1 && NF {print $1}' | while IFS= read -r id; do
 			case " $* " in *" $id "*) ;; *) echo "  $id: off" ;; esac
@@ -213,7 +224,7 @@ for entry in "${TREES[@]}"; do
 			[ -n "${dead[$tool]:-}" ] && continue
 			case $tool in
 			floor) run_one "$tree" floor "$r" "$FLOOR" . ;;
-			memlint) run_one "$tree" memlint "$r" "$MEMLINT" check --format json . ;;
+			memlint) run_one "$tree" memlint "$r" "$MEMLINT" check "${PREVIEW_FLAG[@]}" --format json . ;;
 			cml) run_one "$tree" cml "$r" env HOME="$WORK/home-$tree" python3 "$CML" --all --json ;;
 			fb) run_one "$tree" fb "$r" "$FB" check --format json . ;;
 			mlcml) run_one "$tree" mlcml "$r" "$MEMLINT" check --config "$WORK/cml-checks.yaml" --format json . ;;
@@ -231,6 +242,8 @@ if [ ! -d "$HOOKDIR" ]; then
 	go run bench/gen.go -out "$HOOKDIR" -dirs 1 -files 200 -seed 1
 fi
 python3 bench/hook_event.py "$HOOKDIR/repo-000" "$WORK/event200.json"
+# The hooks take no flags: they run what the repository's configuration runs.
+if [ -n "$PREVIEW_YAML" ]; then echo "$PREVIEW_YAML" >"$HOOKDIR/repo-000/.memlint.yaml"; else rm -f "$HOOKDIR/repo-000/.memlint.yaml"; fi
 log "Claude Code hook on a write into a 200-file dir ($HOOK_RUNS runs)"
 (cd "$HOOKDIR/repo-000" && hyperfine -w 3 -r "$HOOK_RUNS" -i --style none --export-json "$WORK/hook.json" \
 	"$MEMLINT version" "$MEMLINT hooks run claude < $WORK/event200.json" >/dev/null 2>&1)
@@ -241,6 +254,7 @@ if [ -n "$PRECOMMIT_FILES" ]; then
 		log "pre-commit repository of $PRECOMMIT_FILES files"
 		go run bench/gen.go -out "$PC" -dirs 5 -files 24 -seed 1 -filler $((PRECOMMIT_FILES - 125))
 		git -C "$PC" init -q -b main
+		[ -n "$PREVIEW_YAML" ] && echo "$PREVIEW_YAML" >"$PC/.memlint.yaml"
 		git -C "$PC" add -A
 		git -C "$PC" -c user.name=bench -c user.email=bench@example.com commit -q --no-verify -m generated
 		git -C "$PC" ls-files '*/feedback_*.md' '*/project_*.md' | awk 'NR % 5 == 1' | head -10 | while IFS= read -r f; do
