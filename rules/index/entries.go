@@ -655,6 +655,7 @@ var DuplicateEntry = &lint.Rule{
 		}
 		first := map[string]int{} // target → index in f.Index.Entries of its first listing
 		var owners map[int]int    // entryOwners(f), once a duplicate needs it
+		words := entryWordCache{}
 		for i, e := range f.Index.Entries {
 			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
 				continue // prose that mentions a file does not list it
@@ -676,7 +677,7 @@ var DuplicateEntry = &lint.Rule{
 				if owners == nil {
 					owners = entryOwners(f)
 				}
-				pass.Report(duplicateFinding(f, owners, f.Index.Entries[j], e, l))
+				pass.Report(duplicateFinding(f, owners, words, f.Index.Entries[j], e, l))
 			}
 		}
 	},
@@ -688,22 +689,21 @@ var DuplicateEntry = &lint.Rule{
 // not, it is the one to delete (a safe fix when it is a list item of its
 // own); when each adds something, the two must be merged by hand, and the
 // message says what this one adds.
-func duplicateFinding(f *lint.File, owners map[int]int, earlier, later lint.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
+func duplicateFinding(f *lint.File, owners map[int]int, words entryWordCache, earlier, later lint.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
 	start, end := f.SpanPos(l.Span)
 	d := lint.Diagnostic{Path: f.Path, Start: start, End: end}
-	earlierWords := entryWords(f, earlier, true)
-	laterWords := entryWords(f, later, false)
+	earlierWords, laterWords := words.of(f, earlier), wordsOf(f, later)
 	deleteEntry := func(e lint.IndexEntry, link lint.Link, msg string) {
 		if sole, ok := soleEntry(f, owners, link); ok && sole.Start == e.Start {
 			d.Fix = &lint.Fix{Message: msg, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 		}
 	}
 	switch {
-	case subset(laterWords, earlierWords):
+	case saysNothingNew(laterWords, earlierWords):
 		d.Message = fmt.Sprintf("%s is already listed on line %d, whose entry says everything this one does", l.Target, earlier.StartLine)
 		d.Suggestion = "delete this entry"
 		deleteEntry(later, l.Link, "delete the duplicate entry")
-	case subset(entryWords(f, earlier, false), entryWords(f, later, true)):
+	case saysNothingNew(earlierWords, laterWords):
 		d.Message = fmt.Sprintf("%s is already listed on line %d; this entry says everything that one does, and more", l.Target, earlier.StartLine)
 		d.Suggestion = fmt.Sprintf("keep this entry and delete the one on line %d", earlier.StartLine)
 		if links := ruleutil.TopicLinks(earlier.Links); len(links) > 0 {

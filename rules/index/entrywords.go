@@ -2,8 +2,10 @@ package index
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 )
@@ -48,27 +50,57 @@ func textOf(f *lint.File, e lint.IndexEntry) entryText {
 	return t
 }
 
-// entryWords returns the set of an entry's words (splitWords), its
-// outside text's and its titles'. With withTargets, the words of its
-// links' file names are added: an entry that keeps its link keeps the
+// entryWords is the set of an entry's words (splitWords), sorted and
+// without repeats: says those of its outside text and its titles, targets
+// those of its links' file names. An entry that keeps its link keeps the
 // file's name, so a second entry whose title is only that name
-// ("[feedback_testing](feedback_testing.md)") adds nothing to it.
-func entryWords(f *lint.File, e lint.IndexEntry, withTargets bool) map[string]bool {
-	words := map[string]bool{}
+// ("[feedback_testing](feedback_testing.md)") adds nothing to it. Sorted
+// slices, not maps: an entry has a few dozen words, and an index that
+// lists files again and again has tens of thousands of entries to compare.
+type entryWords struct{ says, targets []string }
+
+// wordsOf returns the entry's words.
+func wordsOf(f *lint.File, e lint.IndexEntry) entryWords {
+	var w entryWords
 	t := textOf(f, e)
 	for _, p := range append(t.outside, t.titles...) {
-		for _, w := range splitWords(p) {
-			words[w] = true
+		w.says = append(w.says, splitWords(p)...)
+	}
+	for _, d := range t.dests {
+		w.targets = append(w.targets, splitWords(strings.TrimSuffix(path.Base(d), path.Ext(d)))...)
+	}
+	slices.Sort(w.says)
+	slices.Sort(w.targets)
+	w.says, w.targets = slices.Compact(w.says), slices.Compact(w.targets)
+	return w
+}
+
+// entryWordCache holds the words of the first entries of files listed
+// again, by the entry's start: an index that lists one file many times
+// compares its first entry with every later one, and reads its words once.
+type entryWordCache map[int]entryWords
+
+func (c entryWordCache) of(f *lint.File, e lint.IndexEntry) entryWords {
+	w, ok := c[e.Start]
+	if !ok {
+		w = wordsOf(f, e)
+		c[e.Start] = w
+	}
+	return w
+}
+
+// saysNothingNew reports whether every word a says is one that b says or
+// names in a link's file name.
+func saysNothingNew(a, b entryWords) bool {
+	for _, w := range a.says {
+		if _, ok := slices.BinarySearch(b.says, w); ok {
+			continue
+		}
+		if _, ok := slices.BinarySearch(b.targets, w); !ok {
+			return false
 		}
 	}
-	if withTargets {
-		for _, d := range t.dests {
-			for _, w := range splitWords(strings.TrimSuffix(path.Base(d), path.Ext(d))) {
-				words[w] = true
-			}
-		}
-	}
-	return words
+	return true
 }
 
 // onlyLinks reports whether an entry says nothing but its links' titles:
@@ -118,6 +150,17 @@ func splitWords(s string) []string {
 		}
 	}
 	for i, r := range s {
+		if r < utf8.RuneSelf {
+			// ASCII, most of every index: no table lookups.
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+				if start < 0 {
+					start = i
+				}
+			} else {
+				flush(i)
+			}
+			continue
+		}
 		switch {
 		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana):
 			flush(i)
@@ -132,14 +175,4 @@ func splitWords(s string) []string {
 	}
 	flush(len(s))
 	return out
-}
-
-// subset reports whether every word of a is in b.
-func subset(a, b map[string]bool) bool {
-	for w := range a {
-		if !b[w] {
-			return false
-		}
-	}
-	return true
 }

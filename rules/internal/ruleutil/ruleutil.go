@@ -34,14 +34,50 @@ func Plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// Clip shortens s to at most n characters for use in a message.
+// Clip shortens s to at most n characters for use in a message: its
+// words joined by single spaces (strings.Fields), cut to n-1 characters
+// and an ellipsis when longer than n. One pass that stops at the cut:
+// messages quote the start of long text.
 func Clip(s string, n int) string {
+	if n < 1 {
+		return clipSlow(s, n)
+	}
+	var b strings.Builder
+	count, cut := 0, 0 // runes written; b.Len() once n-1 were
+	space := false     // a space is due before the next word
+	write := func(text string) bool {
+		if count == n {
+			return false
+		}
+		b.WriteString(text)
+		if count++; count == n-1 {
+			cut = b.Len()
+		}
+		return true
+	}
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		if space && !write(" ") || !write(s[i:i+size]) {
+			// Longer than n: the cut, as []rune would make it.
+			return strings.TrimSpace(string([]rune(b.String()[:cut]))) + "…"
+		}
+		space = false
+	}
+	return b.String()
+}
+
+// clipSlow is Clip's definition, kept for the n that make no sense.
+func clipSlow(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
+	return strings.TrimSpace(string(r[:max(n-1, 0)])) + "…"
 }
 
 // Quote puts s in typographic quotes for a message.

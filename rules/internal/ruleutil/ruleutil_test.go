@@ -30,3 +30,18 @@ func TestIsPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzClip holds Clip, which stops at the cut, to its definition
+// (clipSlow): the words joined by single spaces, cut to n-1 characters
+// and an ellipsis when longer than n.
+func FuzzClip(f *testing.F) {
+	for _, s := range []string{"", " ", "a", "  two  words ", "tab\tand\nnewline", "日本語のテキスト と  空白", "\u00a0nbsp\u2003em space\u3000", "x\xffy"} {
+		f.Add(s, 5)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = 1 + (n%80+80)%80
+		if got, want := Clip(s, n), clipSlow(s, n); got != want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}
