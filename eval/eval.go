@@ -607,17 +607,6 @@ func (ms measure) precision() float64 {
 	return float64(ms.right) / float64(ms.judged)
 }
 
-// bar is the precision a stable rule needs (SPEC §2).
-func bar(r *lint.Rule) float64 {
-	if r.Severity == lint.Error {
-		return 0.99
-	}
-	return 0.90
-}
-
-// minJudged is the fewest judged findings a stable rule's precision rests on.
-const minJudged = 30
-
 func table(m manifest, work string, verbose, write bool) error {
 	fs, err := readFindings(m, work)
 	if err != nil {
@@ -684,7 +673,7 @@ func table(m manifest, work string, verbose, write bool) error {
 			prec = fmt.Sprintf("%.1f %%", 100*ms.precision())
 		}
 		switch {
-		case ms.judged >= minJudged && ms.precision() >= bar(r):
+		case rules.MeetsBar(r, rules.Measurement{Findings: ms.findings, Judged: ms.judged, Right: ms.right, Wrong: ms.wrong, Debatable: ms.debatable}):
 			mark = "✓"
 		case r.Stage == lint.Stable:
 			mark = "✗"
