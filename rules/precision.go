@@ -137,7 +137,7 @@ func measuredCounts(r *lint.Rule) string {
 	m, ok := Measured(r.ID)
 	switch {
 	case !ok || m.Findings == 0:
-		return "not measured: it made no finding on the real memory dirs of eval/manifest.tsv"
+		return "not measured: it made no finding on the real memory dirs of eval/manifest.tsv not read while it was written"
 	case m.Judged == 0:
 		return fmt.Sprintf("not measured: none of its %d findings on real memory judged yet", m.Findings)
 	}

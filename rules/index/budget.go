@@ -69,6 +69,14 @@ var SizeLimit = &lint.Rule{
 		}
 		b := f.Index.Budget
 		switch {
+		case b.Units > lint.IndexMaxUnits && b.LineCut >= 0 && b.SizeCut >= b.LineCut:
+			// The first 200 lines are within the limit: Claude Code cuts
+			// at the line limit only (SPEC §1.3, step 5), and
+			// index-line-limit reports what it hides.
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
+				Message: fmt.Sprintf("MEMORY.md is %s UTF-16 units, more than the %s Claude Code loads; today its 200-line cut comes first (index-line-limit) and leaves less than that, but the index is still far over the %s Claude Code asks for",
+					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
+				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})
 		case b.Units > lint.IndexMaxUnits:
 			lost, first := lostEntries(f, b.SizeCut)
 			start := f.Pos(b.SizeCut)
