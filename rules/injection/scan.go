@@ -698,6 +698,9 @@ func (s *scan) matchUnit(hits []hit, set *triggerSet, encoding string) []hit {
 		if len(t.also) > 0 && !s.us.holdsAny(s, &alsoPlans[i]) {
 			continue
 		}
+		if req := requiredOf(i); len(req) > 0 && !meets(s.us.spaced(s), req, &s.work) {
+			continue
+		}
 		s.work += len(text)
 		for _, m := range t.re.FindAllIndex(text, -1) {
 			if h, ok := s.judge(t, m[0], m[1]); ok {
@@ -750,6 +753,11 @@ type unitState struct {
 	collapsed      []byte
 	collapsedKnown bool
 	gate, known    uint64
+	// ws is the text with each run of the white space \s matches
+	// collapsed, for the strings the patterns need (required.go): the
+	// collapsed text, unless the text holds a form feed.
+	ws, wsBuf []byte
+	wsKnown   bool
 	// mention is whether the unit talks about attacks (mentionKnown once
 	// looked for).
 	mention, mentionKnown bool
@@ -766,17 +774,39 @@ type unitState struct {
 }
 
 func (us *unitState) reset(u *unit) {
-	collapsed, breaks := us.collapsed[:0], us.breaks[:0]
-	*us = unitState{u: u, collapsed: collapsed, breaks: breaks}
+	collapsed, breaks, wsBuf := us.collapsed[:0], us.breaks[:0], us.wsBuf[:0]
+	*us = unitState{u: u, collapsed: collapsed, breaks: breaks, wsBuf: wsBuf}
 }
 
-// holdsAny reports whether the unit holds one of the substrings of p.
-func (us *unitState) holdsAny(s *scan, p *alsoPlan) bool {
+// collapse sets the collapsed text, once.
+func (us *unitState) collapse(s *scan) []byte {
 	if !us.collapsedKnown {
 		us.collapsedKnown = true
 		us.collapsed = collapseSpace(us.collapsed, s.v.text)
 		s.work += len(s.v.text)
 	}
+	return us.collapsed
+}
+
+// spaced returns the text with each run of white space one space, as
+// collapseWS makes it.
+func (us *unitState) spaced(s *scan) []byte {
+	if !us.wsKnown {
+		us.wsKnown = true
+		s.work += len(s.v.text)
+		if bytes.IndexByte(s.v.text, '\f') < 0 {
+			us.ws = us.collapse(s)
+		} else {
+			us.wsBuf = collapseWS(us.wsBuf, s.v.text)
+			us.ws = us.wsBuf
+		}
+	}
+	return us.ws
+}
+
+// holdsAny reports whether the unit holds one of the substrings of p.
+func (us *unitState) holdsAny(s *scan, p *alsoPlan) bool {
+	us.collapse(s)
 	s.work += len(us.collapsed) * len(p.plain)
 	if containsAny(us.collapsed, p.plain) {
 		return true

@@ -101,6 +101,8 @@ var (
 	triggers  []trigger
 	index     *triggerIndex
 	alsoPlans []alsoPlan
+	// requiredPlans are the strings each pattern needs (required.go).
+	requiredPlans []required
 )
 
 // loadTable builds the table, once; everything that reads it calls it
@@ -110,6 +112,7 @@ func loadTable() {
 		triggers = buildTriggers(englishTriggers, languages)
 		index = buildIndex(triggers)
 		alsoPlans = buildAlsoPlans(triggers)
+		requiredPlans = make([]required, len(triggers))
 	})
 }
 
