@@ -163,6 +163,7 @@ func scanFile(f *lint.File, blobLen int) []hit {
 		hits = append(hits, s.blobs(blobLen)...)
 	}
 	hits = append(hits, s.comments(hits)...)
+	s.release()
 	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].span.Start != hits[j].span.Start {
 			return hits[i].span.Start < hits[j].span.Start

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,7 +46,22 @@ type scan struct {
 
 func newScan(f *lint.File) *scan {
 	loadTable()
-	return &scan{f: f, src: f.Src}
+	s := scanPool.Get().(*scan)
+	*s = scan{f: f, src: f.Src, units: s.units[:0], norm: s.norm, v: s.v, us: s.us}
+	return s
+}
+
+// scanPool keeps the buffers of the scans done (the normaliser's, the
+// view's, the unit state's), which every file would grow again.
+var scanPool = sync.Pool{New: func() any { return new(scan) }}
+
+// release gives s back to scanPool once its hits are made: they share
+// nothing with it.
+func (s *scan) release() {
+	clear(s.units)
+	*s = scan{units: s.units[:0], norm: s.norm, v: s.v, us: s.us}
+	s.us.u, s.us.cues = nil, nil
+	scanPool.Put(s)
 }
 
 // markdown parses the body, once, and sorts its comments into those the
