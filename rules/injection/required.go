@@ -1,7 +1,6 @@
 package injection
 
 import (
-	"bytes"
 	"regexp/syntax"
 	"sort"
 	"strings"
@@ -19,6 +18,8 @@ import (
 type required struct {
 	once    sync.Once
 	clauses [][][]byte
+	// anyOf looks for the strings of each clause in one pass.
+	anyOf []*anyOf
 }
 
 // requiredOf returns the clauses of trigger i, worked out on first use
@@ -32,9 +33,16 @@ func requiredOf(i int) [][][]byte {
 				set = append(set, []byte(s))
 			}
 			r.clauses = append(r.clauses, set)
+			r.anyOf = append(r.anyOf, newAnyOf(set))
 		}
 	})
 	return r.clauses
+}
+
+// requiredMatchers returns the matchers of the clauses of trigger i.
+func requiredMatchers(i int) []*anyOf {
+	requiredOf(i)
+	return requiredPlans[i].anyOf
 }
 
 // maxExact bounds the sets of strings a piece of a pattern is known to
@@ -313,18 +321,9 @@ func dedup(set []string) []string {
 
 // meets reports whether text, collapsed (collapseWS), meets every clause;
 // work counts the bytes read.
-func meets(text []byte, clauses [][][]byte, work *int) bool {
+func meets(text []byte, clauses []*anyOf, work *int) bool {
 	for _, c := range clauses {
-		found := false
-		for _, s := range c {
-			if k := bytes.Index(text, s); k >= 0 {
-				*work += k + len(s)
-				found = true
-				break
-			}
-			*work += len(text)
-		}
-		if !found {
+		if !c.in(text, work) {
 			return false
 		}
 	}

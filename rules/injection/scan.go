@@ -714,7 +714,7 @@ func (s *scan) matchUnit(hits []hit, set *triggerSet, encoding string) []hit {
 		if len(t.also) > 0 && !s.us.holdsAny(s, &alsoPlans[i]) {
 			continue
 		}
-		if req := requiredOf(i); len(req) > 0 && !meets(s.us.spaced(s), req, &s.work) {
+		if req := requiredMatchers(i); len(req) > 0 && !meets(s.us.spaced(s), req, &s.work) {
 			continue
 		}
 		s.work += len(text)
@@ -738,6 +738,17 @@ var alsoGates = []string{"the user"}
 type alsoPlan struct {
 	gated [][]string
 	plain []string
+	// gatedAny and plainAny look for each list in one pass (anyOf).
+	gatedAny []*anyOf
+	plainAny *anyOf
+}
+
+func byteStrings(ss []string) [][]byte {
+	out := make([][]byte, len(ss))
+	for i, s := range ss {
+		out[i] = []byte(s)
+	}
+	return out
 }
 
 func buildAlsoPlans(triggers []trigger) []alsoPlan {
@@ -754,6 +765,10 @@ func buildAlsoPlans(triggers []trigger) []alsoPlan {
 				}
 			}
 			p.plain = append(p.plain, w)
+		}
+		p.plainAny = newAnyOf(byteStrings(p.plain))
+		for _, words := range p.gated {
+			p.gatedAny = append(p.gatedAny, newAnyOf(byteStrings(words)))
 		}
 	}
 	return plans
@@ -823,8 +838,7 @@ func (us *unitState) spaced(s *scan) []byte {
 // holdsAny reports whether the unit holds one of the substrings of p.
 func (us *unitState) holdsAny(s *scan, p *alsoPlan) bool {
 	us.collapse(s)
-	s.work += len(us.collapsed) * len(p.plain)
-	if containsAny(us.collapsed, p.plain) {
+	if len(p.plain) > 0 && p.plainAny.in(us.collapsed, &s.work) {
 		return true
 	}
 	for g, words := range p.gated {
@@ -838,11 +852,8 @@ func (us *unitState) holdsAny(s *scan, p *alsoPlan) bool {
 				us.gate |= 1 << g
 			}
 		}
-		if us.gate&(1<<g) != 0 {
-			s.work += len(us.collapsed) * len(words)
-			if containsAny(us.collapsed, words) {
-				return true
-			}
+		if us.gate&(1<<g) != 0 && p.gatedAny[g].in(us.collapsed, &s.work) {
+			return true
 		}
 	}
 	return false
