@@ -102,25 +102,7 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 		from = func(a int) int32 { return n.esc.from[a] }
 		to = func(b int) int32 { return n.esc.to[b-1] }
 	}
-	n.it.Init(norm.NFKC, unit)
-	for !n.it.Done() {
-		p0 := n.it.Pos()
-		seg := n.it.Next()
-		p1 := n.it.Pos()
-		// A segment NFKC left as it was keeps each rune's own bytes;
-		// the runes of one it changed all come from the whole of it.
-		same := bytes.Equal(seg, unit[p0:p1])
-		for at := p0; len(seg) > 0; {
-			r, size := utf8.DecodeRune(seg)
-			seg = seg[size:]
-			if same {
-				n.add(r, from(at), to(at+size))
-				at += size
-			} else {
-				n.add(r, from(p0), to(p1))
-			}
-		}
-	}
+	n.read(unit, from, to)
 	n.foldWords()
 	markup(n.runes)
 	v.text, v.from, v.to = v.text[:0], v.from[:0], v.to[:0]
@@ -138,6 +120,69 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 	}
 }
 
+// read adds the runes of NFKC of unit, whose bytes from and to give.
+func (n *normalizer) read(unit []byte, from, to func(int) int32) {
+	// An ASCII character or one of the common ranges of stableRune,
+	// followed by another (or ending the unit), is a segment of NFKC by
+	// itself, which it leaves as it is: each has a boundary before it,
+	// so nothing composes with it, and only a character without one (a
+	// mark) can join one before it. Such characters are read as they
+	// are, without NFKC; NFKC reads the stretches between them, which
+	// start and end at boundaries of its segments, so it makes of them
+	// what it would within the unit.
+	for i := 0; i < len(unit); {
+		r, size := inertAt(unit, i)
+		if size > 0 {
+			if _, after := inertAt(unit, i+size); after > 0 || i+size == len(unit) {
+				if r < utf8.RuneSelf {
+					n.add(r, from(i), to(i+size))
+				} else {
+					// What add makes of a rune stableRune knows.
+					n.runes = append(n.runes, normRune{r: r, from: from(i), to: to(i + size)})
+				}
+				i += size
+				continue
+			}
+		}
+		j := i + max(size, 1)
+		for j < len(unit) {
+			_, size := inertAt(unit, j)
+			if size == 0 {
+				_, size = utf8.DecodeRune(unit[j:])
+			} else if _, after := inertAt(unit, j+size); after > 0 || j+size == len(unit) {
+				break
+			}
+			j += size
+		}
+		n.nfkc(unit[i:j], i, from, to)
+		i = j
+	}
+}
+
+// nfkc adds the runes of NFKC of part, which starts at unit[base].
+func (n *normalizer) nfkc(part []byte, base int, from, to func(int) int32) {
+	n.it.Init(norm.NFKC, part)
+	for !n.it.Done() {
+		p0 := n.it.Pos()
+		seg := n.it.Next()
+		p1 := n.it.Pos()
+		// A segment NFKC left as it was keeps each rune's own bytes;
+		// the runes of one it changed all come from the whole of it.
+		same := bytes.Equal(seg, part[p0:p1])
+		p0, p1 = p0+base, p1+base
+		for at := p0; len(seg) > 0; {
+			r, size := utf8.DecodeRune(seg)
+			seg = seg[size:]
+			if same {
+				n.add(r, from(at), to(at+size))
+				at += size
+			} else {
+				n.add(r, from(p0), to(p1))
+			}
+		}
+	}
+}
+
 // stableRune reports whether the normaliser reads the non-ASCII rune r as
 // it is, whatever stands around it: not a letter it folds or lowercases,
 // not invisible, a space or a mark, and left alone by NFKC (no
@@ -146,6 +191,28 @@ func (n *normalizer) normalize(v *view, src []byte, start, end int) {
 // common ranges of CJK text, punctuation, arrows and emoji are known
 // without looking the rune up.
 func stableRune(r rune) bool {
+	return stableRange(r) || stableByProperties(r)
+}
+
+// inertAt returns the character at unit[i] and its length when it is
+// ASCII or in one of the ranges of stableRange, else a length of 0.
+func inertAt(unit []byte, i int) (rune, int) {
+	if i >= len(unit) {
+		return 0, 0
+	}
+	if c := unit[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	r, size := utf8.DecodeRune(unit[i:])
+	if stableRange(r) {
+		return r, size
+	}
+	return 0, 0
+}
+
+// stableRange reports whether r is in one of the common ranges of
+// stableRune, known without looking the rune up.
+func stableRange(r rune) bool {
 	switch {
 	case 0x4E00 <= r && r <= 0x9FFF, // CJK unified ideographs
 		0xAC00 <= r && r <= 0xD7A3,                                          // Hangul syllables
@@ -156,7 +223,7 @@ func stableRune(r rune) bool {
 		0x1F300 <= r && r <= 0x1FAFF: // pictographs, emoji
 		return true
 	}
-	return stableByProperties(r)
+	return false
 }
 
 // stableByProperties is stableRune for any rune, from its properties.
