@@ -2,6 +2,7 @@ package injection
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"strings"
 	"sync"
@@ -167,14 +168,15 @@ func (t *triggerSet) empty() bool {
 }
 
 // triggerIndex is the prefilter's view of the table: which triggers each
-// word and mark admits. Words are found by first letter and length, so
-// the one pass over a file compares bytes only for words that could be
-// one of them and hashes nothing.
+// word and mark admits. Words are found by first letter and length, once
+// a bit set from their first eight bytes and length says they may be one
+// of the table's, so the one pass over a file compares bytes only for
+// words that could be one of them.
 type triggerIndex struct {
 	slots [26 * (maxWordLen + 1)][]indexWord
-	// lengths has bit n of its entry for a letter set when a word of n
-	// bytes starts with it: most words of a text need no slot.
-	lengths [26]uint64
+	// seen has bit seenBit(key, n) set for each word of n bytes whose
+	// first eight are key: most words of a text need no slot.
+	seen    [1 << seenBits / 64]uint64
 	marks   map[string][]int
 	byStart map[[2]byte][]string
 }
@@ -197,6 +199,36 @@ func wordKey(b []byte) uint64 {
 		k |= uint64(lowerByte(b[i])) << (8 * i)
 	}
 	return k
+}
+
+// keyAt is wordKey(src[i:j]) for a word of letters and digits, read as
+// one integer: setting bit 5 of a byte lowercases a letter and leaves a
+// digit as it is.
+func keyAt(src []byte, i, j int) uint64 {
+	if i+8 > len(src) {
+		return wordKey(src[i:j])
+	}
+	k := binary.LittleEndian.Uint64(src[i:]) | 0x2020202020202020
+	if n := j - i; n < 8 {
+		k &= 1<<(8*n) - 1
+	}
+	return k
+}
+
+// seenBits is the size of triggerIndex.seen, as a power of two.
+const seenBits = 16
+
+// seenBit is the bit of triggerIndex.seen of a word of n bytes whose
+// first eight are key.
+func seenBit(key uint64, n int) uint64 {
+	return ((key ^ uint64(n)<<59) * 0x9e3779b97f4a7c15) >> (64 - seenBits)
+}
+
+// maySee reports whether a word of n bytes whose first eight are key may
+// be one of the index.
+func (ix *triggerIndex) maySee(key uint64, n int) bool {
+	b := seenBit(key, n)
+	return ix.seen[b>>6]&(1<<(b&63)) != 0
 }
 
 // maxWordLen is the longest word the prefilter looks for.
@@ -238,8 +270,10 @@ func (ix *triggerIndex) addWord(w string, trigger int, rot bool) {
 		k++
 	}
 	if k == len(*slot) {
-		*slot = append(*slot, indexWord{word: w, key: wordKey([]byte(w))})
-		ix.lengths[w[0]-'a'] |= 1 << len(w)
+		key := wordKey([]byte(w))
+		*slot = append(*slot, indexWord{word: w, key: key})
+		b := seenBit(key, len(w))
+		ix.seen[b>>6] |= 1 << (b & 63)
 	}
 	switch e := &(*slot)[k]; {
 	case trigger < 0:
@@ -520,10 +554,8 @@ func (s *scan) prefilter() {
 			j++
 		}
 		if n := j - i; cl == classLetter && n <= maxWordLen {
-			c := lowerByte(src[i])
-			if index.lengths[c-'a']&(1<<n) != 0 {
-				key := wordKey(src[i:j])
-				for _, w := range index.slots[slotOf(c, n)] {
+			if key := keyAt(src, i, j); index.maySee(key, n) {
+				for _, w := range index.slots[slotOf(lowerByte(src[i]), n)] {
 					if w.key != key || n > 8 && !equalFold(src[i:j], w.word) {
 						continue
 					}
@@ -587,10 +619,8 @@ func (s *scan) admitView(u *unit, text []byte) {
 			j++
 		}
 		if n := j - i; cl == classLetter && n <= maxWordLen {
-			c := lowerByte(text[i])
-			if index.lengths[c-'a']&(1<<n) != 0 {
-				key := wordKey(text[i:j])
-				for _, w := range index.slots[slotOf(c, n)] {
+			if key := keyAt(text, i, j); index.maySee(key, n) {
+				for _, w := range index.slots[slotOf(lowerByte(text[i]), n)] {
 					if w.key != key || n > 8 && !equalFold(text[i:j], w.word) {
 						continue
 					}
