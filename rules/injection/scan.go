@@ -3,6 +3,7 @@ package injection
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sort"
 	"strings"
 	"sync"
@@ -641,21 +642,37 @@ func (s *scan) admitView(u *unit, text []byte) {
 // admitSubs adds to what u admits the triggers whose substrings text
 // holds; leads are the lead bytes of its multi-byte characters.
 func (s *scan) admitSubs(u *unit, text []byte, leads uint64) {
-	if leads == 0 {
-		return
-	}
-	for i := range triggers {
-		t := &triggers[i]
-		for _, w := range t.subs {
-			if leads&(1<<(leadByte(w)-0xc0)) == 0 || u.admit.has(i) {
+	for ; leads != 0; leads &= leads - 1 {
+		for _, e := range subsByLead[bits.TrailingZeros64(leads)] {
+			if u.admit.has(e.trigger) {
 				continue
 			}
 			s.work += len(text)
-			if bytes.Contains(text, []byte(w)) {
-				u.admit.add(i)
+			if bytes.Contains(text, e.sub) {
+				u.admit.add(e.trigger)
 			}
 		}
 	}
+}
+
+// subEntry is a substring of the table and its trigger.
+type subEntry struct {
+	trigger int
+	sub     []byte
+}
+
+// buildSubsByLead groups the substrings of the table by the first byte
+// of their first multi-byte character, less 0xc0 (leadByte); one without
+// such a character is never looked for.
+func buildSubsByLead(triggers []trigger) (by [64][]subEntry) {
+	for i, t := range triggers {
+		for _, w := range t.subs {
+			if c := leadByte(w); c >= 0xc0 {
+				by[c-0xc0] = append(by[c-0xc0], subEntry{trigger: i, sub: []byte(w)})
+			}
+		}
+	}
+	return by
 }
 
 // leadByte returns the first byte of the first multi-byte character of

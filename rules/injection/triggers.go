@@ -101,6 +101,8 @@ var (
 	triggers  []trigger
 	index     *triggerIndex
 	alsoPlans []alsoPlan
+	// subsByLead are the table's substrings by lead byte (admitSubs).
+	subsByLead [64][]subEntry
 	// requiredPlans are the strings each pattern needs (required.go).
 	requiredPlans []required
 )
@@ -112,6 +114,7 @@ func loadTable() {
 		triggers = buildTriggers(englishTriggers, languages)
 		index = buildIndex(triggers)
 		alsoPlans = buildAlsoPlans(triggers)
+		subsByLead = buildSubsByLead(triggers)
 		requiredPlans = make([]required, len(triggers))
 	})
 }
