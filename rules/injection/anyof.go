@@ -11,13 +11,14 @@ type anyOf struct {
 	// strs are the strings, when few enough to look for one by one
 	// (bytes.Index is faster than the automaton for a handful).
 	strs [][]byte
-	// class maps a byte to its column; next[state*width+class] is the
-	// state after it; final says a string ends at the state (or at one
-	// of its suffixes).
+	// class maps a byte to its column; next[state+class] is the state
+	// after it, a state being the offset of its row (its number times
+	// width), or -1 when a string ends there (or at one of its
+	// suffixes); empty says the set holds the empty string.
 	class [256]uint8
 	width int
 	next  []int32
-	final []bool
+	empty bool
 }
 
 // anyOfDirect is the largest set looked for one string at a time.
@@ -45,13 +46,15 @@ func newAnyOf(set [][]byte) *anyOf {
 		return m
 	}
 	m.width = width
+	// final says a string ends at a state, or at one of its suffixes.
+	var final []bool
 	// The trie, with -1 for a missing edge.
 	newState := func() int32 {
 		for range width {
 			m.next = append(m.next, -1)
 		}
-		m.final = append(m.final, false)
-		return int32(len(m.final) - 1)
+		final = append(final, false)
+		return int32(len(final) - 1)
 	}
 	newState()
 	for _, s := range set {
@@ -64,12 +67,12 @@ func newAnyOf(set [][]byte) *anyOf {
 			}
 			st = m.next[k]
 		}
-		m.final[st] = true
+		final[st] = true
 	}
 	// Breadth first: the failure link of each state, and its missing
 	// edges from those of its failure state.
-	fail := make([]int32, len(m.final))
-	queue := make([]int32, 0, len(m.final))
+	fail := make([]int32, len(final))
+	queue := make([]int32, 0, len(final))
 	for c := range width {
 		if t := m.next[c]; t < 0 {
 			m.next[c] = 0
@@ -81,8 +84,8 @@ func newAnyOf(set [][]byte) *anyOf {
 	for len(queue) > 0 {
 		st := queue[0]
 		queue = queue[1:]
-		if m.final[fail[st]] {
-			m.final[st] = true
+		if final[fail[st]] {
+			final[st] = true
 		}
 		for c := range width {
 			k := int(st)*width + c
@@ -94,6 +97,16 @@ func newAnyOf(set [][]byte) *anyOf {
 			}
 		}
 	}
+	// Rows as offsets, and the states where a string ends as -1: the
+	// search stops at the first.
+	for k, t := range m.next {
+		if final[t] {
+			m.next[k] = -1
+		} else {
+			m.next[k] = t * int32(width)
+		}
+	}
+	m.empty = final[0]
 	return m
 }
 
@@ -110,14 +123,14 @@ func (m *anyOf) in(text []byte, work *int) bool {
 		}
 		return false
 	}
-	next, final, width := m.next, m.final, m.width
-	if final[0] {
-		return true // the empty string
+	if m.empty {
+		return true
 	}
+	next := m.next
 	st := int32(0)
 	for i, c := range text {
-		st = next[int(st)*width+int(m.class[c])]
-		if final[st] {
+		st = next[int(st)+int(m.class[c])]
+		if st < 0 {
 			*work += i + 1
 			return true
 		}
