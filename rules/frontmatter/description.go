@@ -86,12 +86,15 @@ const sameWhy = ": Claude Code's recall selector and the index show only the des
 type sharedDescriptions struct {
 	first map[string]*lint.File // by folded description, the first private memory in path order
 	team  map[string]*lint.File // the same of the team memories
+	key   map[*lint.File]string // each private memory's folded description, folded once
 }
 
 func newSharedDescriptions(d *lint.Dir) *sharedDescriptions {
-	s := &sharedDescriptions{first: map[string]*lint.File{}, team: map[string]*lint.File{}}
+	s := &sharedDescriptions{first: map[string]*lint.File{}, team: map[string]*lint.File{}, key: make(map[*lint.File]string, len(d.Topics))}
 	for _, f := range d.Topics {
-		if k := foldDescription(f); k != "" && s.first[k] == nil {
+		k := foldDescription(f)
+		s.key[f] = k
+		if k != "" && s.first[k] == nil {
 			s.first[k] = f
 		}
 	}
@@ -106,7 +109,10 @@ func newSharedDescriptions(d *lint.Dir) *sharedDescriptions {
 // before names the memory whose description f repeats: a team memory, or
 // a private one before f in path order; "" for none.
 func (s *sharedDescriptions) before(f *lint.File) string {
-	k := foldDescription(f)
+	k, ok := s.key[f]
+	if !ok {
+		k = foldDescription(f)
+	}
 	if k == "" {
 		return ""
 	}

@@ -722,7 +722,10 @@ func duplicateFinding(f *lint.File, owners map[int]int, words entryWordCache, ea
 		// records it.
 		d.Message = fmt.Sprintf("%s is already listed on line %d, and the two entries say different things (this one: %s): one memory listed twice, or another memory linked to the wrong file",
 			l.Target, earlier.StartLine, ruleutil.Quote(ruleutil.Clip(entrySays(f, later), 60)))
-		d.Suggestion = fmt.Sprintf("if both are about %s, merge them into one entry that keeps what both say (add what this one says to line %d's entry), then delete this one; if this one is about another memory, link that memory's own file instead (write it if there is none: this entry may be all that records it)", l.Target, earlier.StartLine)
+		// The same words for every such pair (the message names the file
+		// and the line): an index that lists files again and again keeps
+		// one copy of them however many findings it gets.
+		d.Suggestion = "if both are about that memory, merge them into one entry that keeps what both say (add what this one says to the earlier entry), then delete this one; if this one is about another memory, link that memory's own file instead (write it if there is none: this entry may be all that records it)"
 	}
 	return d
 }

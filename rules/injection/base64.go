@@ -2,7 +2,6 @@ package injection
 
 import (
 	"bytes"
-	"encoding/base64"
 	"math"
 	"unicode"
 	"unicode/utf8"
@@ -130,7 +129,7 @@ func entropy(b []byte) float64 {
 // "".
 func decodedText(b []byte) string {
 	trimmed := bytes.TrimRight(b, "=")
-	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+	for _, enc := range base64Encodings(trimmed) {
 		out, err := enc.DecodeString(string(trimmed))
 		if err != nil || !utf8.Valid(out) {
 			continue

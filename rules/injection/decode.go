@@ -88,7 +88,7 @@ func decodeRun(buf, run []byte) ([]byte, string) {
 		}
 		return buf, ""
 	}
-	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+	for _, enc := range base64Encodings(run) {
 		out, err := enc.AppendDecode(buf[:0], run)
 		if err == nil && isText(out) {
 			return out, "base64"
@@ -96,6 +96,19 @@ func decodeRun(buf, run []byte) ([]byte, string) {
 	}
 	return buf, ""
 }
+
+// base64Encodings are the alphabets to decode run with: standard and
+// URL-safe, or the standard one alone when run holds none of the four
+// characters in which they differ (+ / - _), since both then decode it
+// to the same bytes.
+func base64Encodings(run []byte) []*base64.Encoding {
+	if bytes.ContainsAny(run, "+/-_") {
+		return bothBase64
+	}
+	return bothBase64[:1]
+}
+
+var bothBase64 = []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding}
 
 func isHex(b []byte) bool {
 	for _, c := range b {

@@ -43,6 +43,7 @@ func Clip(s string, n int) string {
 		return clipSlow(s, n)
 	}
 	var b strings.Builder
+	b.Grow(min(len(s), 4*n))
 	count, cut := 0, 0 // runes written; b.Len() once n-1 were
 	space := false     // a space is due before the next word
 	write := func(text string) bool {
@@ -63,7 +64,11 @@ func Clip(s string, n int) string {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		if space && !write(" ") || !write(s[i:i+size]) {
 			// Longer than n: the cut, as []rune would make it.
-			return strings.TrimSpace(string([]rune(b.String()[:cut]))) + "…"
+			head := b.String()[:cut]
+			if !utf8.ValidString(head) {
+				head = string([]rune(head)) // each invalid byte a U+FFFD, as []rune makes it
+			}
+			return strings.TrimSpace(head) + "…"
 		}
 		space = false
 	}
