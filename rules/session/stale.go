@@ -2,10 +2,11 @@ package session
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
 	"fmt"
 	"path/filepath"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/memlint/memlint/lint"
@@ -195,15 +196,17 @@ func datedStatements(f *lint.File) []datedStatement {
 	}
 	// Newest first; on one day, in the order found (the description's
 	// first), which findDates gives per pattern: sort by position too.
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if !a.date.Equal(b.date) {
-			return a.date.After(b.date)
+	slices.SortStableFunc(out, func(a, b datedStatement) int {
+		if c := b.date.Compare(a.date); c != 0 {
+			return c
 		}
 		if a.inBody != b.inBody {
-			return !a.inBody
+			if !a.inBody {
+				return -1
+			}
+			return 1
 		}
-		return a.base+a.start < b.base+b.start
+		return cmp.Compare(a.base+a.start, b.base+b.start)
 	})
 	return out
 }
