@@ -35,31 +35,10 @@ func isBase64Char(c byte) bool { return base64Chars[c] }
 func (s *scan) blobs(minLen int) []hit {
 	var hits []hit
 	src := s.src
-	for i := 0; i+minLen <= len(src); {
-		// A run of minLen characters from i ends at p. Scanning back from
-		// p for a character outside the alphabet skips most text in a few
-		// steps: the next run can start only after it.
-		p := i + minLen - 1
-		q := p
-		for q >= i && isBase64Char(src[q]) {
-			q--
-		}
-		if q >= i {
-			i = q + 1
-			continue
-		}
-		j := p + 1
-		for j < len(src) && isBase64Char(src[j]) {
-			j++
-		}
-		// The run may have started before i.
-		start := i
-		for start > 0 && isBase64Char(src[start-1]) {
-			start--
-		}
-		end := j
-		for end < len(src) && end-j < 2 && src[end] == '=' {
-			end++
+	for i := 0; ; {
+		start, j, end, ok := nextBase64Run(src, i, minLen)
+		if !ok {
+			break
 		}
 		if s.isBlob(start, j) {
 			// A blob that reads as steering text is reported as that
@@ -71,6 +50,41 @@ func (s *scan) blobs(minLen int) []hit {
 		i = j
 	}
 	return hits
+}
+
+// nextBase64Run finds the next run of at least minLen base64 characters
+// that ends at or after i+minLen-1: [start, j), and end after up to two
+// "=" of padding; ok is false when there is none. A run of minLen
+// characters from i ends at p = i+minLen-1, and scanning back from p for a
+// character outside the alphabet skips most text in a few steps: the next
+// run can start only after it. Linear in src over a scan.
+func nextBase64Run(src []byte, i, minLen int) (start, j, end int, ok bool) {
+	for i+minLen <= len(src) {
+		p := i + minLen - 1
+		q := p
+		for q >= i && isBase64Char(src[q]) {
+			q--
+		}
+		if q >= i {
+			i = q + 1
+			continue
+		}
+		// The run may have started before i.
+		start = i
+		for start > 0 && isBase64Char(src[start-1]) {
+			start--
+		}
+		j = p + 1
+		for j < len(src) && isBase64Char(src[j]) {
+			j++
+		}
+		end = j
+		for end < len(src) && end-j < 2 && src[end] == '=' {
+			end++
+		}
+		return start, j, end, true
+	}
+	return 0, 0, 0, false
 }
 
 // isBlob judges the run [i, j).

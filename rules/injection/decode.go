@@ -30,29 +30,10 @@ func (s *scan) encoded() []hit {
 	var buf []byte
 	src := s.src
 	s.work += len(src)
-	for i := 0; i+minEncoded <= len(src); {
-		// As in blobs: a run of minEncoded characters from i ends at p,
-		// and scanning back from p skips most text in a few steps.
-		p := i + minEncoded - 1
-		q := p
-		for q >= i && isBase64Char(src[q]) {
-			q--
-		}
-		if q >= i {
-			i = q + 1
-			continue
-		}
-		start := i
-		for start > 0 && isBase64Char(src[start-1]) {
-			start--
-		}
-		j := p + 1
-		for j < len(src) && isBase64Char(src[j]) {
-			j++
-		}
-		end := j
-		for end < len(src) && end-j < 2 && src[end] == '=' {
-			end++
+	for i := 0; ; {
+		start, j, end, ok := nextBase64Run(src, i, minEncoded)
+		if !ok {
+			break
 		}
 		s.work += end - start
 		// A run inside a path or an address: its last segment may be
