@@ -2,6 +2,7 @@ package injection
 
 import (
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -306,17 +307,9 @@ func bestClause(x litInfo) []string {
 	return best
 }
 
+// dedup returns set sorted, without repeats, in a new slice.
 func dedup(set []string) []string {
-	out := append([]string(nil), set...)
-	sort.Strings(out)
-	k := 0
-	for i, s := range out {
-		if i == 0 || s != out[k-1] {
-			out[k] = s
-			k++
-		}
-	}
-	return out[:k]
+	return slices.Compact(slices.Sorted(slices.Values(set)))
 }
 
 // meets reports whether text, collapsed (collapseWS), meets every clause;
