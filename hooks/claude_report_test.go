@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // TestReportLineCap: a message to the agent has at most maxReportLines
@@ -19,7 +20,7 @@ func TestReportLineCap(t *testing.T) {
 			s = append(s, fmt.Sprintf("step %d", i+1))
 		}
 		return lint.Diagnostic{Rule: "r", Severity: lint.Error, Path: "/p/mem/feedback_x.md",
-			Start: lint.Pos{Line: line}, Message: "bad", Suggestion: strings.Join(s, "\n")}
+			Start: markdown.Pos{Line: line}, Message: "bad", Suggestion: strings.Join(s, "\n")}
 	}
 	for _, c := range []struct {
 		name  string

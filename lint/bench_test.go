@@ -19,6 +19,7 @@ import (
 
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -125,7 +126,7 @@ func BenchmarkParseMarkdown(b *testing.B) {
 	for b.Loop() {
 		for _, p := range names {
 			src := fsys[p].Data
-			if _, err := lint.ParseMarkdown(src, bodyStart(src), lint.NewLineIndex(src)); err != nil {
+			if _, err := markdown.ParseMarkdown(src, bodyStart(src), markdown.NewLineIndex(src)); err != nil {
 				b.Fatal(err)
 			}
 		}

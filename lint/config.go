@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/safefile"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // ConfigFileName is the name memlint looks for, walking up from the
@@ -237,10 +238,10 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 	c := &Config{Path: file, Dir: filepath.Dir(file), Rules: map[string]RuleConfig{}}
 	p := configParser{file: file, reg: reg}
 	var doc yaml.Node
-	if err := safeYAMLUnmarshal(src, &doc); err != nil {
+	if err := markdown.SafeYAMLUnmarshal(src, &doc); err != nil {
 		line := 0
 		msg := err.Error()
-		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+		if m := markdown.YAMLErrLine.FindStringSubmatch(msg); m != nil {
 			line, _ = strconv.Atoi(m[1])
 			msg = m[2]
 		}
@@ -261,7 +262,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 	}
 	// Custom rules are read first, wherever they stand in the file, so
 	// that rules: and overrides: can configure them.
-	if _, v := Lookup(root, "custom-rules"); v != nil {
+	if _, v := markdown.Lookup(root, "custom-rules"); v != nil {
 		custom, err := p.customRules(v)
 		if err != nil {
 			return nil, err

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // customRule is a rule written in configuration (custom-rules:): an RE2
@@ -390,7 +391,7 @@ func (cr *customRule) checkText(pass *Pass, f *File, start int) {
 		return
 	}
 	for _, m := range cr.find(f.Src[start:]) {
-		s := Span{start + m.Start, start + m.End}
+		s := markdown.Span{Start: start + m.Start, End: start + m.End}
 		if inSuppression(f, s) {
 			continue
 		}
@@ -398,7 +399,7 @@ func (cr *customRule) checkText(pass *Pass, f *File, start int) {
 	}
 }
 
-func inSuppression(f *File, s Span) bool {
+func inSuppression(f *File, s markdown.Span) bool {
 	for _, sup := range f.Suppressions() {
 		if s.Start < sup.End && sup.Start < s.End {
 			return true
@@ -417,7 +418,7 @@ func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
 	}
 	n := fm.Doc
 	for _, key := range cr.scope.path {
-		if _, n = Lookup(n, key); n == nil {
+		if _, n = markdown.Lookup(n, key); n == nil {
 			return
 		}
 	}
@@ -427,14 +428,14 @@ func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
 			if i == 0 {
 				offsets = scalarOffsets(f, fm, v)
 			}
-			var s Span
+			var s markdown.Span
 			if offsets != nil {
-				s = Span{offsets[m.Start], offsets[m.End-1] + 1}
+				s = markdown.Span{Start: offsets[m.Start], End: offsets[m.End-1] + 1}
 			} else {
 				// The source does not hold the value verbatim (escapes):
 				// point at the value.
 				at := f.Lines.Offset(fm.Pos(v))
-				s = Span{at, at}
+				s = markdown.Span{Start: at, End: at}
 			}
 			cr.report(pass, f, s, []byte(v.Value[m.Start:m.End]))
 		}
@@ -467,68 +468,13 @@ func scalarsBelow(n *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 	return out
 }
 
-// scalarOffsets maps each byte of a scalar's value (and the end) to its
-// offset in the file, walking the source from the node's position: past a
-// tag or anchor and an opening quote or block indicator, then byte by
-// byte, a run of white space in the value standing for a run of white
-// space in the source (folded lines, indentation). It returns nil when
-// the source does not hold the value that way (escape sequences).
-func scalarOffsets(f *File, fm *Frontmatter, v *yaml.Node) []int {
-	src, limit := f.Src, min(fm.Span.End, len(f.Src))
-	j := skipTagsAndAnchors(src, f.Lines.Offset(fm.Pos(v)), limit)
-	switch v.Style &^ (yaml.TaggedStyle | yaml.FlowStyle) {
-	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
-		// A repaired frontmatter (see Frontmatter.Repaired) has quotes
-		// that are not in the file.
-		if j < limit && (src[j] == '"' || src[j] == '\'') {
-			j++
-		}
-	case yaml.LiteralStyle, yaml.FoldedStyle:
-		// The value starts on the line after the indicator, indented.
-		for j < limit && src[j] != '\n' {
-			j++
-		}
-		j++
-		if v.Value != "" && !isYAMLSpace(v.Value[0]) {
-			for j < limit && isYAMLSpace(src[j]) {
-				j++
-			}
-		}
-	}
-	value := v.Value
-	out := make([]int, len(value)+1)
-	for i := 0; i < len(value); {
-		switch {
-		case j >= limit:
-			return nil
-		case isYAMLSpace(value[i]) && isYAMLSpace(src[j]):
-			for ; i < len(value) && isYAMLSpace(value[i]); i++ {
-				out[i] = j
-			}
-			for j < limit && isYAMLSpace(src[j]) {
-				j++
-			}
-		case value[i] == src[j]:
-			out[i] = j
-			i++
-			j++
-		default:
-			return nil
-		}
-	}
-	out[len(value)] = j
-	return out
-}
-
-func isYAMLSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
-
 // find returns the non-empty matches in text, as spans of text.
-func (cr *customRule) find(text []byte) []Span {
-	var out []Span
+func (cr *customRule) find(text []byte) []markdown.Span {
+	var out []markdown.Span
 	if !cr.words {
 		for _, m := range cr.re.FindAllIndex(text, -1) {
 			if m[1] > m[0] {
-				out = append(out, Span{m[0], m[1]})
+				out = append(out, markdown.Span{Start: m[0], End: m[1]})
 			}
 		}
 		return out
@@ -540,7 +486,7 @@ func (cr *customRule) find(text []byte) []Span {
 		}
 		s, e := from+m[0], from+m[1]
 		if e > s && wholeWord(text, s, e) {
-			out = append(out, Span{s, e})
+			out = append(out, markdown.Span{Start: s, End: e})
 			from = e
 			continue
 		}
@@ -581,7 +527,7 @@ func spacedWordRune(r rune) bool {
 }
 
 // report records one match, with its text in the message and suggestion.
-func (cr *customRule) report(pass *Pass, f *File, s Span, match []byte) {
+func (cr *customRule) report(pass *Pass, f *File, s markdown.Span, match []byte) {
 	shown := showMatch(match)
 	if pass.linter != nil && pass.linter.Redact != nil && matchHoldsSecret(pass.linter.Redact, f.Src, s, match) {
 		shown = maskedMatch(shown)
@@ -595,7 +541,7 @@ func (cr *customRule) report(pass *Pass, f *File, s Span, match []byte) {
 // redact masks in the lines around it: the redacted lines no longer hold
 // the match whole. A match is often the bare value, which redact alone
 // cannot tell from prose without the label before it.
-func matchHoldsSecret(redact func(string) string, src []byte, s Span, match []byte) bool {
+func matchHoldsSecret(redact func(string) string, src []byte, s markdown.Span, match []byte) bool {
 	if s.Start < 0 || s.End > len(src) || s.Start > s.End || len(match) == 0 {
 		return redact(string(match)) != string(match)
 	}

@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Severity is how much a finding matters. The zero value means "the rule's
@@ -48,24 +50,6 @@ func ParseSeverity(s string) (sev Severity, off bool, err error) {
 	return SeverityDefault, false, fmt.Errorf("unknown severity %q (want error, warning, info or off)", s)
 }
 
-// Pos is a position in a file: 1-based line and 1-based column counted in
-// characters (Unicode code points). Line 0 means the finding concerns the
-// whole file or directory rather than a place in it.
-type Pos struct {
-	Line, Col int
-}
-
-// IsValid reports whether the position points into a file.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-// Before reports whether p comes strictly before q.
-func (p Pos) Before(q Pos) bool {
-	if p.Line != q.Line {
-		return p.Line < q.Line
-	}
-	return p.Col < q.Col
-}
-
 // Diagnostic is one finding.
 type Diagnostic struct {
 	Rule     string
@@ -73,10 +57,10 @@ type Diagnostic struct {
 	// Path is the slash-separated path of the file (or directory, for
 	// findings about a whole memory dir) inside the linted fs.FS.
 	Path  string
-	Start Pos
+	Start markdown.Pos
 	// End is the position just after the flagged text; zero when the
 	// finding has no useful extent.
-	End        Pos
+	End        markdown.Pos
 	Message    string
 	Suggestion string
 	// Text is the source text the finding flags (the start line when it
@@ -121,7 +105,7 @@ type TextEdit struct {
 	// StartPos and EndPos are Start and End as positions, filled in by the
 	// engine from the content the rules saw, for reports that show edits
 	// (JSON); zero when the file was not among those linted.
-	StartPos, EndPos Pos
+	StartPos, EndPos markdown.Pos
 }
 
 // same reports whether two findings are the same, for removing

@@ -1,12 +1,16 @@
 package lint
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/memlint/memlint/lint/markdown"
+)
 
 // Helpers for rules that attach fixes: they build text edits of a file
 // from the shared model, so rules never compute byte offsets by hand.
 
 // Replace returns an edit replacing span s of f with text.
-func (f *File) Replace(s Span, text string) TextEdit {
+func (f *File) Replace(s markdown.Span, text string) TextEdit {
 	return TextEdit{Path: f.Path, Start: s.Start, End: s.End, NewText: text}
 }
 

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // This file is a run's filter: a dir's findings are settled as its rules
@@ -126,7 +128,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 			// in its place (baselines and fingerprints keep this text).
 			// Text Redact masks alone is left to it, as before.
 			from := f.Lines.Offset(diag.Start)
-			if l.Redact(diag.Text) == diag.Text && matchHoldsSecret(l.Redact, f.Src, Span{Start: from, End: from + len(diag.Text)}, []byte(diag.Text)) {
+			if l.Redact(diag.Text) == diag.Text && matchHoldsSecret(l.Redact, f.Src, markdown.Span{Start: from, End: from + len(diag.Text)}, []byte(diag.Text)) {
 				diag.Text = maskedMatch(diag.Text)
 			}
 		}
@@ -174,7 +176,7 @@ const maxFlaggedText = 512
 
 // flaggedText returns the source between two positions of f, or the rest
 // of the start line when there is no end; "" for whole-file findings.
-func flaggedText(f *File, start, end Pos) string {
+func flaggedText(f *File, start, end markdown.Pos) string {
 	if !start.IsValid() || f.Lines == nil {
 		return ""
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -122,7 +123,7 @@ func checkFinding(files map[string]string, d lint.Diagnostic) error {
 		return fmt.Errorf("unknown path %q", d.Path)
 	}
 	lines := strings.Count(src, "\n") + 1
-	for _, p := range []lint.Pos{d.Start, d.End} {
+	for _, p := range []markdown.Pos{d.Start, d.End} {
 		if p.Line < 0 || p.Line > lines || (p.Line > 0 && p.Col < 1) {
 			return fmt.Errorf("position %v outside a file of %d lines", p, lines)
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // modelSeeds are inputs the fuzz targets of this package start from: the
@@ -53,7 +55,7 @@ func FuzzParseFile(f *testing.F) {
 func checkModel(f *File) error {
 	n := len(f.Src)
 	lines := f.Lines.Lines()
-	span := func(what string, s Span) error {
+	span := func(what string, s markdown.Span) error {
 		if s.Start < 0 || s.End < s.Start || s.End > n {
 			return fmt.Errorf("%s span %v outside [0,%d]", what, s, n)
 		}
@@ -65,7 +67,7 @@ func checkModel(f *File) error {
 		}
 		return nil
 	}
-	ordered := func(what string, spans []Span) error {
+	ordered := func(what string, spans []markdown.Span) error {
 		for i, s := range spans {
 			if err := span(what, s); err != nil {
 				return err
@@ -99,15 +101,15 @@ func checkModel(f *File) error {
 	}
 	for _, list := range []struct {
 		what  string
-		spans []Span
+		spans []markdown.Span
 	}{
-		{"block", spansOf(md.Blocks, func(b Block) Span { return b.Span })},
-		{"list item", spansOf(md.Items, func(it ListItem) Span { return it.Span })},
-		{"link", spansOf(md.Links, func(l Link) Span { return l.Span })},
-		{"wikilink", spansOf(md.WikiLinks, func(w WikiLink) Span { return w.Span })},
-		{"code block", spansOf(md.CodeBlocks, func(c CodeBlock) Span { return c.Span })},
+		{"block", spansOf(md.Blocks, func(b markdown.Block) markdown.Span { return b.Span })},
+		{"list item", spansOf(md.Items, func(it markdown.ListItem) markdown.Span { return it.Span })},
+		{"link", spansOf(md.Links, func(l markdown.Link) markdown.Span { return l.Span })},
+		{"wikilink", spansOf(md.WikiLinks, func(w markdown.WikiLink) markdown.Span { return w.Span })},
+		{"code block", spansOf(md.CodeBlocks, func(c markdown.CodeBlock) markdown.Span { return c.Span })},
 		{"code span", md.CodeSpans},
-		{"comment", spansOf(md.Comments, func(c Comment) Span { return c.Span })},
+		{"comment", spansOf(md.Comments, func(c markdown.Comment) markdown.Span { return c.Span })},
 	} {
 		if err := ordered(list.what, list.spans); err != nil {
 			return err
@@ -156,8 +158,8 @@ func checkModel(f *File) error {
 	return nil
 }
 
-func spansOf[T any](xs []T, span func(T) Span) []Span {
-	out := make([]Span, len(xs))
+func spansOf[T any](xs []T, span func(T) markdown.Span) []markdown.Span {
+	out := make([]markdown.Span, len(xs))
 	for i, x := range xs {
 		out[i] = span(x)
 	}
@@ -209,7 +211,7 @@ func checkIndex(f *File) error {
 	// With nothing stripped and no cut, the budget counts the file itself.
 	src := string(f.Src)
 	if b.Hidden() < 0 && indexBodyStart(f.Src) == 0 && !strings.Contains(src, "<!--") && !strings.Contains(src, "\r") && utf8.ValidString(src) {
-		ts, te := jsTrimBounds(f.Src)
+		ts, te := markdown.JSTrimBounds(f.Src)
 		trimmed := src[ts:te]
 		if want := len(utf16.Encode([]rune(trimmed))); b.Units != want {
 			return fmt.Errorf("budget counts %d UTF-16 units, the trimmed file has %d", b.Units, want)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Limits Claude Code applies to MEMORY.md, and the targets its own
@@ -86,12 +87,12 @@ const (
 // block outside list items' first lines.
 type IndexEntry struct {
 	Kind EntryKind
-	Span
+	markdown.Span
 	StartLine, EndLine int
 	// Item is the list item's index in the body model, or -1.
 	Item int
 	// Links are the links inside the entry's own text.
-	Links []Link
+	Links []markdown.Link
 	// Group is set for a list item with no link of its own whose nested
 	// items carry the entries: a label, not content.
 	Group bool
@@ -114,7 +115,7 @@ func buildIndex(f *File) *Index {
 	md := f.Body()
 	// Links are in document order: the links of a span are a run found
 	// by binary search (an index may hold tens of thousands of entries).
-	linksIn := func(s Span) []Link {
+	linksIn := func(s markdown.Span) []markdown.Link {
 		from := sort.Search(len(md.Links), func(i int) bool { return md.Links[i].Start >= s.Start })
 		to := from
 		for to < len(md.Links) && md.Links[to].Start < s.End {
@@ -134,24 +135,24 @@ func buildIndex(f *File) *Index {
 		}
 		var kind EntryKind
 		switch b.Kind {
-		case BlockParagraph:
-			if b.Container == InDocument {
+		case markdown.BlockParagraph:
+			if b.Container == markdown.InDocument {
 				if rows := tableEntries(f, b, linksIn); rows != nil {
 					ix.Entries = append(ix.Entries, rows...)
 					continue
 				}
 			}
 			kind = EntryParagraph
-		case BlockCode:
+		case markdown.BlockCode:
 			kind = EntryCode
-		case BlockHTML:
+		case markdown.BlockHTML:
 			kind = EntryHTML
 		default:
 			continue
 		}
 		ix.Entries = append(ix.Entries, IndexEntry{
 			Kind: kind, Span: b.Span, StartLine: b.StartLine, EndLine: b.EndLine,
-			Item: -1, Links: linksIn(b.Span), InQuote: b.Container == InQuote,
+			Item: -1, Links: linksIn(b.Span), InQuote: b.Container == markdown.InQuote,
 		})
 	}
 	sort.Slice(ix.Entries, func(i, j int) bool { return ix.Entries[i].Start < ix.Entries[j].Start })
@@ -194,7 +195,7 @@ func measureIndex(f *File) IndexBudget {
 	src := f.Src
 	start := f.Body().Start
 	t := indexText(f, src, start)
-	ts, te := jsTrimBounds(t.buf)
+	ts, te := markdown.JSTrimBounds(t.buf)
 	text := t.buf[ts:te]
 	b := IndexBudget{LineCut: -1, SizeCut: -1}
 	if len(text) == 0 {
@@ -239,7 +240,7 @@ func indexText(f *File, src []byte, start int) loadedText {
 // budget measures the trimmed loaded text (starting at ts in t.buf) and
 // maps its cuts back to f.
 func (t *loadedText) budget(f *File, b IndexBudget, ts int, text []byte) IndexBudget {
-	b.Units = UTF16Len(text)
+	b.Units = markdown.UTF16Len(text)
 	b.Lines = bytes.Count(text, []byte{'\n'}) + 1
 	b.LoadedLines = make([]int, 0, b.Lines)
 	lineStart := 0
@@ -262,7 +263,7 @@ func (t *loadedText) budget(f *File, b IndexBudget, ts int, text []byte) IndexBu
 	if b.Units > IndexMaxUnits {
 		// JavaScript: cutAt = s.lastIndexOf('\n', 25000); the character at
 		// unit 25,000 may itself be that newline.
-		limit := UTF16Offset(text, IndexMaxUnits)
+		limit := markdown.UTF16Offset(text, IndexMaxUnits)
 		at := bytes.LastIndexByte(text[:min(limit+1, len(text))], '\n')
 		if at > 0 {
 			b.SizeCut = t.orig(ts + at + 1)
@@ -301,10 +302,10 @@ var commentSpan = lazyre.New(`(?s)<!--.*?-->`)
 // each top-level HTML comment block that contains "-->"; when only
 // whitespace remains around the comments the block goes with the newlines
 // that follow it, otherwise only the comments themselves go.
-func commentRemovals(f *File) []Span {
-	var out []Span
+func commentRemovals(f *File) []markdown.Span {
+	var out []markdown.Span
 	for _, b := range f.Body().Blocks {
-		if b.Kind != BlockComment || !b.TopLevel {
+		if b.Kind != markdown.BlockComment || !b.TopLevel {
 			continue
 		}
 		raw := f.Src[b.Start:b.End]
@@ -312,9 +313,9 @@ func commentRemovals(f *File) []Span {
 			continue // an unclosed comment stays
 		}
 		residue := commentSpan.ReplaceAll(raw, nil)
-		if s, e := jsTrimBounds(residue); s < e {
+		if s, e := markdown.JSTrimBounds(residue); s < e {
 			for _, loc := range commentSpan.FindAllIndex(raw, -1) {
-				out = append(out, Span{b.Start + loc[0], b.Start + loc[1]})
+				out = append(out, markdown.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
 			}
 			continue
 		}
@@ -322,7 +323,7 @@ func commentRemovals(f *File) []Span {
 		for end < len(f.Src) && (f.Src[end] == '\n' || (f.Src[end] == '\r' && end+1 < len(f.Src) && f.Src[end+1] == '\n')) {
 			end++
 		}
-		out = append(out, Span{b.Start, end})
+		out = append(out, markdown.Span{Start: b.Start, End: end})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // A GFM table's delimiter row: cells of dashes with optional alignment
@@ -15,12 +16,12 @@ var tableDelimiter = lazyre.New(`^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ 
 // table, one EntryTableHeader for the header and delimiter rows, and one
 // EntryTableRow per body row. It returns nil when the paragraph holds no
 // table.
-func tableEntries(f *File, b Block, linksIn func(Span) []Link) []IndexEntry {
+func tableEntries(f *File, b markdown.Block, linksIn func(markdown.Span) []markdown.Link) []IndexEntry {
 	if b.EndLine <= b.StartLine || bytes.IndexByte(f.Src[b.Start:b.End], '|') < 0 {
 		return nil
 	}
-	line := func(n int) Span {
-		return Span{max(f.Lines.LineStart(n), b.Start), min(f.Lines.LineEnd(n), b.End)}
+	line := func(n int) markdown.Span {
+		return markdown.Span{Start: max(f.Lines.LineStart(n), b.Start), End: min(f.Lines.LineEnd(n), b.End)}
 	}
 	header := 0
 	for n := b.StartLine; n < b.EndLine; n++ {
@@ -36,8 +37,8 @@ func tableEntries(f *File, b Block, linksIn func(Span) []Link) []IndexEntry {
 	}
 	var out []IndexEntry
 	add := func(kind EntryKind, from, to int) {
-		s := Span{line(from).Start, line(to).End}
-		var links []Link
+		s := markdown.Span{Start: line(from).Start, End: line(to).End}
+		var links []markdown.Link
 		for _, l := range linksIn(s) {
 			if s.Covers(l.Span) { // a link wrapped onto the next row belongs to neither
 				links = append(links, l)

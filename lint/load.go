@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // DefaultMaxFileSize is the largest file memlint reads. Memory files are a
@@ -314,7 +316,7 @@ func byteSize(n int64) string {
 func parseFile(f *File, src []byte) {
 	f.Src = src
 	f.Size = int64(len(src))
-	f.Lines = NewLineIndex(src)
+	f.Lines = markdown.NewLineIndex(src)
 	if f.Kind == KindIndex {
 		f.Index = buildIndex(f)
 	}

@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // LoadedIndex is what Claude Code 2.1.328 puts into a conversation from
@@ -51,7 +53,7 @@ func LoadIndex(src []byte) LoadedIndex {
 		// before it finds the comment blocks: a lone CR ends a line there.
 		body = normaliseBreaks(body)
 	}
-	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: NewLineIndex(body)}
+	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: markdown.NewLineIndex(body)}
 	return loadIndexText(indexLoadedBytes(f).buf, false)
 }
 
@@ -205,7 +207,7 @@ func shorten16(s []uint16, max int) []uint16 {
 	}
 	keep := jsTrimEnd16(e)
 	for i := len(e) - 1; i >= 0; i-- {
-		if isJSSpace(rune(e[i])) {
+		if markdown.IsJSSpace(rune(e[i])) {
 			if head := jsTrimEnd16(e[:i]); len(head)*2 > max {
 				keep = head
 			}
@@ -357,7 +359,7 @@ func jsFrontmatterEnd(src []byte) int {
 	end := closeAt + 3
 	for end < len(src) {
 		r, n := utf8.DecodeRune(src[end:])
-		if !isJSSpace(r) {
+		if !markdown.IsJSSpace(r) {
 			break
 		}
 		end += n
@@ -377,7 +379,7 @@ func jsFrontmatterBounds(src []byte, start int) (yaml, closeAt int, ok bool) {
 	nl := -1
 	for i < len(src) {
 		r, n := utf8.DecodeRune(src[i:])
-		if !isJSSpace(r) {
+		if !markdown.IsJSSpace(r) {
 			break
 		}
 		if r == '\n' {
@@ -444,7 +446,7 @@ func lastIndex16(u []uint16, c uint16) int {
 // jsTrim16 is JavaScript's String.prototype.trim on code units.
 func jsTrim16(u []uint16) []uint16 {
 	s := 0
-	for s < len(u) && isJSSpace(rune(u[s])) {
+	for s < len(u) && markdown.IsJSSpace(rune(u[s])) {
 		s++
 	}
 	return jsTrimEnd16(u[s:])
@@ -452,7 +454,7 @@ func jsTrim16(u []uint16) []uint16 {
 
 func jsTrimEnd16(u []uint16) []uint16 {
 	e := len(u)
-	for e > 0 && isJSSpace(rune(u[e-1])) {
+	for e > 0 && markdown.IsJSSpace(rune(u[e-1])) {
 		e--
 	}
 	return u[:e]

@@ -8,6 +8,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // IndexPreview is what Claude Code 2.1.328 loads as the index of a memory
@@ -262,7 +264,7 @@ func collapseJSSpace(u []uint16) []uint16 {
 	out := make([]uint16, 0, len(u))
 	space := false
 	for _, c := range u {
-		if isJSSpace(rune(c)) {
+		if markdown.IsJSSpace(rune(c)) {
 			space = true
 			continue
 		}

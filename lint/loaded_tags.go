@@ -3,6 +3,8 @@ package lint
 import (
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Claude Code 2.1.328 neutralises, in the loaded index, every tag its own
@@ -214,7 +216,7 @@ func channelSource(rs []rune, from int) bool {
 			continue
 		}
 		if end := spellAt(rs, i, "source"); end > 0 {
-			for end < len(rs) && (isJSSpace(rs[end]) || tagGap(rs[end])) {
+			for end < len(rs) && (markdown.IsJSSpace(rs[end]) || tagGap(rs[end])) {
 				end++
 			}
 			if end < len(rs) && tagEquals[rs[end]] {

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Limits of Claude Code's recall scan (SPEC §1.4): how much of each topic
@@ -148,10 +149,10 @@ func yamlOriginal(r rune) rune {
 // strictness of Bun's: a root mapping whose first key is indented ends at
 // a less indented line, and what follows is an error.
 func decodeBunYAML(raw string) *yaml.Node {
-	if strings.IndexByte(raw, 0) >= 0 || len(raw) > maxFrontmatterBytes {
+	if strings.IndexByte(raw, 0) >= 0 || len(raw) > markdown.MaxFrontmatterBytes {
 		return nil
 	}
-	for _, text := range []string{raw, string(lenientRetry([]byte(raw)))} {
+	for _, text := range []string{raw, string(markdown.LenientRetry([]byte(raw)))} {
 		mapped := false
 		text = strings.Map(func(r rune) rune {
 			s, ok := yamlStandIn(r)
@@ -159,7 +160,7 @@ func decodeBunYAML(raw string) *yaml.Node {
 			return s
 		}, text)
 		var doc yaml.Node
-		if !rootIndentConsistent(text) || safeYAMLUnmarshal([]byte(text), &doc) != nil {
+		if !rootIndentConsistent(text) || markdown.SafeYAMLUnmarshal([]byte(text), &doc) != nil {
 			continue
 		}
 		if doc.Kind == 0 || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
@@ -216,9 +217,9 @@ func lookupMerged(m *yaml.Node, key string, depth int) *yaml.Node {
 	if m == nil || m.Kind != yaml.MappingNode || depth > 8 {
 		return nil
 	}
-	_, v := Lookup(m, key)
+	_, v := markdown.Lookup(m, key)
 	if v == nil {
-		_, merge := Lookup(m, "<<")
+		_, merge := markdown.Lookup(m, "<<")
 		if merge != nil && merge.Kind == yaml.AliasNode {
 			merge = merge.Alias
 		}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // IndexName is the file name of a memory dir's index.
@@ -162,7 +164,7 @@ type File struct {
 	UnreadableSeverity Severity
 
 	Src   []byte
-	Lines *LineIndex
+	Lines *markdown.LineIndex
 	// Index is set for MEMORY.md.
 	Index *Index
 	// Base is a daily log's content at the earlier revision, when the
@@ -182,22 +184,22 @@ type File struct {
 	keepMemo     bool     // Memo keeps its values: rules prepare them (Rule.Prepare)
 	memo         sync.Map // Memo's values, by *MemoKey, when kept
 	fmOnce       sync.Once
-	frontmatter  *Frontmatter
+	frontmatter  *markdown.Frontmatter
 	bodyOnce     sync.Once
-	body         *Markdown
+	body         *markdown.Markdown
 	parseErr     error
 	suppressions []*Suppression
 }
 
 // Frontmatter is the parsed frontmatter, decoded on first use; nil when
 // the file does not start with "---" (or is a log, or was not read).
-func (f *File) Frontmatter() *Frontmatter {
+func (f *File) Frontmatter() *markdown.Frontmatter {
 	if f.shared != nil {
 		return f.shared.Frontmatter()
 	}
 	f.fmOnce.Do(func() {
 		if f.Lines != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
-			f.frontmatter = parseFrontmatter(f.Src, f.Lines)
+			f.frontmatter = markdown.ParseFrontmatter(f.Src, f.Lines)
 		}
 	})
 	return f.frontmatter
@@ -220,7 +222,7 @@ func (f *File) bodyStart() int {
 
 // Body is the parsed Markdown body (for MEMORY.md, after its frontmatter
 // if any); nil for a file that was not read.
-func (f *File) Body() *Markdown {
+func (f *File) Body() *markdown.Markdown {
 	f.parseBody()
 	return f.body
 }
@@ -240,7 +242,7 @@ func (f *File) Suppressions() []*Suppression {
 
 // SetBody sets the parsed body of a file built by hand (tests of one
 // rule's check), which is then never parsed from Src.
-func (f *File) SetBody(md *Markdown) {
+func (f *File) SetBody(md *markdown.Markdown) {
 	f.bodyOnce.Do(func() { f.body = md })
 }
 
@@ -254,16 +256,18 @@ func (f *File) parseBody() {
 			f.body, f.parseErr = s.Body(), s.ParseError()
 			return
 		}
-		f.body, f.parseErr = ParseMarkdown(f.Src, f.bodyStart(), f.Lines)
+		f.body, f.parseErr = markdown.ParseMarkdown(f.Src, f.bodyStart(), f.Lines)
 		f.suppressions = parseSuppressions(f)
 	})
 }
 
 // Pos returns the position of byte offset off.
-func (f *File) Pos(off int) Pos { return f.Lines.Pos(off) }
+func (f *File) Pos(off int) markdown.Pos { return f.Lines.Pos(off) }
 
 // SpanPos returns the start and end positions of s.
-func (f *File) SpanPos(s Span) (Pos, Pos) { return f.Lines.Pos(s.Start), f.Lines.Pos(s.End) }
+func (f *File) SpanPos(s markdown.Span) (markdown.Pos, markdown.Pos) {
+	return f.Lines.Pos(s.Start), f.Lines.Pos(s.End)
+}
 
 // Stem returns the file name without directory and ".md" extension.
 func (f *File) Stem() string {
@@ -278,7 +282,7 @@ func (f *File) TypeNodes() (top, nested *yaml.Node) {
 		return nil, nil
 	}
 	_, top = f.Frontmatter().Field("type")
-	_, nested = Lookup(f.Frontmatter().Metadata(), "type")
+	_, nested = markdown.Lookup(f.Frontmatter().Metadata(), "type")
 	return top, nested
 }
 
@@ -288,9 +292,9 @@ func (f *File) TypeNodes() (top, nested *yaml.Node) {
 // apply to "Feedback" too. Rule memory-type reports the spelling.
 func (f *File) MemoryType() string {
 	top, nested := f.TypeNodes()
-	v := ScalarValue(nested)
+	v := markdown.ScalarValue(nested)
 	if v == "" {
-		v = ScalarValue(top)
+		v = markdown.ScalarValue(top)
 	}
 	return strings.ToLower(strings.TrimSpace(v))
 }
@@ -301,7 +305,7 @@ func (f *File) FieldValue(key string) string {
 		return ""
 	}
 	_, v := f.Frontmatter().Field(key)
-	return ScalarValue(v)
+	return markdown.ScalarValue(v)
 }
 
 // Modified returns the tool-written modification timestamp, from the
@@ -310,11 +314,11 @@ func (f *File) Modified() (string, *yaml.Node) {
 	if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
 		return "", nil
 	}
-	if _, v := Lookup(f.Frontmatter().Metadata(), "modified"); v != nil {
-		return ScalarValue(v), v
+	if _, v := markdown.Lookup(f.Frontmatter().Metadata(), "modified"); v != nil {
+		return markdown.ScalarValue(v), v
 	}
 	_, v := f.Frontmatter().Field("modified")
-	return ScalarValue(v), v
+	return markdown.ScalarValue(v), v
 }
 
 // ModifiedTime parses Modified as an ISO 8601 timestamp or date.

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 func parse(t *testing.T, kind FileKind, src string) *File {
@@ -65,8 +66,8 @@ func TestFrontmatterProblems(t *testing.T) {
 	if fm.Err == nil || !fm.Repaired || fm.Err.Pos.Line != 3 {
 		t.Fatalf("repaired YAML: err=%v repaired=%v", fm.Err, fm.Repaired)
 	}
-	if _, v := fm.Field("description"); ScalarValue(v) != "Stack: Go and SQLite" {
-		t.Errorf("fallback reading = %q", ScalarValue(v))
+	if _, v := fm.Field("description"); markdown.ScalarValue(v) != "Stack: Go and SQLite" {
+		t.Errorf("fallback reading = %q", markdown.ScalarValue(v))
 	}
 	f = parse(t, KindTopic, "---\nname: a\ndescription: x --- y\n---\n")
 	if f.Frontmatter().EarlyClose != strings.Index(string(f.Src), "--- y") {
@@ -102,10 +103,10 @@ func TestMarkdownModel(t *testing.T) {
 	if len(md.Items) != 2 || md.Items[0].Depth != 0 || !md.Items[0].HasSublist || md.Items[1].Parent != 0 {
 		t.Errorf("items = %+v", md.Items)
 	}
-	if md.InProse(Span{strings.Index(src, "nolink"), strings.Index(src, "nolink") + 6}) {
+	if md.InProse(markdown.Span{Start: strings.Index(src, "nolink"), End: strings.Index(src, "nolink") + 6}) {
 		t.Errorf("code span text counted as prose")
 	}
-	if !md.InProse(Span{0, 5}) {
+	if !md.InProse(markdown.Span{Start: 0, End: 5}) {
 		t.Errorf("intro text is prose")
 	}
 	if len(f.Suppressions()) != 1 || f.Suppressions()[0].FromLine != 10 || f.Suppressions()[0].Reason != "why" {
@@ -217,7 +218,7 @@ func TestFingerprintSurvivesInsertedLines(t *testing.T) {
 		for _, f := range p.Dir.Topics {
 			for i := 0; i < len(f.Src); i++ {
 				if f.Src[i] == 'X' {
-					p.ReportSpan(f, Span{i, i + 1}, "an X at column "+strconv.Itoa(f.Pos(i).Col), "")
+					p.ReportSpan(f, markdown.Span{Start: i, End: i + 1}, "an X at column "+strconv.Itoa(f.Pos(i).Col), "")
 				}
 			}
 		}
@@ -281,23 +282,23 @@ func TestApplyFixes(t *testing.T) {
 func TestBlocksAfterTabs(t *testing.T) {
 	tests := []struct {
 		src       string
-		kind      BlockKind
+		kind      markdown.BlockKind
 		start     int // byte offset of the block's first character
 		startLine int
 	}{
-		{"*\n\t#\n", BlockHeading, 3, 2},
-		{"*\n\t#", BlockHeading, 3, 2},
-		{"- a\n\t#\n", BlockHeading, 5, 2},
-		{"*\n  #\n", BlockHeading, 4, 2},
-		{"- a\n\t***\n", BlockThematicBreak, 5, 2},
-		{"*\t 0\n\t\t#\n0#0", BlockHeading, 7, 2},  // Pos lands on the next line's '#'
-		{"*\t 0\n\t\t#\n0\n0", BlockHeading, 7, 2}, // Pos lands two line breaks on
-		{"*\t 0\n\t\t#\n*#", BlockHeading, 7, 2},   // "*#" is no list item
-		{"*\t 0\n\t\t#\n\t#", BlockHeading, 7, 2},  // the next block starts at the second line break
+		{"*\n\t#\n", markdown.BlockHeading, 3, 2},
+		{"*\n\t#", markdown.BlockHeading, 3, 2},
+		{"- a\n\t#\n", markdown.BlockHeading, 5, 2},
+		{"*\n  #\n", markdown.BlockHeading, 4, 2},
+		{"- a\n\t***\n", markdown.BlockThematicBreak, 5, 2},
+		{"*\t 0\n\t\t#\n0#0", markdown.BlockHeading, 7, 2},  // Pos lands on the next line's '#'
+		{"*\t 0\n\t\t#\n0\n0", markdown.BlockHeading, 7, 2}, // Pos lands two line breaks on
+		{"*\t 0\n\t\t#\n*#", markdown.BlockHeading, 7, 2},   // "*#" is no list item
+		{"*\t 0\n\t\t#\n\t#", markdown.BlockHeading, 7, 2},  // the next block starts at the second line break
 	}
 	for _, tt := range tests {
 		md := parse(t, KindTopic, tt.src).Body()
-		var got *Block
+		var got *markdown.Block
 		for i := range md.Blocks {
 			if md.Blocks[i].Kind == tt.kind {
 				got = &md.Blocks[i]
@@ -410,5 +411,14 @@ func TestFencedCodeBlockEnds(t *testing.T) {
 		if fmt.Sprint(closed) != tt.closed {
 			t.Errorf("%q: code blocks closed %v, want %s", tt.src, closed, tt.closed)
 		}
+	}
+}
+
+// TestIndexFrontmatterAfterBOM: Claude Code drops one leading byte order
+// mark before it strips MEMORY.md's frontmatter, so neither is loaded.
+func TestIndexFrontmatterAfterBOM(t *testing.T) {
+	f := parse(t, KindIndex, "\uFEFF---\nname: index\n---\n- [a](a.md) — a\n")
+	if b := f.Index.Budget; b.Lines != 1 || b.Units != len("- [a](a.md) — a")-2 {
+		t.Errorf("budget = %d lines, %d units; want 1 line, the entry only", b.Lines, b.Units)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Rule is one check: a plain value with an ID, documentation, options and a
@@ -218,21 +220,21 @@ func (p *Pass) Report(d Diagnostic) {
 
 // ReportSpan reports a finding covering s in f at the rule's default
 // severity.
-func (p *Pass) ReportSpan(f *File, s Span, msg, suggestion string) {
+func (p *Pass) ReportSpan(f *File, s markdown.Span, msg, suggestion string) {
 	p.ReportSpanSeverity(f, s, SeverityDefault, msg, suggestion)
 }
 
 // ReportSpanSeverity reports a finding covering s in f.
-func (p *Pass) ReportSpanSeverity(f *File, s Span, sev Severity, msg, suggestion string) {
+func (p *Pass) ReportSpanSeverity(f *File, s markdown.Span, sev Severity, msg, suggestion string) {
 	start, end := f.SpanPos(s)
 	if s.End <= s.Start {
-		end = Pos{}
+		end = markdown.Pos{}
 	}
 	p.Report(Diagnostic{Severity: sev, Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion})
 }
 
 // ReportAt reports a finding at a position of f, with an optional end.
-func (p *Pass) ReportAt(f *File, start, end Pos, msg, suggestion string) {
+func (p *Pass) ReportAt(f *File, start, end markdown.Pos, msg, suggestion string) {
 	p.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion})
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // SuppressionKind says what a memlint-disable comment covers.
@@ -21,10 +22,10 @@ const (
 type Suppression struct {
 	Kind SuppressionKind
 	// Rules are the rule IDs named; empty means every rule.
-	Rules  []string
-	Reason string
-	Span   // the comment
-	Line   int
+	Rules         []string
+	Reason        string
+	markdown.Span // the comment
+	Line          int
 	// FromLine and ToLine bound the lines it covers (inclusive). A file
 	// suppression covers line 0 too: findings about the whole file.
 	FromLine, ToLine int
@@ -67,7 +68,7 @@ func parseSuppressions(f *File) []*Suppression {
 			if m == nil {
 				continue
 			}
-			span := Span{c.Start + one[0], c.Start + one[1]}
+			span := markdown.Span{Start: c.Start + one[0], End: c.Start + one[1]}
 			line := f.Lines.LineOf(span.Start)
 			rules, reason := parseSuppressionArgs(m[2])
 			switch m[1] {

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // A template is a file a memory dir keeps to write memories from — a
@@ -149,7 +151,7 @@ type placeholderScan struct {
 // scanPlaceholders reads the values of a frontmatter, the top level first
 // and then metadata's, until decided says the answer is known: it counts
 // the placeholders and tells which of a memory's fields hold real values.
-func scanPlaceholders(f *File, fm *Frontmatter, decided func(placeholderScan) bool) placeholderScan {
+func scanPlaceholders(f *File, fm *markdown.Frontmatter, decided func(placeholderScan) bool) placeholderScan {
 	var out placeholderScan
 	if fm.Doc == nil {
 		return out
@@ -190,7 +192,7 @@ func scanPlaceholders(f *File, fm *Frontmatter, decided func(placeholderScan) bo
 // valueText is a frontmatter value as its author wrote it: a scalar's
 // text, or the source of a one-line flow collection, which is what an
 // unquoted {{name}} or [one line] is to YAML. "" for anything else.
-func valueText(f *File, fm *Frontmatter, v *yaml.Node) string {
+func valueText(f *File, fm *markdown.Frontmatter, v *yaml.Node) string {
 	switch v.Kind {
 	case yaml.ScalarNode:
 		return v.Value

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // finding returns a diagnostic about root/rel (rel with "/"), with its
@@ -19,7 +20,7 @@ func finding(root, rel, rule string, line, col int, text string) lint.Diagnostic
 		Rule:     rule,
 		Severity: lint.Error,
 		Path:     filepath.ToSlash(filepath.Join(root, filepath.FromSlash(rel))),
-		Start:    lint.Pos{Line: line, Col: col},
+		Start:    markdown.Pos{Line: line, Col: col},
 		Message:  "message about " + text,
 		Text:     text,
 	}

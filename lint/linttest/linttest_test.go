@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // recorder is a TB that keeps what the harness reports, so a test can show
@@ -28,7 +29,7 @@ var todoRule = &lint.Rule{
 		for _, f := range pass.Dir.Topics {
 			src := string(f.Src)
 			for off := strings.Index(src, "TODO"); off >= 0; {
-				pass.ReportSpan(f, lint.Span{Start: off, End: off + 4}, "a marker is left in "+f.Rel, "")
+				pass.ReportSpan(f, markdown.Span{Start: off, End: off + 4}, "a marker is left in "+f.Rel, "")
 				next := strings.Index(src[off+1:], "TODO")
 				if next < 0 {
 					break

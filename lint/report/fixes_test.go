@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -144,9 +145,9 @@ func TestJSONFixEdits(t *testing.T) {
 			if !ok {
 				src = contents[path]
 			}
-			li := lint.NewLineIndex(src)
-			from := li.Offset(lint.Pos{Line: e.Start.Line, Col: e.Start.Column})
-			to := li.Offset(lint.Pos{Line: e.End.Line, Col: e.End.Column})
+			li := markdown.NewLineIndex(src)
+			from := li.Offset(markdown.Pos{Line: e.Start.Line, Col: e.Start.Column})
+			to := li.Offset(markdown.Pos{Line: e.End.Line, Col: e.End.Column})
 			if e.End.Line > li.Lines() {
 				to = len(src)
 			}
@@ -175,9 +176,9 @@ func TestJSONFixEdits(t *testing.T) {
 // fix itself is still announced.
 func TestJSONURLAndHiddenEdits(t *testing.T) {
 	edit := lint.TextEdit{Path: "/w/mem/a.md", Start: 0, End: 1, NewText: "token ghp_SECRET",
-		StartPos: lint.Pos{Line: 1, Col: 1}, EndPos: lint.Pos{Line: 1, Col: 2}}
+		StartPos: markdown.Pos{Line: 1, Col: 1}, EndPos: markdown.Pos{Line: 1, Col: 2}}
 	unplaced := edit
-	unplaced.NewText, unplaced.StartPos, unplaced.EndPos = "x", lint.Pos{}, lint.Pos{}
+	unplaced.NewText, unplaced.StartPos, unplaced.EndPos = "x", markdown.Pos{}, markdown.Pos{}
 	plain := edit
 	plain.NewText = "x"
 	r := &Report{
@@ -220,8 +221,8 @@ func TestTextFixable(t *testing.T) {
 	unsafe := &lint.Fix{Unsafe: true, Edits: []lint.TextEdit{{Path: "/w/mem/a.md"}}}
 	r := &Report{
 		Diagnostics: []lint.Diagnostic{
-			{Rule: "memory-type", Severity: lint.Error, Path: "/w/mem/a.md", Start: lint.Pos{Line: 4, Col: 7}, Message: "m", Fix: safe},
-			{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/a.md", Start: lint.Pos{Line: 5, Col: 1}, Message: "d", Fix: unsafe},
+			{Rule: "memory-type", Severity: lint.Error, Path: "/w/mem/a.md", Start: markdown.Pos{Line: 4, Col: 7}, Message: "m", Fix: safe},
+			{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/a.md", Start: markdown.Pos{Line: 5, Col: 1}, Message: "d", Fix: unsafe},
 			{Rule: "memory-type", Severity: lint.Warning, Path: "/w/mem/b.md", Message: "w", Fix: safe},
 			{Rule: "memory-type", Severity: lint.Error, Path: "/w/mem/c.md", Message: "e", Fix: &lint.Fix{}},
 		},

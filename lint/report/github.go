@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // GitHub writes GitHub Actions workflow commands, one line per finding,
@@ -53,7 +54,7 @@ func githubCommand(r *Report, d lint.Diagnostic) string {
 		// An end at column 1 of a later line ends with the line before
 		// it.
 		if end.Line > start.Line && end.Col == 1 {
-			end = lint.Pos{Line: end.Line - 1}
+			end = markdown.Pos{Line: end.Line - 1}
 		}
 		if end.Line > start.Line {
 			add("endLine", end.Line)

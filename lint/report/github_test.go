@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 func TestEscapeGitHub(t *testing.T) {
@@ -37,13 +38,13 @@ func TestGitHub(t *testing.T) {
 	r.Root = "/w"
 	r.Diagnostics = append(r.Diagnostics,
 		lint.Diagnostic{Rule: "code-content", Severity: lint.Warning, Path: "/w/mem/a,b: c%.md",
-			Start: lint.Pos{Line: 4, Col: 3}, End: lint.Pos{Line: 4, Col: 10}, Message: "50% of it\r\nis code"},
+			Start: markdown.Pos{Line: 4, Col: 3}, End: markdown.Pos{Line: 4, Col: 10}, Message: "50% of it\r\nis code"},
 		lint.Diagnostic{Rule: "index-missing", Severity: lint.Warning, Path: "/w/mem/team", Message: "no index"},
 		lint.Diagnostic{Rule: "secret", Severity: lint.Error, Path: "/elsewhere/mem/x.md",
-			Start: lint.Pos{Line: 2, Col: 1}, End: lint.Pos{Line: 3, Col: 5}, Message: "a key"},
+			Start: markdown.Pos{Line: 2, Col: 1}, End: markdown.Pos{Line: 3, Col: 5}, Message: "a key"},
 	)
 	r.Suppressed = []lint.Diagnostic{{Rule: "relative-date", Severity: lint.Error, Path: "/w/mem/p.md",
-		Start: lint.Pos{Line: 1, Col: 1}, Message: "hidden", Suppressed: true}}
+		Start: markdown.Pos{Line: 1, Col: 1}, Message: "hidden", Suppressed: true}}
 	var buf bytes.Buffer
 	if err := (GitHub{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
@@ -76,9 +77,9 @@ func TestGitHubEmpty(t *testing.T) {
 }
 
 func TestGitHubPositions(t *testing.T) {
-	p := func(l, c int) lint.Pos { return lint.Pos{Line: l, Col: c} }
+	p := func(l, c int) markdown.Pos { return markdown.Pos{Line: l, Col: c} }
 	for _, tc := range []struct {
-		start, end lint.Pos
+		start, end markdown.Pos
 		want       string
 	}{
 		{p(0, 0), p(0, 0), ""},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // jsonWhole is the JSON report as memlint wrote it before it streamed:
@@ -36,10 +37,10 @@ func jsonWhole(t *testing.T, r *Report) []byte {
 
 func TestJSONStreamedEqualsWhole(t *testing.T) {
 	fix := &lint.Fix{Message: "delete the entry", Edits: []lint.TextEdit{{Path: "/w/mem/MEMORY.md", NewText: "a <b> & \"c\"\n\t\u2028",
-		StartPos: lint.Pos{Line: 3, Col: 1}, EndPos: lint.Pos{Line: 4, Col: 1}}}}
+		StartPos: markdown.Pos{Line: 3, Col: 1}, EndPos: markdown.Pos{Line: 4, Col: 1}}}}
 	unsafe := &lint.Fix{Message: "rename", Unsafe: true, Edits: []lint.TextEdit{{Path: "/w/mem/x.md"}}}
 	diags := []lint.Diagnostic{
-		{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/MEMORY.md", Start: lint.Pos{Line: 3, Col: 4}, End: lint.Pos{Line: 3, Col: 20},
+		{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/MEMORY.md", Start: markdown.Pos{Line: 3, Col: 4}, End: markdown.Pos{Line: 3, Col: 20},
 			Message: "x.md does not exist <here> & \xff", Suggestion: "fix it", Fix: fix},
 		{Rule: "index-missing", Severity: lint.Warning, Path: "/w/mem/team", Message: "no index"},
 		{Rule: "my-custom", Severity: lint.Info, Path: "/w/mem/x\n.md", Message: "custom", Fix: unsafe},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -28,7 +29,7 @@ func TestReportRedactsPaths(t *testing.T) {
 		r.Diagnostics = append(r.Diagnostics,
 			lint.Diagnostic{Rule: "secret", Severity: lint.Error, Path: root + "/mem/" + xoxb + "/notes.md", Message: "m"},
 			lint.Diagnostic{Rule: "orphan-memory", Severity: lint.Warning, Path: root + "/mem/" + ghp + ".md",
-				Start: lint.Pos{Line: 1, Col: 1}, Message: "m"},
+				Start: markdown.Pos{Line: 1, Col: 1}, Message: "m"},
 			lint.Diagnostic{Rule: "secret", Severity: lint.Error, Path: "/elsewhere/" + xoxb + ".md", Message: "m"})
 		r.Suppressed = []lint.Diagnostic{{Rule: "secret", Severity: lint.Error, Path: root + "/mem/" + ghp + ".md", Message: "m"}}
 		r.Indexes = append(r.Indexes, Index{Path: root + "/mem/" + xoxb + "/MEMORY.md"})

@@ -7,18 +7,19 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 func sample() *Report {
 	return &Report{
 		Diagnostics: []lint.Diagnostic{
 			{Rule: "index-line-limit", Severity: lint.Error, Path: "/w/mem/MEMORY.md",
-				Start: lint.Pos{Line: 201, Col: 1}, End: lint.Pos{Line: 230, Col: 1},
+				Start: markdown.Pos{Line: 201, Col: 1}, End: markdown.Pos{Line: 230, Col: 1},
 				Message: "MEMORY.md loads 230 lines", Suggestion: "shorten it"},
 			{Rule: "frontmatter-missing", Severity: lint.Warning, Path: "/w/mem/notes.md",
 				Message: "no frontmatter", Suggestion: "start with:\n---\nname: notes\n---"},
 			{Rule: "name-format", Severity: lint.Info, Path: "/w/mem/team/a.md",
-				Start: lint.Pos{Line: 2, Col: 7}, Message: "not kebab-case"},
+				Start: markdown.Pos{Line: 2, Col: 7}, Message: "not kebab-case"},
 		},
 		Indexes: []Index{
 			{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 230, Units: 12400}},
@@ -154,9 +155,9 @@ func TestSortByDisplayPath(t *testing.T) {
 	// one path and position, rules are in order.
 	r := &Report{
 		Diagnostics: []lint.Diagnostic{
-			{Rule: "r", Path: "/root/b/x.md", Start: lint.Pos{Line: 1, Col: 1}},
-			{Rule: "r", Path: "/root/a/x.md", Start: lint.Pos{Line: 2, Col: 1}},
-			{Rule: "q", Path: "/root/a/x.md", Start: lint.Pos{Line: 2, Col: 1}},
+			{Rule: "r", Path: "/root/b/x.md", Start: markdown.Pos{Line: 1, Col: 1}},
+			{Rule: "r", Path: "/root/a/x.md", Start: markdown.Pos{Line: 2, Col: 1}},
+			{Rule: "q", Path: "/root/a/x.md", Start: markdown.Pos{Line: 2, Col: 1}},
 		},
 		DisplayPath: func(p string) string {
 			if strings.HasPrefix(p, "/root/b/") {

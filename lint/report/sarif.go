@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // SARIF constants: the schema and version of the format, the base id that
@@ -291,7 +292,7 @@ func (r *Report) sarifResult(d lint.Diagnostic, ruleIndex, occurrence int) sarif
 // sarifRegionOf is the region of a finding, nil for one about a whole
 // file or dir. SARIF regions, like memlint positions, are 1-based and
 // end just after the flagged text.
-func sarifRegionOf(start, end lint.Pos) *sarifRegion {
+func sarifRegionOf(start, end markdown.Pos) *sarifRegion {
 	if start.Line < 1 {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -222,7 +223,7 @@ func TestSARIFSchema(t *testing.T) {
 	validateSARIF(t, sch, writeSARIF(t, &Report{}))
 	s := sample()
 	s.Diagnostics = append(s.Diagnostics, lint.Diagnostic{Rule: "memory-type", Severity: lint.Error,
-		Path: "C:/Users/a b/mem/x.md", Start: lint.Pos{Line: 3, Col: 2}, End: lint.Pos{Line: 3, Col: 9}, Message: "m"})
+		Path: "C:/Users/a b/mem/x.md", Start: markdown.Pos{Line: 3, Col: 2}, End: markdown.Pos{Line: 3, Col: 9}, Message: "m"})
 	validateSARIF(t, sch, writeSARIF(t, s))
 	s.Root = "/w"
 	validateSARIF(t, sch, writeSARIF(t, s))
@@ -417,7 +418,7 @@ func TestSARIFFingerprintSurvivesInsertedLines(t *testing.T) {
 func TestSARIFFingerprintOccurrences(t *testing.T) {
 	twin := func(line int) lint.Diagnostic {
 		return lint.Diagnostic{Rule: "relative-date", Severity: lint.Error, Path: "/w/mem/p.md",
-			Start: lint.Pos{Line: line, Col: 5}, End: lint.Pos{Line: line, Col: 13}, Message: "m", Text: "tomorrow"}
+			Start: markdown.Pos{Line: line, Col: 5}, End: markdown.Pos{Line: line, Col: 13}, Message: "m", Text: "tomorrow"}
 	}
 	fps := func(r *Report) []string {
 		var out []string
@@ -472,9 +473,9 @@ func TestSARIFDeterministic(t *testing.T) {
 }
 
 func TestSARIFRegion(t *testing.T) {
-	p := func(l, c int) lint.Pos { return lint.Pos{Line: l, Col: c} }
+	p := func(l, c int) markdown.Pos { return markdown.Pos{Line: l, Col: c} }
 	for _, tc := range []struct {
-		start, end lint.Pos
+		start, end markdown.Pos
 		want       *sarifRegion
 	}{
 		{p(0, 0), p(0, 0), nil}, // a whole file or dir

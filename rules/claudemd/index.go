@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The instructions' index: every shingle of every instruction file, by
@@ -16,7 +17,7 @@ import (
 type instrFile struct {
 	f     *lint.InstructionFile
 	toks  []token
-	lines *lint.LineIndex
+	lines *markdown.LineIndex
 	// sections are the offsets of the file's headings of level 1 and 2,
 	// where its topics start.
 	sections []int
@@ -58,7 +59,7 @@ func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
 	idx := &instructionIndex{at: map[uint64][]loc{}, byPath: map[string]int{}}
 	for i := range files {
 		f := &files[i]
-		lines := lint.NewLineIndex(f.Src)
+		lines := markdown.NewLineIndex(f.Src)
 		var toks []token
 		var sections []int
 		for _, r := range proseRegions(f.Src, 0, true, nil) {

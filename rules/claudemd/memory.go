@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // What a memory states: its description and the sentences of its body's
@@ -27,8 +28,8 @@ type statement struct {
 	toks []token
 	// span is where the sentence is in the file; zero for the
 	// description, which is at pos.
-	span lint.Span
-	pos  lint.Pos
+	span markdown.Span
+	pos  markdown.Pos
 	text string // the description's text; a sentence's is read from span
 	// region is the index of the sentence's region in memory.regions.
 	region int
@@ -65,7 +66,7 @@ func readMemory(f *lint.File, m *memory) {
 		}
 		if fm.Doc != nil {
 			if _, v := fm.Field("description"); v != nil {
-				if desc := strings.TrimSpace(lint.ScalarValue(v)); desc != "" {
+				if desc := strings.TrimSpace(markdown.ScalarValue(v)); desc != "" {
 					m.desc = desc
 					src := []byte(desc)
 					m.statements = append(m.statements, statement{text: desc, toks: tokenize(src, 0, len(src), nil), pos: fm.Pos(v)})
@@ -141,9 +142,9 @@ func quotation(text []byte) bool {
 }
 
 // where returns a statement's text and position.
-func (m *memory) where(s *statement) (text string, start, end lint.Pos) {
+func (m *memory) where(s *statement) (text string, start, end markdown.Pos) {
 	if s.text != "" {
-		return s.text, s.pos, lint.Pos{}
+		return s.text, s.pos, markdown.Pos{}
 	}
 	text = strings.Join(strings.Fields(string(m.f.Src[s.span.Start:s.span.End])), " ")
 	// Emphasis around the whole sentence is markup, not what it says.
@@ -153,13 +154,13 @@ func (m *memory) where(s *statement) (text string, start, end lint.Pos) {
 }
 
 // bodyStart is where the body's first statement starts.
-func (m *memory) bodyStart() lint.Pos {
+func (m *memory) bodyStart() markdown.Pos {
 	for i := range m.statements {
 		if m.statements[i].text == "" {
 			return m.f.Pos(m.statements[i].span.Start)
 		}
 	}
-	return lint.Pos{}
+	return markdown.Pos{}
 }
 
 // labelLen is the length of a leading label of a paragraph: bold text
@@ -191,8 +192,8 @@ func labelLen(p []byte) int {
 
 // sentences splits src[start:end] at sentence ends: . ! ? ; followed by
 // white space, and 。！？；.
-func sentences(src []byte, start, end int) []lint.Span {
-	var out []lint.Span
+func sentences(src []byte, start, end int) []markdown.Span {
+	var out []markdown.Span
 	from := start
 	for i := start; i < end; {
 		if c := src[i]; c != '.' && c != '!' && c != '?' && c != ';' && c < utf8.RuneSelf {
@@ -209,7 +210,7 @@ func sentences(src []byte, start, end int) []lint.Span {
 			cut = true
 		}
 		if cut {
-			out = append(out, lint.Span{Start: from, End: next})
+			out = append(out, markdown.Span{Start: from, End: next})
 			from = next
 			for from < end && isSpace(src[from]) {
 				from++
@@ -219,7 +220,7 @@ func sentences(src []byte, start, end int) []lint.Span {
 		i = next
 	}
 	if from < end {
-		out = append(out, lint.Span{Start: from, End: end})
+		out = append(out, markdown.Span{Start: from, End: end})
 	}
 	return out
 }

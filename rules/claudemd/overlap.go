@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // ClaudeMdOverlap reports a memory whose statement is already in an
@@ -71,13 +72,13 @@ type overlap struct {
 	// a whole-body overlap, or of the body's words, for a sentence.
 	share int
 	// start and end are where the finding is reported in the memory.
-	start, end lint.Pos
+	start, end markdown.Pos
 }
 
 func reportOverlap(pass *lint.Pass, f *lint.File, o overlap) {
 	where := fmt.Sprintf("%s:%d", o.file.Name, o.line)
 	if o.stmt == nil {
-		pass.ReportAt(f, o.start, lint.Pos{},
+		pass.ReportAt(f, o.start, markdown.Pos{},
 			fmt.Sprintf("%d%% of this memory is already in %s, which Claude Code loads into every conversation", o.share, where),
 			fmt.Sprintf("delete the memory, or keep only what %s does not say (the why, the exceptions)", o.file.Name))
 		return

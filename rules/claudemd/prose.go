@@ -3,12 +3,12 @@ package claudemd
 import (
 	"bytes"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // region is a paragraph, list item or heading of a Markdown text.
 type region struct {
-	lint.Span
+	markdown.Span
 	item bool // a list item's text, its marker left out
 	// section counts the headings and thematic breaks before the region:
 	// regions of one section share it.
@@ -26,7 +26,7 @@ func proseRegions(src []byte, start int, headings bool, out []region) []region {
 	cur, item, section := -1, false, 0
 	end := func(at int) {
 		if cur >= 0 && at > cur {
-			out = append(out, region{Span: lint.Span{Start: cur, End: at}, item: item, section: section})
+			out = append(out, region{Span: markdown.Span{Start: cur, End: at}, item: item, section: section})
 		}
 		cur = -1
 	}
@@ -60,7 +60,7 @@ func proseRegions(src []byte, start int, headings bool, out []region) []region {
 			end(ls)
 			section++
 			if headings {
-				out = append(out, region{Span: lint.Span{Start: at, End: le}, section: section})
+				out = append(out, region{Span: markdown.Span{Start: at, End: le}, section: section})
 			}
 		case isThematicBreak(t):
 			end(ls)

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // What a fenced or indented block holds. Memory should not paste code, but
@@ -16,7 +16,7 @@ import (
 // diagram, a sample message or a log excerpt in shape; those are knowledge
 // the code does not hold in that form, and are not counted.
 
-func (s *codeScan) codeBlock(cb *lint.CodeBlock, maxLines int) {
+func (s *codeScan) codeBlock(cb *markdown.CodeBlock, maxLines int) {
 	if cb.ContentLines == 0 || cb.Content.End <= cb.Content.Start {
 		return
 	}
@@ -461,7 +461,7 @@ func ccProseLine(t []byte) bool {
 // sampleLeadIn reports whether a data block is introduced as a sample of
 // output: the last sentence of the block just before it, or its heading,
 // says so.
-func (s *codeScan) sampleLeadIn(cb *lint.CodeBlock) bool {
+func (s *codeScan) sampleLeadIn(cb *markdown.CodeBlock) bool {
 	lang := strings.ToLower(strings.TrimSpace(cb.Info))
 	if i := strings.IndexAny(lang, " \t{,"); i >= 0 {
 		lang = lang[:i]
@@ -474,7 +474,7 @@ func (s *codeScan) sampleLeadIn(cb *lint.CodeBlock) bool {
 		return false
 	}
 	prev := s.md.Blocks[i]
-	if prev.Kind != lint.BlockParagraph && prev.Kind != lint.BlockHeading || cb.StartLine-prev.EndLine > 2 {
+	if prev.Kind != markdown.BlockParagraph && prev.Kind != markdown.BlockHeading || cb.StartLine-prev.EndLine > 2 {
 		return false
 	}
 	t := s.src[prev.Start:prev.End]

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The git log detector: git log --oneline lines and tables with a Commit
@@ -13,8 +13,8 @@ import (
 
 // gitLogRun is a run of consecutive lines that look like git log output.
 type gitLogRun struct {
-	first, last int       // line numbers
-	span        lint.Span // first hash to end of last line
+	first, last int           // line numbers
+	span        markdown.Span // first hash to end of last line
 	lines       int
 	subject     bool // some line has a commit-like subject
 }
@@ -146,7 +146,7 @@ func (s *codeScan) gitLogLine(n int, inCode bool) {
 		r.span.End = s.f.Lines.LineEnd(n)
 	} else {
 		s.flushGitRun()
-		*r = gitLogRun{first: n, last: n, lines: 1, span: lint.Span{Start: start + hs, End: s.f.Lines.LineEnd(n)}}
+		*r = gitLogRun{first: n, last: n, lines: 1, span: markdown.Span{Start: start + hs, End: s.f.Lines.LineEnd(n)}}
 	}
 	r.subject = r.subject || subject
 }
@@ -174,7 +174,7 @@ func (s *codeScan) gitLogProse() {
 	s.run = gitLogRun{}
 	for i := range s.md.Blocks {
 		b := &s.md.Blocks[i]
-		if b.Kind != lint.BlockParagraph {
+		if b.Kind != markdown.BlockParagraph {
 			continue
 		}
 		if s.commitTable(b) {
@@ -189,7 +189,7 @@ func (s *codeScan) gitLogProse() {
 
 // commitTable reports a pipe table that has a column of commit hashes
 // under a header such as "Commit" or "SHA".
-func (s *codeScan) commitTable(b *lint.Block) bool {
+func (s *codeScan) commitTable(b *markdown.Block) bool {
 	if b.EndLine-b.StartLine < 2 {
 		return false
 	}
@@ -208,7 +208,7 @@ func (s *codeScan) commitTable(b *lint.Block) bool {
 	if col < 0 {
 		return false
 	}
-	var sp lint.Span
+	var sp markdown.Span
 	rows := 0
 	for n := b.StartLine + 2; n <= b.EndLine; n++ {
 		line := s.f.Lines.Line(n)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -29,12 +29,12 @@ const (
 // ccFinding is a citation or a hash waiting to be grouped.
 type ccFinding struct {
 	kind  ccKind
-	span  lint.Span
+	span  markdown.Span
 	shown string // the text as a message quotes it
 	msg   string // the message when it is alone in its section
 }
 
-func (s *codeScan) collect(kind ccKind, sp lint.Span, shown, msg string) {
+func (s *codeScan) collect(kind ccKind, sp markdown.Span, shown, msg string) {
 	s.found = append(s.found, ccFinding{kind: kind, span: sp, shown: shown, msg: msg})
 }
 
@@ -43,9 +43,9 @@ func (s *codeScan) flushGroups() {
 	if len(s.found) == 0 {
 		return
 	}
-	var headings []lint.Block
+	var headings []markdown.Block
 	for _, b := range s.md.Blocks {
-		if b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockHeading {
 			headings = append(headings, b)
 		}
 	}
@@ -95,7 +95,7 @@ func (s *codeScan) flushGroups() {
 }
 
 // headingText returns a heading's text without its markers.
-func (s *codeScan) headingText(b lint.Block) string {
+func (s *codeScan) headingText(b markdown.Block) string {
 	t := bytes.TrimSpace(s.src[b.Start:b.End])
 	if nl := bytes.IndexByte(t, '\n'); nl >= 0 {
 		t = t[:nl] // a setext heading's text line

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Commit hashes: history or anchor. A hash that records what was done
@@ -18,7 +18,7 @@ import (
 
 // inline scans the source of a paragraph or heading for citations, commit
 // URLs and hashes in prose and inline code.
-func (s *codeScan) inline(blk lint.Span) {
+func (s *codeScan) inline(blk markdown.Span) {
 	b := s.src[blk.Start:blk.End]
 	base := blk.Start
 	// Everything below holds an ASCII digit: a line number, or a hash
@@ -37,7 +37,7 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = c.end
 		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
-			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
 	}
@@ -49,7 +49,7 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = a.end
 		if s.accept(base+a.start, base+a.end) && s.inRepository(a.path) {
-			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
 				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
@@ -69,7 +69,7 @@ func (s *codeScan) inline(blk lint.Span) {
 			if c.named {
 				of = " (of " + c.file + ", named just before)"
 			}
-			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy))
 		}
 	}
@@ -81,9 +81,9 @@ func (s *codeScan) inline(blk lint.Span) {
 		}
 		from = en
 		if s.accept(base+st, base+en) && !s.anchored(base+st, base+en) {
-			s.collect(ccHash, lint.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
+			s.collect(ccHash, markdown.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
 				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy))
-			s.claim(lint.Span{Start: base + st, End: base + en})
+			s.claim(markdown.Span{Start: base + st, End: base + en})
 		}
 	}
 	s.hashes(b, base)
@@ -136,7 +136,7 @@ func (s *codeScan) hashes(b []byte, base int) {
 		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
 			continue
 		}
-		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
+		s.addHash(markdown.Span{Start: base + start, End: base + end}, full)
 		last = end
 	}
 }
@@ -168,7 +168,7 @@ func hashListed(b []byte, last, start int) bool {
 
 // addHash reports a hash, merging "a1b2c3d..e4f5a6b" ranges into one
 // finding.
-func (s *codeScan) addHash(sp lint.Span, full bool) {
+func (s *codeScan) addHash(sp markdown.Span, full bool) {
 	if p := s.pending; p.End > p.Start && sp.Start-p.End >= 2 && sp.Start-p.End <= 3 &&
 		len(bytes.Trim(s.src[p.End:sp.Start], ".")) == 0 {
 		s.pending.End = sp.End
@@ -188,7 +188,7 @@ func (s *codeScan) flushHash() {
 	if s.pending.End > s.pending.Start {
 		s.collect(ccHash, s.pending, ccShown(s.src[s.pending.Start:s.pending.End]), s.pendMsg)
 	}
-	s.pending = lint.Span{}
+	s.pending = markdown.Span{}
 }
 
 // hashBoundary rejects hex words glued to other text by characters that

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -12,14 +13,14 @@ import (
 // findings on text, and returns how many they found.
 func sameInline(t *testing.T, text []byte) int {
 	t.Helper()
-	f := &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic}
+	f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
 	md := f.Body()
 	if md == nil {
 		return 0
 	}
 	got, want := &codeScan{f: f, src: text, md: md}, &codeScan{f: f, src: text, md: md}
 	for _, b := range md.Blocks {
-		if b.Kind == lint.BlockParagraph || b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockParagraph || b.Kind == markdown.BlockHeading {
 			got.inline(b.Span)
 			want.refInline(b.Span)
 		}
@@ -59,25 +60,25 @@ func FuzzInlineReference(f *testing.F) {
 func BenchmarkInline(b *testing.B) {
 	type parsed struct {
 		f  *lint.File
-		md *lint.Markdown
+		md *markdown.Markdown
 	}
 	var files []parsed
 	for _, text := range rulebench.Texts(b) {
-		f := &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic}
+		f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
 		if md := f.Body(); md != nil {
 			files = append(files, parsed{f, md})
 		}
 	}
 	for _, c := range []struct {
 		name string
-		run  func(*codeScan, lint.Span)
+		run  func(*codeScan, markdown.Span)
 	}{{"reference", (*codeScan).refInline}, {"digits", (*codeScan).inline}} {
 		b.Run(c.name, func(b *testing.B) {
 			rulebench.Measure(b, func() int {
 				for _, p := range files {
 					s := &codeScan{f: p.f, src: p.f.Src, md: p.md}
 					for _, blk := range p.md.Blocks {
-						if blk.Kind == lint.BlockParagraph || blk.Kind == lint.BlockHeading {
+						if blk.Kind == markdown.BlockParagraph || blk.Kind == markdown.BlockHeading {
 							c.run(s, blk.Span)
 						}
 					}

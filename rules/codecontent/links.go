@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Links to code lines and commits.
 
-func (s *codeScan) link(l *lint.Link) {
+func (s *codeScan) link(l *markdown.Link) {
 	dest := l.Dest
 	if !strings.Contains(dest, "#L") && !strings.Contains(dest, "/commit") && !colonDigit(dest) {
 		return

@@ -12,12 +12,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // refInline is the inline replaced, which scans every paragraph. It scans the source of a paragraph or heading for citations, commit
 // URLs and hashes in prose and inline code.
-func (s *codeScan) refInline(blk lint.Span) {
+func (s *codeScan) refInline(blk markdown.Span) {
 	b := s.src[blk.Start:blk.End]
 	base := blk.Start
 	before := s.lineBefore(blk.Start)
@@ -30,7 +30,7 @@ func (s *codeScan) refInline(blk lint.Span) {
 		}
 		from = c.end
 		if s.accept(base+c.start, base+c.end) && s.inRepository(c.path) {
-			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s is a file:line citation: %s", ccShown(b[c.start:c.end]), citationWhy))
 		}
 	}
@@ -42,7 +42,7 @@ func (s *codeScan) refInline(blk lint.Span) {
 		}
 		from = a.end
 		if s.accept(base+a.start, base+a.end) && s.inRepository(a.path) {
-			s.collect(ccCitation, lint.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + a.start, End: base + a.end}, ccShown(b[a.start:a.end]),
 				fmt.Sprintf("%s points at %s of %s: %s", ccShown(b[a.start:a.end]), a.what(), a.file, citationWhy))
 		}
 	}
@@ -62,7 +62,7 @@ func (s *codeScan) refInline(blk lint.Span) {
 			if c.named {
 				of = " (of " + c.file + ", named just before)"
 			}
-			s.collect(ccCitation, lint.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
+			s.collect(ccCitation, markdown.Span{Start: base + c.start, End: base + c.end}, ccShown(b[c.start:c.end]),
 				fmt.Sprintf("%s cites %s%s: %s", ccShown(b[c.start:c.end]), what, of, citationWhy))
 		}
 	}
@@ -74,9 +74,9 @@ func (s *codeScan) refInline(blk lint.Span) {
 		}
 		from = en
 		if s.accept(base+st, base+en) && !s.anchored(base+st, base+en) {
-			s.collect(ccHash, lint.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
+			s.collect(ccHash, markdown.Span{Start: base + st, End: base + en}, ccShown(b[st:en]),
 				fmt.Sprintf("this URL points at a commit (%s): %s", ccShown(b[st:en]), commitWhy))
-			s.claim(lint.Span{Start: base + st, End: base + en})
+			s.claim(markdown.Span{Start: base + st, End: base + en})
 		}
 	}
 	s.refHashes(b, base)
@@ -116,7 +116,7 @@ func (s *codeScan) refHashes(b []byte, base int) {
 		if !s.accept(base+start, base+end) || s.anchored(base+start, base+end) {
 			continue
 		}
-		s.addHash(lint.Span{Start: base + start, End: base + end}, full)
+		s.addHash(markdown.Span{Start: base + start, End: base + end}, full)
 		last = end
 	}
 }

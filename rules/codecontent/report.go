@@ -1,7 +1,7 @@
 package codecontent
 
 import (
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -15,7 +15,7 @@ const (
 	codeBlockHow = "replace it with a one-line pointer to the file or command and say when and why it matters; or raise max-code-lines"
 )
 
-func (s *codeScan) report(sp lint.Span, msg, how string) {
+func (s *codeScan) report(sp markdown.Span, msg, how string) {
 	s.pass.ReportSpan(s.f, sp, msg, how)
 }
 

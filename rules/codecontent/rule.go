@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Rules is the family's rules, for the registry.
@@ -68,10 +69,10 @@ type codeScan struct {
 	pass    *lint.Pass
 	f       *lint.File
 	src     []byte
-	md      *lint.Markdown
-	claimed []lint.Span // spans already reported as a whole
+	md      *markdown.Markdown
+	claimed []markdown.Span // spans already reported as a whole
 	run     gitLogRun
-	pending lint.Span // a hash finding not yet reported (for a..b ranges)
+	pending markdown.Span // a hash finding not yet reported (for a..b ranges)
 	pendMsg string
 	found   []ccFinding // citations and hashes, reported by section
 	// repo is the repository the dir's memory is about, asked for on the
@@ -90,7 +91,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 
 	for i := range s.md.Blocks {
 		b := &s.md.Blocks[i]
-		if b.Kind == lint.BlockParagraph {
+		if b.Kind == markdown.BlockParagraph {
 			s.traces(b.StartLine, b.EndLine, "")
 		}
 	}
@@ -103,7 +104,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 	}
 	for i := range s.md.Blocks {
 		b := &s.md.Blocks[i]
-		if b.Kind == lint.BlockParagraph || b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockParagraph || b.Kind == markdown.BlockHeading {
 			s.inline(b.Span)
 		}
 	}
@@ -112,7 +113,7 @@ func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
 }
 
 // claim records a reported span so that nothing inside it is reported again.
-func (s *codeScan) claim(sp lint.Span) { s.claimed = append(s.claimed, sp) }
+func (s *codeScan) claim(sp markdown.Span) { s.claimed = append(s.claimed, sp) }
 
 func (s *codeScan) isClaimed(start, end int) bool {
 	for _, c := range s.claimed {
@@ -148,7 +149,7 @@ func (s *codeScan) visible(start, end int) bool {
 
 // ccSpanEndAt returns the end of the span in sorted spans that contains off,
 // or -1.
-func ccSpanEndAt(spans []lint.Span, off int) int {
+func ccSpanEndAt(spans []markdown.Span, off int) int {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > off }) - 1
 	if i >= 0 && spans[i].Contains(off) {
 		return spans[i].End

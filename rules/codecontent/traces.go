@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The stack trace detector.
@@ -114,7 +114,7 @@ func (s *codeScan) traces(first, last int, where string) bool {
 		if cur.frames >= 1 && cur.frames+cur.heads >= 2 {
 			start := s.f.Lines.LineStart(cur.first)
 			start += len(s.f.Lines.Line(cur.first)) - len(bytes.TrimLeft(s.f.Lines.Line(cur.first), " \t"))
-			sp := lint.Span{Start: start, End: s.f.Lines.LineEnd(cur.last)}
+			sp := markdown.Span{Start: start, End: s.f.Lines.LineEnd(cur.last)}
 			what := fmt.Sprintf("%d frames", cur.frames)
 			if cur.frames == 1 {
 				what = "1 frame"

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 	"github.com/memlint/memlint/rules/internal/similar"
 )
@@ -346,15 +347,15 @@ func (m match) report(pass *lint.Pass) {
 
 // bodyStart is the first block of f's body: where a finding about what
 // the body says goes.
-func bodyStart(f *lint.File) lint.Span {
+func bodyStart(f *lint.File) markdown.Span {
 	if md := f.Body(); md != nil {
 		for _, b := range md.Blocks {
-			if b.Kind != lint.BlockComment {
-				return lint.Span{Start: b.Start, End: b.Start}
+			if b.Kind != markdown.BlockComment {
+				return markdown.Span{Start: b.Start, End: b.Start}
 			}
 		}
 	}
-	return lint.Span{}
+	return markdown.Span{}
 }
 
 // keeper says which of two duplicates to keep, and why: the one the index

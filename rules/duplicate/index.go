@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 	"github.com/memlint/memlint/rules/internal/similar"
 )
@@ -164,7 +165,7 @@ func contentTexts(f *lint.File, minWords int) []indexText {
 // paragraph, a list item or a table row that links no topic file (nor
 // names one with a [[wikilink]]) and is not a label for the entries
 // nested under it.
-func isContent(md *lint.Markdown, e lint.IndexEntry) bool {
+func isContent(md *markdown.Markdown, e lint.IndexEntry) bool {
 	switch e.Kind {
 	case lint.EntryItem, lint.EntryParagraph, lint.EntryTableRow:
 	default:
@@ -209,7 +210,7 @@ func (r *indexRepeat) report(pass *lint.Pass) {
 	default:
 		suggestion = fmt.Sprintf("move what this text adds into %s, then replace the text with an entry linking it: %s", name, entryFor(r.topic))
 	}
-	pass.ReportSpan(r.index, lint.Span{Start: first.Start, End: last.End}, msg, suggestion)
+	pass.ReportSpan(r.index, markdown.Span{Start: first.Start, End: last.End}, msg, suggestion)
 }
 
 // entryFor is the index line that would link m, from its name and

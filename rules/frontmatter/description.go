@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // genericWords make up descriptions that say nothing about the memory.
@@ -43,7 +44,7 @@ var DescriptionQuality = &lint.Rule{
 				continue
 			}
 			_, v := fm.Field("description")
-			desc := strings.TrimSpace(lint.ScalarValue(v))
+			desc := strings.TrimSpace(markdown.ScalarValue(v))
 			if desc == "" {
 				continue // frontmatter-required or frontmatter-field-type
 			}

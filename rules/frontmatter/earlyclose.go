@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // EarlyClose reports a "---" inside the frontmatter, where
@@ -32,7 +33,7 @@ var EarlyClose = &lint.Rule{
 				continue
 			}
 			pos := f.Pos(fm.EarlyClose)
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: lint.Pos{Line: pos.Line, Col: pos.Col + 3},
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: markdown.Pos{Line: pos.Line, Col: pos.Col + 3},
 				Message: fmt.Sprintf("\"---\" inside the frontmatter: Claude Code ends the frontmatter at the first ---, even inside a value, %s",
 					earlyCloseLoss(f, fm)),
 				Suggestion: "replace --- with a dash (—) or another separator"})
@@ -45,14 +46,14 @@ var earlyCloseDoc string
 
 // earlyCloseLoss says what Claude Code reads of a frontmatter cut short, by
 // comparing the keys it reads with those of the whole block.
-func earlyCloseLoss(f *lint.File, fm *lint.Frontmatter) string {
-	read := lint.DecodeLenient(fm.ClaudeYAML(f.Src, f.Lines))
+func earlyCloseLoss(f *lint.File, fm *markdown.Frontmatter) string {
+	read := markdown.DecodeLenient(fm.ClaudeYAML(f.Src, f.Lines))
 	if read == nil {
 		return "so what comes before it is not valid YAML and Claude Code reads no frontmatter at all: this memory has no description and no type"
 	}
 	whole := fm.Doc
 	if whole == nil {
-		whole = lint.DecodeLenient(fm.Raw)
+		whole = markdown.DecodeLenient(fm.Raw)
 	}
 	var cut, lost []string
 	if whole == nil {
@@ -61,8 +62,8 @@ func earlyCloseLoss(f *lint.File, fm *lint.Frontmatter) string {
 		cut, lost = earlyCloseLines(f, fm, read)
 	}
 	for _, key := range keysOf(whole) {
-		_, was := lint.Lookup(whole, key)
-		_, now := lint.Lookup(read, key)
+		_, was := markdown.Lookup(whole, key)
+		_, now := markdown.Lookup(read, key)
 		switch {
 		case now == nil:
 			lost = append(lost, key)
@@ -71,8 +72,8 @@ func earlyCloseLoss(f *lint.File, fm *lint.Frontmatter) string {
 		}
 	}
 	// A type under metadata: is lost with the keys after it.
-	_, wasType := lint.Lookup(metadataOf(whole), "type")
-	_, nowType := lint.Lookup(metadataOf(read), "type")
+	_, wasType := markdown.Lookup(metadataOf(whole), "type")
+	_, nowType := markdown.Lookup(metadataOf(read), "type")
 	if wasType != nil && nowType == nil && !contains(lost, "metadata") {
 		lost = append(lost, "metadata.type")
 	}
@@ -99,10 +100,10 @@ var topKeyLine = lazyre.New(`^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]|$)`)
 // earlyCloseLines finds, from the text, the key cut by the early "---"
 // and the top-level keys after it, up to the closing line (or, for a
 // block never closed, the first blank line or the recall scan's window).
-func earlyCloseLines(f *lint.File, fm *lint.Frontmatter, read *yaml.Node) (cut, lost []string) {
+func earlyCloseLines(f *lint.File, fm *markdown.Frontmatter, read *yaml.Node) (cut, lost []string) {
 	at := f.Pos(fm.EarlyClose).Line
 	if m := topKeyLine.FindSubmatch(f.Lines.Line(at)); m != nil {
-		if _, v := lint.Lookup(read, string(m[1])); v != nil && v.Kind == yaml.ScalarNode {
+		if _, v := markdown.Lookup(read, string(m[1])); v != nil && v.Kind == yaml.ScalarNode {
 			cut = append(cut, fmt.Sprintf("%s as %s", m[1], ruleutil.Quote(ruleutil.Clip(v.Value, 60))))
 		}
 	}
@@ -137,7 +138,7 @@ func keysOf(m *yaml.Node) []string {
 }
 
 func metadataOf(m *yaml.Node) *yaml.Node {
-	_, v := lint.Lookup(m, "metadata")
+	_, v := markdown.Lookup(m, "metadata")
 	if v == nil || v.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -147,7 +148,7 @@ func metadataOf(m *yaml.Node) *yaml.Node {
 // hasType reports whether a frontmatter mapping holds a type where Claude
 // Code looks for one, valid or not.
 func hasType(m *yaml.Node) bool {
-	_, top := lint.Lookup(m, "type")
-	_, nested := lint.Lookup(metadataOf(m), "type")
+	_, top := markdown.Lookup(m, "type")
+	_, nested := markdown.Lookup(metadataOf(m), "type")
 	return !isEmpty(top) || !isEmpty(nested)
 }

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // recallScanLines is how many lines of each topic file Claude Code's recall
@@ -49,7 +50,7 @@ var Missing = &lint.Rule{
 			suggestion := fmt.Sprintf("start the file with:\n---\nname: %s\ndescription: <one specific line: what this memory is for>\ntype: <user|feedback|project|reference>\n---",
 				stemSlug(f))
 			if line := lateFrontmatter(f); line > 0 {
-				pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Suggestion: suggestion,
+				pass.Report(lint.Diagnostic{Path: f.Path, Start: markdown.Pos{Line: 1, Col: 1}, Suggestion: suggestion,
 					Message: fmt.Sprintf("frontmatter must start on line 1; the --- block on line %d is read as body text", line)})
 				continue
 			}
@@ -64,7 +65,7 @@ var Missing = &lint.Rule{
 				msg = "the file is empty: Claude Code's recall lists it without a description, and there is nothing in it to recall"
 				suggestion = "write the memory, frontmatter first, or delete the file"
 			}
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: 1, Col: 1}, Message: msg, Suggestion: suggestion})
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: markdown.Pos{Line: 1, Col: 1}, Message: msg, Suggestion: suggestion})
 		}
 	},
 }
@@ -95,7 +96,7 @@ func lateFrontmatter(f *lint.File) int {
 			return false
 		}
 		for _, b := range f.Body().Blocks {
-			if b.Kind == lint.BlockCode && b.StartLine <= n && n <= b.EndLine {
+			if b.Kind == markdown.BlockCode && b.StartLine <= n && n <= b.EndLine {
 				return true
 			}
 		}
@@ -135,12 +136,12 @@ var Invalid = &lint.Rule{
 //go:embed frontmatter-invalid.md
 var invalidDoc string
 
-func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter) {
+func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter) {
 	if fm.CloseLine == 0 {
 		if fm.EarlyClose >= 0 {
 			return // Claude Code closes it at that ---: frontmatter-early-close
 		}
-		pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1}, End: lint.Pos{Line: fm.OpenLine, Col: 4},
+		pass.Report(lint.Diagnostic{Path: f.Path, Start: markdown.Pos{Line: fm.OpenLine, Col: 1}, End: markdown.Pos{Line: fm.OpenLine, Col: 4},
 			Message:    "frontmatter is never closed: Claude Code finds no frontmatter at all, so this memory has no description or type; add a --- line after the last key",
 			Suggestion: "add a line with --- after the frontmatter keys"})
 		return
@@ -191,7 +192,7 @@ var ScanWindow = &lint.Rule{
 				closeAt = fm.EarlyClose
 			}
 			start := f.Pos(closeAt)
-			end := lint.Pos{Line: start.Line, Col: start.Col + 3}
+			end := markdown.Pos{Line: start.Line, Col: start.Col + 3}
 			switch {
 			case start.Line > recallScanLines:
 				pass.Report(lint.Diagnostic{Path: f.Path, Start: start, End: end,
@@ -249,10 +250,10 @@ var requiredWhy = map[string]string{
 	"type":        "user, feedback, project or reference tells the agent how to use the memory",
 }
 
-func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key string) {
+func checkRequired(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, key string) {
 	k, v := fm.Field(key)
 	if key == "type" {
-		if mk, mv := lint.Lookup(fm.Metadata(), "type"); mv != nil && (v == nil || isEmpty(v)) {
+		if mk, mv := markdown.Lookup(fm.Metadata(), "type"); mv != nil && (v == nil || isEmpty(v)) {
 			k, v = mk, mv
 		}
 	}
@@ -278,7 +279,7 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key stri
 		}
 		// Every missing field is reported at the opening ---: the key
 		// tells the findings apart.
-		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: lint.Pos{Line: fm.OpenLine, Col: 1},
+		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: markdown.Pos{Line: fm.OpenLine, Col: 1},
 			Message: msg, Suggestion: suggestion, Key: key})
 	case isEmpty(v):
 		pass.Report(lint.Diagnostic{Severity: sev, Path: f.Path, Start: fm.Pos(k),
@@ -290,7 +291,7 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, key stri
 // strandedKey returns the line of a "key:" line just below the closing
 // "---" (within a few lines), left in the body when the frontmatter closed
 // early; 0 when there is none.
-func strandedKey(f *lint.File, fm *lint.Frontmatter, key string) int {
+func strandedKey(f *lint.File, fm *markdown.Frontmatter, key string) int {
 	if fm.CloseLine == 0 {
 		return 0
 	}
@@ -305,9 +306,9 @@ func strandedKey(f *lint.File, fm *lint.Frontmatter, key string) int {
 
 // stamped reports whether Claude Code wrote the frontmatter: it files
 // node_type: memory under metadata when it stamps a memory.
-func stamped(fm *lint.Frontmatter) bool {
-	_, v := lint.Lookup(fm.Metadata(), "node_type")
-	return lint.ScalarValue(v) == "memory"
+func stamped(fm *markdown.Frontmatter) bool {
+	_, v := markdown.Lookup(fm.Metadata(), "node_type")
+	return markdown.ScalarValue(v) == "memory"
 }
 
 // isEmpty reports whether a value node holds nothing: null, "" or only
@@ -456,7 +457,7 @@ var unknownKeyDoc string
 // than name and description when it stamps a memory (a Write of "tags:"
 // lands as metadata.tags), so there only a misspelling of a known key
 // that the mapping lacks is reported.
-func checkKeys(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, m *yaml.Node, known, allow []string, prefix string, misspellingsOnly bool) {
+func checkKeys(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, m *yaml.Node, known, allow []string, prefix string, misspellingsOnly bool) {
 	present := make(map[string]bool, len(m.Content)/2)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		present[m.Content[i].Value] = true
@@ -588,7 +589,7 @@ var CommentTruncation = &lint.Rule{
 				pos := fm.Pos(v)
 				line := string(f.Lines.Line(pos.Line))
 				hash := commentColumn(line, v)
-				start := lint.Pos{Line: pos.Line, Col: hash}
+				start := markdown.Pos{Line: pos.Line, Col: hash}
 				d := lint.Diagnostic{Path: f.Path, Start: start, End: f.Lines.LineEndPos(pos.Line),
 					Message:    fmt.Sprintf("YAML reads this value as %s and drops %s as a comment", ruleutil.Quote(ruleutil.Clip(v.Value, 60)), ruleutil.Quote(ruleutil.Clip(strings.TrimSpace(v.LineComment), 40))),
 					Suggestion: fmt.Sprintf("quote the whole value: \"%s %s\"", v.Value, strings.TrimSpace(v.LineComment))}
@@ -598,7 +599,7 @@ var CommentTruncation = &lint.Rule{
 					to := f.Lines.LineEnd(pos.Line)
 					raw := strings.TrimRight(string(f.Src[from:to]), " \t")
 					d.Fix = &lint.Fix{Message: "quote the value", Edits: []lint.TextEdit{
-						f.Replace(lint.Span{Start: from, End: from + len(raw)}, doubleQuote(raw))}}
+						f.Replace(markdown.Span{Start: from, End: from + len(raw)}, doubleQuote(raw))}}
 				}
 				pass.Report(d)
 			}
@@ -656,20 +657,20 @@ func doubleQuote(s string) string {
 // the text itself for a plain scalar, the text inside the quotes for a
 // quoted one without escapes. ok is false when the source does not hold
 // the value verbatim (escapes, folding).
-func scalarSpan(f *lint.File, fm *lint.Frontmatter, v *yaml.Node) (lint.Span, bool) {
+func scalarSpan(f *lint.File, fm *markdown.Frontmatter, v *yaml.Node) (markdown.Span, bool) {
 	start := f.Lines.Offset(fm.Pos(v))
 	switch v.Style {
 	case 0:
 	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
 		start++
 	default:
-		return lint.Span{}, false
+		return markdown.Span{}, false
 	}
 	end := start + len(v.Value)
 	if end > len(f.Src) || string(f.Src[start:end]) != v.Value {
-		return lint.Span{}, false
+		return markdown.Span{}, false
 	}
-	return lint.Span{Start: start, End: end}, true
+	return markdown.Span{Start: start, End: end}, true
 }
 
 // unknownKeyOptions are frontmatter-unknown-key's options.

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // memoryTypes are the four types Claude Code's recall understands.
@@ -62,7 +63,7 @@ var MemoryType = &lint.Rule{
 //go:embed memory-type.md
 var memoryTypeDoc string
 
-func checkTypeValue(pass *lint.Pass, f *lint.File, fm *lint.Frontmatter, v *yaml.Node) {
+func checkTypeValue(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, v *yaml.Node) {
 	pos := fm.Pos(v)
 	end := f.NodeEnd(v)
 	if v.Kind != yaml.ScalarNode {

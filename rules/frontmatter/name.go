@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/secret"
 )
 
@@ -86,7 +87,7 @@ var NameFormat = &lint.Rule{
 				continue
 			}
 			_, v := fm.Field("name")
-			name := lint.ScalarValue(v)
+			name := markdown.ScalarValue(v)
 			if v == nil || strings.TrimSpace(name) == "" {
 				continue
 			}

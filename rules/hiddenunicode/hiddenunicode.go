@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // HiddenUnicode reports characters that display as nothing but that the
@@ -62,14 +63,14 @@ const (
 // hiddenGroup is what one finding reports: one run, or the runs of a line
 // or a file.
 type hiddenGroup struct {
-	runs  []lint.Span
+	runs  []markdown.Span
 	scope string // "", "on this line" or "in this file"
 }
 
 // groupHiddenRuns folds floods of runs into one finding per line or per
 // file. A run that spells hidden text always keeps its own finding: its
 // message shows the text.
-func groupHiddenRuns(f *lint.File, runs []lint.Span) []hiddenGroup {
+func groupHiddenRuns(f *lint.File, runs []markdown.Span) []hiddenGroup {
 	var text, plain []hiddenGroup
 	for i := 0; i < len(runs); {
 		if hiddenText([]rune(string(f.Src[runs[i].Start:runs[i].End]))) != "" {
@@ -94,7 +95,7 @@ func groupHiddenRuns(f *lint.File, runs []lint.Span) []hiddenGroup {
 		i = j
 	}
 	if len(plain) > hiddenFileFindings {
-		var all []lint.Span
+		var all []markdown.Span
 		for _, g := range plain {
 			all = append(all, g.runs...)
 		}
@@ -156,7 +157,7 @@ func reportHiddenGroup(pass *lint.Pass, f *lint.File, g hiddenGroup, sev lint.Se
 // describeHiddenFlood words the finding for the runs of a line or a file:
 // how many characters in how many places, which ones, and where the first
 // is.
-func describeHiddenFlood(g hiddenGroup, text string, start lint.Pos, line int) string {
+func describeHiddenFlood(g hiddenGroup, text string, start markdown.Pos, line int) string {
 	runes := []rune(text)
 	where := fmt.Sprintf("first at column %d", start.Col)
 	if g.scope == "in this file" {
@@ -171,7 +172,7 @@ func describeHiddenFlood(g hiddenGroup, text string, start lint.Pos, line int) s
 // or a space when the run holds a Hangul filler between two visible
 // characters. A filler is drawn as a blank as wide as a letter, so
 // deleting it would run the words on either side together.
-func hiddenReplacement(src []byte, run lint.Span) string {
+func hiddenReplacement(src []byte, run markdown.Span) string {
 	before, _ := utf8.DecodeLastRune(src[:run.Start])
 	after, _ := utf8.DecodeRune(src[run.End:])
 	visible := func(r rune) bool { return r != utf8.RuneError && !unicode.IsSpace(r) && !isHidden(r) }
@@ -235,15 +236,15 @@ func isDirectionMark(r rune) bool { return r == 0x200E || r == 0x200F || r == 0x
 
 // hiddenRuns returns the runs of consecutive hidden characters in src that
 // are not legitimately used, as byte spans.
-func hiddenRuns(src []byte) []lint.Span {
+func hiddenRuns(src []byte) []markdown.Span {
 	s := hiddenScan{src: src, rtlLine: -1}
-	var runs []lint.Span
+	var runs []markdown.Span
 	add := func(from, to int) {
 		if k := len(runs) - 1; k >= 0 && runs[k].End == from {
 			runs[k].End = to
 			return
 		}
-		runs = append(runs, lint.Span{Start: from, End: to})
+		runs = append(runs, markdown.Span{Start: from, End: to})
 	}
 	for i := 0; i < len(src); {
 		// Most bytes of a memory file can start no hidden character:

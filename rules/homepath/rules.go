@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -44,7 +45,7 @@ func run(pass *lint.Pass) {
 		if asked && !ok || !pass.Focused(f) || !pass.Keeps(f, lint.Warning) || f.Lines == nil {
 			return // no one else reads the dir; or no finding in f is kept
 		}
-		var md *lint.Markdown
+		var md *markdown.Markdown
 		if f.ParseError() == nil {
 			md = f.Body()
 		}
@@ -116,7 +117,7 @@ func underRoot(root, abs string) (string, bool) {
 // output or plain text (no language, or one of outputInfos), not a
 // command or a configuration: a path there records where something
 // happened on one machine.
-func inOutputBlock(md *lint.Markdown, off int) bool {
+func inOutputBlock(md *markdown.Markdown, off int) bool {
 	blocks := md.CodeBlocks // in document order
 	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].End > off })
 	if i == len(blocks) || !blocks[i].Contains(off) {
@@ -129,13 +130,13 @@ func inOutputBlock(md *lint.Markdown, off int) bool {
 
 // report reports one home path: why it leads nowhere, and the path in the
 // repository when the repository has it.
-func report(pass *lint.Pass, f *lint.File, md *lint.Markdown, hp homePath, shared string) {
+func report(pass *lint.Pass, f *lint.File, md *markdown.Markdown, hp homePath, shared string) {
 	written := string(f.Src[hp.start:hp.end])
 	msg := fmt.Sprintf("%s is one developer's home folder (%s's): it does not exist on a teammate's machine, in CI or in a fresh clone, and %s",
 		ruleutil.Quote(ruleutil.Clip(written, 80)), hp.user, shared)
 	suggestion := "write a path inside the repository relative to its root; for a place outside it, a form that works on every machine (~/…, $HOME, %USERPROFILE%) or words that say what it is; and if it only matters on your machine, keep it in your own memory (~/.claude/projects/…) instead"
 	d := lint.Diagnostic{Path: f.Path, Message: msg}
-	d.Start, d.End = f.SpanPos(lint.Span{Start: hp.start, End: hp.end})
+	d.Start, d.End = f.SpanPos(markdown.Span{Start: hp.start, End: hp.end})
 	if repo := pass.Repo(); repo != nil {
 		if rel, exact := repoPath(repo, written, hp); rel != "" {
 			suggestion = fmt.Sprintf("it is this repository's %s: write %s, relative to the repository root", ruleutil.Quote(rel), "`"+rel+"`")
@@ -182,8 +183,8 @@ func repoPath(repo lint.Repository, written string, hp homePath) (rel string, ex
 // visible reports whether the home path is prose or inline code, where
 // replacing it keeps its meaning; in a link's destination or a code block
 // a path relative to the repository would resolve elsewhere.
-func visible(md *lint.Markdown, hp homePath) bool {
-	s := lint.Span{Start: hp.start, End: hp.end}
+func visible(md *markdown.Markdown, hp homePath) bool {
+	s := markdown.Span{Start: hp.start, End: hp.end}
 	if md.InProse(s) {
 		return true
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // LineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
@@ -35,7 +36,7 @@ var LineLimit = &lint.Rule{
 					lint.IndexMaxLines, lint.IndexWarnLines))
 		case b.Lines >= lint.IndexWarnLines:
 			line := b.LoadedLines[lint.IndexWarnLines-1]
-			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: line, Col: 1},
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: line, Col: 1},
 				Message: fmt.Sprintf("MEMORY.md loads %d of at most %d lines; Claude Code asks to keep it under %d so new memories still fit",
 					b.Lines, lint.IndexMaxLines, lint.IndexWarnLines),
 				Suggestion: "merge related entries and move detail and inline notes into topic files"})
@@ -73,7 +74,7 @@ var SizeLimit = &lint.Rule{
 			// The first 200 lines are within the limit: Claude Code cuts
 			// at the line limit only (SPEC §1.3, step 5), and
 			// index-line-limit reports what it hides.
-			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s UTF-16 units, more than the %s Claude Code loads; today its 200-line cut comes first (index-line-limit) and leaves less than that, but the index is still far over the %s Claude Code asks for",
 					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
 				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})
@@ -86,7 +87,7 @@ var SizeLimit = &lint.Rule{
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
 				fmt.Sprintf("keep the index under %s units: move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here", ruleutil.Thousands(lint.IndexWarnUnits)))
 		case b.Units >= lint.IndexWarnUnits:
-			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: lint.Pos{Line: b.LoadedLines[0], Col: 1},
+			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s of at most %s UTF-16 units; Claude Code asks to keep it under %s so new memories still fit",
 					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
 				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})

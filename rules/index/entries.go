@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Frontmatter reports frontmatter in MEMORY.md.
@@ -32,7 +33,7 @@ var Frontmatter = &lint.Rule{
 		if f.Frontmatter() != nil {
 			end = max(end, f.Frontmatter().End)
 		}
-		pass.ReportSpan(f, lint.Span{Start: 0, End: end},
+		pass.ReportSpan(f, markdown.Span{Start: 0, End: end},
 			"MEMORY.md has frontmatter: the index takes none, and Claude Code strips it before loading, so it is never seen",
 			"delete the --- block; move any memory it holds into a topic file")
 	},
@@ -96,9 +97,9 @@ var entryFormatDoc string
 // suppressions go: memlint-disable-next-line covers the line it names,
 // not the lines grouped with it.
 type runSplitter struct {
-	comments []lint.Block // not passed yet, in order
-	prevEnd  int          // end of the entry before
-	isolate  bool         // the entry before had a comment right above it
+	comments []markdown.Block // not passed yet, in order
+	prevEnd  int              // end of the entry before
+	isolate  bool             // the entry before had a comment right above it
 }
 
 func newRunSplitter(f *lint.File) *runSplitter {
@@ -122,10 +123,10 @@ func (r *runSplitter) breaksBefore(e lint.IndexEntry) bool {
 }
 
 // commentBlocks returns the HTML comment blocks of a file, in order.
-func commentBlocks(f *lint.File) []lint.Block {
-	var out []lint.Block
+func commentBlocks(f *lint.File) []markdown.Block {
+	var out []markdown.Block
 	for _, b := range f.Body().Blocks {
-		if b.Kind == lint.BlockComment {
+		if b.Kind == markdown.BlockComment {
 			out = append(out, b)
 		}
 	}
@@ -306,7 +307,7 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 		count[p.content]++
 	}
 	if count["named"] == len(run) {
-		pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End},
+		pass.ReportSpan(f, markdown.Span{Start: first.Start, End: last.End},
 			fmt.Sprintf("lines %d–%d of the index name %d topic files without linking them; first: %s", first.StartLine, last.EndLine, len(run), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50))),
 			"write each as: - [Title](file.md) — one-line hook")
 		return
@@ -319,7 +320,7 @@ func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
 	}
 	msg := fmt.Sprintf("lines %d–%d of the index hold memory content, not entries linking a topic file (%s): it is loaded into every conversation and cannot be recalled on its own; first: %s",
 		first.StartLine, last.EndLine, strings.Join(parts, ", "), ruleutil.Quote(ruleutil.Clip(first.Text(f), 50)))
-	pass.ReportSpan(f, lint.Span{Start: first.Start, End: last.End}, msg,
+	pass.ReportSpan(f, markdown.Span{Start: first.Start, End: last.End}, msg,
 		"move this content into topic files (one per subject, with frontmatter) and list each as: - [Title](file.md) — one-line hook")
 }
 
@@ -539,7 +540,7 @@ func (c *formatContext) introEntries() int {
 		if b.Start >= entries[n-1].Start {
 			break
 		}
-		if b.Kind == lint.BlockHeading && b.Level > 1 {
+		if b.Kind == markdown.BlockHeading && b.Level > 1 {
 			return 0
 		}
 	}
@@ -599,7 +600,7 @@ var metaPhrases = []string{
 }
 
 // withoutComments returns the text of s without the HTML comments in it.
-func withoutComments(f *lint.File, s lint.Span) string {
+func withoutComments(f *lint.File, s markdown.Span) string {
 	comments := f.Body().Comments // in document order
 	i := sort.Search(len(comments), func(i int) bool { return comments[i].End > s.Start })
 	var b strings.Builder
@@ -630,10 +631,10 @@ var metaHeadings = map[string]bool{
 }
 
 // headingBlocks returns the headings of a file, in order.
-func headingBlocks(f *lint.File) []lint.Block {
-	var out []lint.Block
+func headingBlocks(f *lint.File) []markdown.Block {
+	var out []markdown.Block
 	for _, b := range f.Body().Blocks {
-		if b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockHeading {
 			out = append(out, b)
 		}
 	}
@@ -693,7 +694,7 @@ func duplicateFinding(f *lint.File, owners map[int]int, words entryWordCache, ea
 	start, end := f.SpanPos(l.Span)
 	d := lint.Diagnostic{Path: f.Path, Start: start, End: end}
 	earlierWords, laterWords := words.of(f, earlier), wordsOf(f, later)
-	deleteEntry := func(e lint.IndexEntry, link lint.Link, msg string) {
+	deleteEntry := func(e lint.IndexEntry, link markdown.Link, msg string) {
 		if sole, ok := soleEntry(f, owners, link); ok && sole.Start == e.Start {
 			d.Fix = &lint.Fix{Message: msg, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 		}
@@ -737,7 +738,7 @@ var duplicateEntryDoc string
 // most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):
 // that is an entry listing the file. A link after a sentence ("Scoring
 // threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
-func leadingLink(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+func leadingLink(f *lint.File, e lint.IndexEntry, l markdown.Link) bool {
 	return leadsAt(f, e.Start, l.Start)
 }
 
@@ -753,7 +754,7 @@ var seeWords = []string{
 }
 
 // crossReference reports whether a link follows a word of seeWords.
-func crossReference(f *lint.File, e lint.IndexEntry, l lint.Link) bool {
+func crossReference(f *lint.File, e lint.IndexEntry, l markdown.Link) bool {
 	before := strings.ToLower(strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
 		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]:：—–-|>#→(（", r)
 	}))

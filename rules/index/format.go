@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -25,7 +26,7 @@ type formatContext struct {
 
 	files        map[string]string // topicFileNames
 	folders      map[string]bool   // topicFolders
-	headings     []lint.Block
+	headings     []markdown.Block
 	headingsRead bool
 	linked       map[string]bool // topic files a link of the index points at
 	listLabels   []int           // per entry: the label paragraph over its list, or -1
@@ -52,7 +53,7 @@ func (c *formatContext) dirs() map[string]bool {
 	return c.folders
 }
 
-func (c *formatContext) heads() []lint.Block {
+func (c *formatContext) heads() []markdown.Block {
 	if !c.headingsRead {
 		c.headings, c.headingsRead = headingBlocks(c.f), true
 	}

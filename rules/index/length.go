@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -162,7 +163,7 @@ func reportLong(pass *lint.Pass, f *lint.File, limit entryLimit, loaded string, 
 		msg += fmt.Sprintf("; %s the file name as the link's title", ruleutil.Plural(titles, "entry repeats", "entries repeat"))
 		suggestion += "; a link's title of a few words is enough, the file name is already in the link"
 	}
-	pass.ReportSpan(f, lint.Span{Start: long[0].entry.Start, End: long[len(long)-1].entry.End}, msg, suggestion)
+	pass.ReportSpan(f, markdown.Span{Start: long[0].entry.Start, End: long[len(long)-1].entry.End}, msg, suggestion)
 }
 
 // maxListedRanges bounds the ranges of lines a message lists.

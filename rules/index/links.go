@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // DanglingLink reports index links to memory files that do not exist.
@@ -489,11 +490,11 @@ func appendIsRead(f *lint.File) bool {
 	}
 	last := blocks[len(blocks)-1]
 	switch last.Kind {
-	case lint.BlockHTML:
+	case markdown.BlockHTML:
 		return false
-	case lint.BlockComment:
+	case markdown.BlockComment:
 		return bytes.HasSuffix(bytes.TrimRight(f.Src[last.Start:last.End], " \t\r\n"), []byte("-->"))
-	case lint.BlockCode:
+	case markdown.BlockCode:
 		for _, cb := range f.Body().CodeBlocks {
 			if cb.Span == last.Span {
 				return !cb.Fenced || cb.Closed
@@ -507,7 +508,7 @@ func appendIsRead(f *lint.File) bool {
 // whose only memory link it is, so that deleting the entry's lines removes
 // that link and nothing else. owners is entryOwners(f), computed once per
 // index so that a lookup per link keeps the rules linear.
-func soleEntry(f *lint.File, owners map[int]int, l lint.Link) (lint.IndexEntry, bool) {
+func soleEntry(f *lint.File, owners map[int]int, l markdown.Link) (lint.IndexEntry, bool) {
 	i, ok := owners[l.Start]
 	if !ok {
 		return lint.IndexEntry{}, false

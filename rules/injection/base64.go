@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // blobEntropy is the least Shannon entropy, in bits a character, of a run
@@ -43,7 +43,7 @@ func (s *scan) blobs(minLen int) []hit {
 		if s.isBlob(start, j) {
 			// A blob that reads as steering text is reported as that
 			// (encoded), which sorts first on the line.
-			h := hit{span: lint.Span{Start: start, End: end}, family: famBlob, comment: within(s.seen, start), trigger: maxTriggers}
+			h := hit{span: markdown.Span{Start: start, End: end}, family: famBlob, comment: within(s.seen, start), trigger: maxTriggers}
 			h.decoded = decodedText(src[start:end])
 			hits = append(hits, h)
 		}

@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // famBeacon is an image whose address carries data out: when a view of
@@ -32,7 +32,7 @@ func (s *scan) beacons() []hit {
 		return nil
 	}
 	var hits []hit
-	add := func(span lint.Span, dest string) {
+	add := func(span markdown.Span, dest string) {
 		if !beaconAddress(dest) || within(s.stripped, span.Start) {
 			return
 		}
@@ -65,7 +65,7 @@ func (s *scan) beacons() []hit {
 			end = start + e + 1
 		}
 		if dest, ok := imgSource(src[start:end]); ok {
-			add(lint.Span{Start: start, End: end}, dest)
+			add(markdown.Span{Start: start, End: end}, dest)
 		}
 	}
 	return hits

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/internal/testcorpus"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -37,7 +38,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 		if d.Name() == "MEMORY.md" {
 			kind = lint.KindIndex
 		}
-		f := &lint.File{Path: p, Src: src, Lines: lint.NewLineIndex(src), Kind: kind}
+		f := &lint.File{Path: p, Src: src, Lines: markdown.NewLineIndex(src), Kind: kind}
 		f.Body()
 		files = append(files, f)
 		return nil

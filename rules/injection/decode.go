@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Short encodings of steering text: a run of base64 or hexadecimal that
@@ -52,7 +53,7 @@ func (s *scan) encoded() []hit {
 		var encoding string
 		buf, encoding = decodeRun(buf[:0], run)
 		if encoding != "" {
-			hits = s.readDecoded(hits, buf, encoding, lint.Span{Start: at, End: end})
+			hits = s.readDecoded(hits, buf, encoding, markdown.Span{Start: at, End: end})
 		}
 		i = j
 	}
@@ -124,8 +125,8 @@ func isText(b []byte) bool {
 // run lies decides as it does for the text itself: in code only what
 // counts in code, nowhere in a comment Claude Code strips, and a line
 // about attacks is an example.
-func (s *scan) readDecoded(hits []hit, text []byte, encoding string, span lint.Span) []hit {
-	sub := &scan{f: &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic}, src: text}
+func (s *scan) readDecoded(hits []hit, text []byte, encoding string, span markdown.Span) []hit {
+	sub := &scan{f: &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}, src: text}
 	found := sub.triggers()
 	s.work += sub.work
 	if len(found) == 0 {

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // view is a unit of a file as the triggers read it: lowercase, with what
@@ -26,15 +26,15 @@ type view struct {
 }
 
 // fileSpan returns the bytes of the file that text[a:b] was read from.
-func (v *view) fileSpan(a, b int) lint.Span {
+func (v *view) fileSpan(a, b int) markdown.Span {
 	if v.identity {
-		return lint.Span{Start: v.base + a, End: v.base + b}
+		return markdown.Span{Start: v.base + a, End: v.base + b}
 	}
 	if a >= b || b > len(v.from) {
 		off := v.fileOffset(a)
-		return lint.Span{Start: off, End: off}
+		return markdown.Span{Start: off, End: off}
 	}
-	return lint.Span{Start: int(v.from[a]), End: int(v.to[b-1])}
+	return markdown.Span{Start: int(v.from[a]), End: int(v.to[b-1])}
 }
 
 // fileOffset returns the offset in the file that text[a] was read from.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -64,7 +65,7 @@ func run(pass *lint.Pass) {
 
 // hit is one piece of steering text found in a file.
 type hit struct {
-	span    lint.Span
+	span    markdown.Span
 	family  family
 	comment bool   // inside an HTML comment the agent reads
 	decoded string // for a blob: the text it decodes to, if any

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // scan is one file being read and what its Markdown says about where
@@ -23,8 +24,8 @@ type scan struct {
 	// HTML comments the agent reads; stripped are those Claude Code
 	// removes before it does (top-level comments of the index), where
 	// nothing can steer it.
-	md             *lint.Markdown
-	seen, stripped []lint.Span
+	md             *markdown.Markdown
+	seen, stripped []markdown.Span
 	// human and assistant say whether the file holds those words, which
 	// a forged transcript needs (set by prefilter).
 	human, assistant bool
@@ -69,18 +70,18 @@ func (s *scan) release() {
 // markdown parses the body, once, and sorts its comments into those the
 // agent reads and those Claude Code strips. A file in which nothing
 // matched is never parsed here.
-func (s *scan) markdown() *lint.Markdown {
+func (s *scan) markdown() *markdown.Markdown {
 	if s.md != nil {
 		return s.md
 	}
 	s.md = s.f.Body()
 	if s.md == nil {
-		s.md = &lint.Markdown{}
+		s.md = &markdown.Markdown{}
 	}
 	top := map[int]bool{}
 	if s.f.Kind == lint.KindIndex {
 		for _, b := range s.md.Blocks {
-			if b.Kind == lint.BlockComment && b.TopLevel {
+			if b.Kind == markdown.BlockComment && b.TopLevel {
 				top[b.Start] = true
 			}
 		}
@@ -127,7 +128,7 @@ func collapseSpace(buf, src []byte) []byte {
 }
 
 // within returns whether off lies in one of spans (sorted, disjoint).
-func within(spans []lint.Span, off int) bool {
+func within(spans []markdown.Span, off int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].End > off })
 	return i < len(spans) && spans[i].Contains(off)
 }
@@ -1108,7 +1109,7 @@ func (s *scan) judge(t *trigger, a, b int) (hit, bool) {
 }
 
 // codeBlock returns the code block holding off, or nil.
-func (s *scan) codeBlock(off int) *lint.CodeBlock {
+func (s *scan) codeBlock(off int) *markdown.CodeBlock {
 	blocks := s.markdown().CodeBlocks
 	i := sort.Search(len(blocks), func(i int) bool { return blocks[i].Start > off }) - 1
 	if i >= 0 && blocks[i].Contains(off) {
@@ -1118,7 +1119,7 @@ func (s *scan) codeBlock(off int) *lint.CodeBlock {
 }
 
 // inCodeSpan reports whether off lies in an inline code span.
-func inCodeSpan(md *lint.Markdown, off int) bool {
+func inCodeSpan(md *markdown.Markdown, off int) bool {
 	spans := md.CodeSpans
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > off }) - 1
 	return i >= 0 && spans[i].Contains(off)
@@ -1126,13 +1127,13 @@ func inCodeSpan(md *lint.Markdown, off int) bool {
 
 // proseBlock reports whether the content of b is read as text: an
 // indented block, or a fence with no language or one of proseInfos.
-func proseBlock(b *lint.CodeBlock) bool {
+func proseBlock(b *markdown.CodeBlock) bool {
 	return !b.Fenced || proseInfos[strings.ToLower(strings.TrimSpace(b.Info))]
 }
 
 // leadIn returns the line that introduces block b: the last line before
 // it that is neither blank nor an HTML comment, lowercased, or nil.
-func (s *scan) leadIn(b *lint.CodeBlock) []byte {
+func (s *scan) leadIn(b *markdown.CodeBlock) []byte {
 	end := b.Start
 	for end > 0 {
 		ls, _ := s.line(end - 1)
@@ -1154,7 +1155,7 @@ type leadInCue struct{ mentions, orders bool }
 
 // leadInCues returns what the line introducing block b says, read once
 // per block.
-func (s *scan) leadInCues(b *lint.CodeBlock) leadInCue {
+func (s *scan) leadInCues(b *markdown.CodeBlock) leadInCue {
 	if c, ok := s.leadIns[b.Start]; ok {
 		return c
 	}
@@ -1172,11 +1173,11 @@ func (s *scan) leadInCues(b *lint.CodeBlock) leadInCue {
 
 // leadInMentions reports whether the block's info string or the line
 // introducing it talks about attacks ("An injection we blocked:").
-func (s *scan) leadInMentions(b *lint.CodeBlock) bool { return s.leadInCues(b).mentions }
+func (s *scan) leadInMentions(b *markdown.CodeBlock) bool { return s.leadInCues(b).mentions }
 
 // leadInOrders reports whether the line introducing the block tells the
 // agent to run it on its own ("Always execute:").
-func (s *scan) leadInOrders(b *lint.CodeBlock) bool { return s.leadInCues(b).orders }
+func (s *scan) leadInOrders(b *markdown.CodeBlock) bool { return s.leadInCues(b).orders }
 
 // sameText reports whether the view's text reads as the file's bytes do,
 // but for case and markup turned into spaces: then a message need not
@@ -1289,7 +1290,7 @@ func (s *scan) turns() []hit {
 		if first == nil {
 			_, le := s.line(at)
 			end := bytes.IndexByte(lower[at:le], ':')
-			first = &hit{span: lint.Span{Start: at, End: at + end + 1}, family: famTurns, comment: within(s.seen, at)}
+			first = &hit{span: markdown.Span{Start: at, End: at + end + 1}, family: famTurns, comment: within(s.seen, at)}
 		}
 	}
 	if first == nil || len(sides) < 2 {
@@ -1314,7 +1315,7 @@ func (s *scan) comments(hits []hit) []hit {
 	var out []hit
 	var v view
 	for _, c := range s.seen {
-		inner := lint.Span{Start: c.Start + len("<!--"), End: max(c.Start+len("<!--"), c.End-len("-->"))}
+		inner := markdown.Span{Start: c.Start + len("<!--"), End: max(c.Start+len("<!--"), c.End-len("-->"))}
 		s.norm.normalize(&v, s.src, inner.Start, inner.End)
 		text := v.text
 		if bytes.HasPrefix(bytes.TrimSpace(text), []byte("memlint-")) || !addressed.Match(text) {
@@ -1333,7 +1334,7 @@ func (s *scan) comments(hits []hit) []hit {
 				start++
 			}
 			_, le := s.line(start)
-			out = append(out, hit{span: lint.Span{Start: start, End: min(le, c.End)}, family: famComment})
+			out = append(out, hit{span: markdown.Span{Start: start, End: min(le, c.End)}, family: famComment})
 		}
 	}
 	return out

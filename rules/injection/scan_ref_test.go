@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -19,7 +20,7 @@ import (
 // trigger pass found.
 func sameScan(t *testing.T, text []byte, kind lint.FileKind) int {
 	t.Helper()
-	file := func() *lint.File { return &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: kind} }
+	file := func() *lint.File { return &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: kind} }
 	got, want := newScan(file()), newScan(file())
 	h, r := got.triggers(), want.refTriggers()
 	sortHits(h)
@@ -89,7 +90,7 @@ func FuzzFastView(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var n normalizer
 		var slow, fast view
-		s := newScan(&lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic})
+		s := newScan(&lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
 		s.prefilter()
 		for _, u := range s.units {
 			if u.slow {
@@ -155,7 +156,7 @@ func TestFastViewIsNormalize(t *testing.T) {
 	// Every unit the prefilter leaves to the fast path, ASCII or not.
 	units := 0
 	checkUnits := func(text []byte) {
-		s := newScan(&lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic})
+		s := newScan(&lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
 		s.prefilter()
 		for _, u := range s.units {
 			if u.slow {
@@ -204,7 +205,7 @@ func TestSubsHoldLeadBytes(t *testing.T) {
 func BenchmarkScan(b *testing.B) {
 	var files []*lint.File
 	for _, text := range rulebench.Texts(b) {
-		f := &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic}
+		f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
 		f.Body()
 		files = append(files, f)
 	}
@@ -227,7 +228,7 @@ func BenchmarkScan(b *testing.B) {
 func BenchmarkPrefilter(b *testing.B) {
 	var files []*lint.File
 	for _, text := range rulebench.Texts(b) {
-		files = append(files, &lint.File{Src: text, Lines: lint.NewLineIndex(text), Kind: lint.KindTopic})
+		files = append(files, &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
 	}
 	rulebench.Measure(b, func() int {
 		for _, f := range files {

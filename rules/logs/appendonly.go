@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // AppendOnly reports changes to logs (daily or per session) other than lines added at the
@@ -24,7 +25,7 @@ var AppendOnly = &lint.Rule{
 			}
 			if at, ok := appendOnly(f.Base, f.Src); !ok {
 				start := f.Pos(at)
-				pass.ReportAt(f, lint.Pos{Line: start.Line, Col: 1}, lint.Pos{},
+				pass.ReportAt(f, markdown.Pos{Line: start.Line, Col: 1}, markdown.Pos{},
 					fmt.Sprintf("daily log changed at line %d: logs are append-only, so earlier lines must stay as they were", start.Line),
 					"restore the earlier lines and add the correction as a new line at the end")
 			}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Where expressions are looked for: the description and the body's prose,
@@ -18,7 +19,7 @@ func rdCheckDescription(f *lint.File, scanners func([]byte) int, report func(sta
 		return
 	}
 	k, v := fm.Field("description")
-	value := lint.ScalarValue(v)
+	value := markdown.ScalarValue(v)
 	if k == nil || value == "" {
 		return
 	}
@@ -78,15 +79,15 @@ func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end
 	}
 	ctx := &rdContext{f: f, md: md, memo: map[rdAnchorKey]bool{}, schedule: -1, label: -1}
 	for bi, b := range md.Blocks {
-		if b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockHeading {
 			ctx.pushHeading(bi)
 			ctx.label = -1
 		}
-		if b.Kind == lint.BlockParagraph && b.Item < 0 && rdBoldLabel(f.Src[b.Start:b.End]) &&
+		if b.Kind == markdown.BlockParagraph && b.Item < 0 && rdBoldLabel(f.Src[b.Start:b.End]) &&
 			rdHasAnchor(f.Src[b.Start:b.End], rdGrainYear, nil) {
 			ctx.label = bi
 		}
-		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+		if b.Kind != markdown.BlockParagraph && b.Kind != markdown.BlockHeading {
 			continue
 		}
 		text := f.Src[b.Start:b.End]
@@ -99,7 +100,7 @@ func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end
 			text: text,
 			need: need,
 			inCode: func(s, e int) bool {
-				return !rdInProse(md, text, base, s, e) || rdInSpans(md.WikiLinks, base+s, func(w lint.WikiLink) lint.Span { return w.Span })
+				return !rdInProse(md, text, base, s, e) || rdInSpans(md.WikiLinks, base+s, func(w markdown.WikiLink) markdown.Span { return w.Span })
 			},
 			hidden:          func(s, e int) bool { return ctx.inComment(base + s) },
 			weeklySchedule:  ctx.weeklySchedule,
@@ -116,7 +117,7 @@ func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end
 
 // rdInProse reports whether every word of text[s:e] lies in the body's
 // prose: a multi-word expression may span a soft line break.
-func rdInProse(md *lint.Markdown, text []byte, base, s, e int) bool {
+func rdInProse(md *markdown.Markdown, text []byte, base, s, e int) bool {
 	i := s
 	for i < e {
 		for i < e && rdSpace(text[i]) {
@@ -126,7 +127,7 @@ func rdInProse(md *lint.Markdown, text []byte, base, s, e int) bool {
 		for j < e && !rdSpace(text[j]) {
 			j++
 		}
-		if j > i && !md.InProse(lint.Span{Start: base + i, End: base + j}) {
+		if j > i && !md.InProse(markdown.Span{Start: base + i, End: base + j}) {
 			return false
 		}
 		i = j
@@ -138,7 +139,7 @@ func rdSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 // rdInSpans reports whether off lies in one of the spans of list, which
 // are in document order and do not overlap.
-func rdInSpans[T any](list []T, off int, span func(T) lint.Span) bool {
+func rdInSpans[T any](list []T, off int, span func(T) markdown.Span) bool {
 	i := sort.Search(len(list), func(i int) bool { return span(list[i]).Start > off }) - 1
 	return i >= 0 && span(list[i]).Contains(off)
 }
@@ -148,7 +149,7 @@ func rdInSpans[T any](list []T, off int, span func(T) lint.Span) bool {
 // linear time.
 type rdContext struct {
 	f        *lint.File
-	md       *lint.Markdown
+	md       *markdown.Markdown
 	headings []int // block indexes of the headings enclosing the current block, outermost first
 	memo     map[rdAnchorKey]bool
 	schedule int // whether the body is a weekly schedule: -1 unknown, 0, 1
@@ -160,7 +161,7 @@ type rdContext struct {
 	// part of, or -1; lists holds each list's source from its lead-in
 	// paragraph on. Both are made on first use.
 	listOf []int
-	lists  []lint.Span
+	lists  []markdown.Span
 	// schedules memoises rdScheduleContext by heading (its block index)
 	// and by list (-1 - its index in lists), lineSchedules by line (its
 	// start), so that no line, heading or list is read twice.
@@ -183,7 +184,7 @@ func (c *rdContext) pushHeading(bi int) {
 }
 
 func (c *rdContext) inComment(off int) bool {
-	return rdInSpans(c.md.Comments, off, func(x lint.Comment) lint.Span { return x.Span })
+	return rdInSpans(c.md.Comments, off, func(x markdown.Comment) markdown.Span { return x.Span })
 }
 
 func (c *rdContext) weeklySchedule() bool {
@@ -219,7 +220,7 @@ func (c *rdContext) scheduleContext(bi, off int) bool {
 	if line {
 		return true
 	}
-	memo := func(key int, s lint.Span) bool {
+	memo := func(key int, s markdown.Span) bool {
 		v, ok := c.schedules[key]
 		if !ok {
 			v = rdScheduleContext(c.f.Src[s.Start:s.End])
@@ -245,21 +246,21 @@ func (c *rdContext) scheduleContext(bi, off int) bool {
 // that no block outside a list interrupts, with the paragraph right before
 // it, which often says what the list is ("Sprint rituals:"). It returns
 // the list of each block (-1 outside lists) and each list's span.
-func rdLists(md *lint.Markdown) (listOf []int, lists []lint.Span) {
+func rdLists(md *markdown.Markdown) (listOf []int, lists []markdown.Span) {
 	listOf = make([]int, len(md.Blocks))
 	current := -1
 	for i, b := range md.Blocks {
-		if b.Container != lint.InListItem {
+		if b.Container != markdown.InListItem {
 			current = -1
 			listOf[i] = -1
 			continue
 		}
 		if current < 0 {
 			start := b.Start
-			if i > 0 && md.Blocks[i-1].Kind == lint.BlockParagraph && md.Blocks[i-1].Container == lint.InDocument {
+			if i > 0 && md.Blocks[i-1].Kind == markdown.BlockParagraph && md.Blocks[i-1].Container == markdown.InDocument {
 				start = md.Blocks[i-1].Start
 			}
-			lists = append(lists, lint.Span{Start: start, End: b.End})
+			lists = append(lists, markdown.Span{Start: start, End: b.End})
 			current = len(lists) - 1
 		}
 		lists[current].End = b.End
@@ -325,7 +326,7 @@ func (c *rdContext) itemAnchored(p int, g dateGrain) bool {
 
 // spanAnchors reports, memoised, whether the text of a heading or list
 // item holds an absolute date precise enough for g.
-func (c *rdContext) spanAnchors(node int, s lint.Span, g dateGrain) bool {
+func (c *rdContext) spanAnchors(node int, s markdown.Span, g dateGrain) bool {
 	key := rdAnchorKey{node, g}
 	if v, ok := c.memo[key]; ok {
 		return v
@@ -337,7 +338,7 @@ func (c *rdContext) spanAnchors(node int, s lint.Span, g dateGrain) bool {
 
 // rdHeadingLevel returns the level of an ATX heading ("## x"), or of a
 // setext heading from its underline.
-func rdHeadingLevel(src []byte, h lint.Block) int {
+func rdHeadingLevel(src []byte, h markdown.Block) int {
 	t := bytes.TrimLeft(src[h.Start:h.End], " ")
 	n := 0
 	for n < len(t) && t[n] == '#' {

@@ -16,6 +16,7 @@ import (
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The prefilter (rdScanners) decides which of the languages' scanners a
@@ -307,8 +308,8 @@ func BenchmarkRelativeDate(b *testing.B) {
 	}
 	var parsed []*lint.File
 	for _, f := range fsys {
-		lines := lint.NewLineIndex(f.Data)
-		md, err := lint.ParseMarkdown(f.Data, 0, lines)
+		lines := markdown.NewLineIndex(f.Data)
+		md, err := markdown.ParseMarkdown(f.Data, 0, lines)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // rdBodyDates returns the relative date expressions checkBody finds in a
 // Markdown body, joined by "|".
 func rdBodyDates(src string) string {
 	b := []byte(src)
-	lines := lint.NewLineIndex(b)
-	md, err := lint.ParseMarkdown(b, 0, lines)
+	lines := markdown.NewLineIndex(b)
+	md, err := markdown.ParseMarkdown(b, 0, lines)
 	if err != nil {
 		return "error: " + err.Error()
 	}
@@ -351,8 +352,8 @@ func FuzzRelativeDate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		b := []byte(src)
-		lines := lint.NewLineIndex(b)
-		md, err := lint.ParseMarkdown(b, 0, lines)
+		lines := markdown.NewLineIndex(b)
+		md, err := markdown.ParseMarkdown(b, 0, lines)
 		if err != nil {
 			return
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Rules is the family's rules, for the registry.
@@ -79,13 +80,13 @@ func run(pass *lint.Pass, scanners func(text []byte) int) {
 			if !hasBase && hasNamed {
 				msg, suggestion = relativeDateMessage(expr, m, named, true, source)
 			}
-			from, to := f.SpanPos(lint.Span{Start: start, End: end})
+			from, to := f.SpanPos(markdown.Span{Start: start, End: end})
 			d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg, Suggestion: suggestion}
 			if abs, alt := m.resolve(base); hasBase && alt == "" && !rdMeansNow(expr) {
 				// Unsafe: the date is computed from modified, which may
 				// not be when the sentence was written.
 				d.Fix = &lint.Fix{Message: "write the absolute date", Unsafe: true,
-					Edits: []lint.TextEdit{f.Replace(lint.Span{Start: start, End: end}, abs)}}
+					Edits: []lint.TextEdit{f.Replace(markdown.Span{Start: start, End: end}, abs)}}
 			}
 			pass.Report(d)
 		}

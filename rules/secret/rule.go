@@ -16,6 +16,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Rules is the family's rules, for the registry.
@@ -59,7 +60,7 @@ func runSecret(pass *lint.Pass) {
 			return
 		}
 		scanSecrets(f.Src, false, func(m secretMatch) {
-			pass.ReportSpan(f, lint.Span{Start: m.start, End: m.end},
+			pass.ReportSpan(f, markdown.Span{Start: m.start, End: m.end},
 				fmt.Sprintf("%s (%s): %s", m.kind, m.masked, secretWhy), secretHow)
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The secret rule's look at a repository's checked-in Claude Code
@@ -33,7 +34,7 @@ const maxSettingsText = 512
 // marks the value as the name = value detector expects; an array
 // element is scanned on its own.
 func runSecretSettings(pass *lint.RepoPass) {
-	var lines *lint.LineIndex
+	var lines *markdown.LineIndex
 	settingsStrings(pass.Src, func(key string, start, end int, value string) {
 		prefix := ""
 		if key != "" {
@@ -49,7 +50,7 @@ func runSecretSettings(pass *lint.RepoPass) {
 				return // the name alone
 			}
 			if lines == nil {
-				lines = lint.NewLineIndex(pass.Src)
+				lines = markdown.NewLineIndex(pass.Src)
 			}
 			s, e := start, end
 			if exact {
@@ -59,7 +60,7 @@ func runSecretSettings(pass *lint.RepoPass) {
 			if len(flagged) > maxSettingsText {
 				flagged = flagged[:maxSettingsText]
 			}
-			pos := func(off int) lint.Pos {
+			pos := func(off int) markdown.Pos {
 				p := lines.Pos(off)
 				if p.Line == 1 && bytes.HasPrefix(pass.Src, byteOrderMark) {
 					p.Col-- // the mark is not a character anyone sees

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 //go:embed ephemeral-content.md
@@ -141,7 +142,7 @@ func runEphemeral(pass *lint.Pass) {
 
 // ephemeralKind says, as the finding's message, what makes f a record of
 // one conversation, and where; "" when nothing does.
-func ephemeralKind(f *lint.File, md *lint.Markdown, checklist int) (string, lint.Span) {
+func ephemeralKind(f *lint.File, md *markdown.Markdown, checklist int) (string, markdown.Span) {
 	// A memory that calls itself a standing document (lessons, a
 	// playbook, a roadmap) keeps its lists on purpose, across
 	// conversations: a follow-up list or a backlog there is no sign of a
@@ -157,13 +158,13 @@ func ephemeralKind(f *lint.File, md *lint.Markdown, checklist int) (string, lint
 	if n, at := refList(f, md); n > 0 && !standingDocument(f, md) {
 		return fmt.Sprintf("this memory lists %d PR or issue numbers with little else: history, which git and the issue tracker keep", n), at
 	}
-	return "", lint.Span{}
+	return "", markdown.Span{}
 }
 
 // checklist is what a memory's task lists hold, procedures left out.
 type checklist struct {
 	items, done int
-	first       lint.Span // the first counted item's box
+	first       markdown.Span // the first counted item's box
 }
 
 // taskChecklist counts the list items that are GFM task items, "- [ ] …"
@@ -172,7 +173,7 @@ type checklist struct {
 // in the form of steps, and wherever its heading or the paragraph that
 // leads into it frames it as steps for recurring or future work ("Before
 // each release:", "Ao adicionar um canal novo:"): the steps are the lesson.
-func taskChecklist(f *lint.File, md *lint.Markdown) checklist {
+func taskChecklist(f *lint.File, md *markdown.Markdown) checklist {
 	var out, cur checklist
 	heading, leadIn := -1, -1 // blocks framing the current list
 	inList := false
@@ -187,12 +188,12 @@ func taskChecklist(f *lint.File, md *lint.Markdown) checklist {
 		cur, inList = checklist{}, false
 	}
 	for i, b := range md.Blocks {
-		if b.Container == lint.InDocument {
+		if b.Container == markdown.InDocument {
 			flush()
 			switch {
-			case b.Kind == lint.BlockHeading:
+			case b.Kind == markdown.BlockHeading:
 				heading, leadIn = i, -1
-			case b.Kind == lint.BlockParagraph:
+			case b.Kind == markdown.BlockParagraph:
 				leadIn = i
 			default:
 				leadIn = -1
@@ -209,7 +210,7 @@ func taskChecklist(f *lint.File, md *lint.Markdown) checklist {
 			continue
 		}
 		if cur.items == 0 {
-			cur.first = lint.Span{Start: it.Start, End: it.Start + 3}
+			cur.first = markdown.Span{Start: it.Start, End: it.Start + 3}
 		}
 		cur.items++
 		if text[1] != ' ' {
@@ -222,7 +223,7 @@ func taskChecklist(f *lint.File, md *lint.Markdown) checklist {
 
 // procedure reports whether an unticked list framed by the heading and
 // lead-in blocks (indexes into md.Blocks, -1 for none) is a procedure.
-func procedure(f *lint.File, md *lint.Markdown, heading, leadIn int) bool {
+func procedure(f *lint.File, md *markdown.Markdown, heading, leadIn int) bool {
 	if f.MemoryType() == "feedback" {
 		return true
 	}
@@ -307,10 +308,10 @@ var standingWords = []string{
 
 // standingDocument reports whether f calls itself a standing document in
 // its name, description, file name or first level-1 heading.
-func standingDocument(f *lint.File, md *lint.Markdown) bool {
+func standingDocument(f *lint.File, md *markdown.Markdown) bool {
 	self := []byte(strings.Join([]string{f.FieldValue("name"), f.FieldValue("description"), f.Stem()}, "\n"))
 	for _, b := range md.Blocks {
-		if b.Kind == lint.BlockHeading && b.Level == 1 {
+		if b.Kind == markdown.BlockHeading && b.Level == 1 {
 			self = append(append(self, '\n'), f.Src[b.Start:min(b.End, b.Start+maxFrame)]...)
 			break
 		}
@@ -332,7 +333,7 @@ func containsAny(text []byte, words []string) bool {
 type diary struct {
 	titled  bool     // its name, file name or a heading names a session
 	phrases []string // the diary phrases it uses, each once, in order
-	first   lint.Span
+	first   markdown.Span
 }
 
 // count is the number of marks: a title counts once, and each phrase.
@@ -366,7 +367,7 @@ func (d diary) String() string {
 // outside quotes however often it is used. The phrases are the content: a
 // memory whose only marks are titles (decisions of session 1, with their
 // why) is kept quiet. first is the first mark in the body.
-func diaryMarks(f *lint.File, md *lint.Markdown) diary {
+func diaryMarks(f *lint.File, md *markdown.Markdown) diary {
 	hits := phraseHits(f.Src[md.Start:])
 	if len(hits) == 0 {
 		return diary{} // no phrase, and a diary needs one
@@ -376,20 +377,20 @@ func diaryMarks(f *lint.File, md *lint.Markdown) diary {
 	// lowered.
 	body := lowerASCII(f.Src[md.Start:])
 	d := diary{titled: sessionTitle.MatchString(f.FieldValue("name")) || sessionTitle.MatchString(f.Stem())}
-	mark := func(s lint.Span) {
+	mark := func(s markdown.Span) {
 		if d.first.End == 0 || s.Start < d.first.Start {
 			d.first = s
 		}
 	}
 	for _, b := range md.Blocks {
-		if b.Kind == lint.BlockHeading && b.Container != lint.InQuote {
+		if b.Kind == markdown.BlockHeading && b.Container != markdown.InQuote {
 			lower := body[b.Start-md.Start : b.End-md.Start]
 			if !bytes.Contains(lower, []byte("session")) && !bytes.Contains(lower, []byte("세션")) {
 				continue
 			}
-			if loc := sessionTitle.FindIndex(f.Src[b.Start:b.End]); loc != nil && md.InProse(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
+			if loc := sessionTitle.FindIndex(f.Src[b.Start:b.End]); loc != nil && md.InProse(markdown.Span{Start: b.Start + loc[0], End: b.Start + loc[1]}) {
 				d.titled = true
-				mark(lint.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
+				mark(markdown.Span{Start: b.Start + loc[0], End: b.Start + loc[1]})
 			}
 		}
 	}
@@ -403,18 +404,18 @@ func diaryMarks(f *lint.File, md *lint.Markdown) diary {
 			continue
 		}
 		b := md.Blocks[bi]
-		if b.Start > start || end > b.End || b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading || b.Container == lint.InQuote {
+		if b.Start > start || end > b.End || b.Kind != markdown.BlockParagraph && b.Kind != markdown.BlockHeading || b.Container == markdown.InQuote {
 			continue
 		}
 		lower := body[b.Start-md.Start : b.End-md.Start]
 		s, e := start-b.Start, end-b.Start
-		if !phraseAt(lower, s, e) || inQuotes(f.Src[b.Start:b.End], s) || !md.InProse(lint.Span{Start: start, End: end}) {
+		if !phraseAt(lower, s, e) || inQuotes(f.Src[b.Start:b.End], s) || !md.InProse(markdown.Span{Start: start, End: end}) {
 			continue
 		}
 		if at, ok := firstAt[h.phrase]; !ok || start < at {
 			firstAt[h.phrase] = start
 		}
-		mark(lint.Span{Start: start, End: end})
+		mark(markdown.Span{Start: start, End: end})
 	}
 	for p := range firstAt {
 		d.phrases = append(d.phrases, p)
@@ -586,10 +587,10 @@ func inQuotes(text []byte, s int) bool {
 // refList finds a list whose items are mostly PR or issue references with
 // little else, and returns how many such items it has and where the first
 // is; 0 when there is none.
-func refList(f *lint.File, md *lint.Markdown) (int, lint.Span) {
+func refList(f *lint.File, md *markdown.Markdown) (int, markdown.Span) {
 	type group struct {
 		parent, items, refs int
-		first               lint.Span
+		first               markdown.Span
 	}
 	var g group
 	best := group{}
@@ -602,7 +603,7 @@ func refList(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 	g.parent = -2
 	for _, b := range md.Blocks {
 		if b.Item < 0 {
-			if b.Container == lint.InDocument || b.Kind == lint.BlockHeading {
+			if b.Container == markdown.InDocument || b.Kind == markdown.BlockHeading {
 				flush()
 			}
 			continue
@@ -626,7 +627,7 @@ func refList(f *lint.File, md *lint.Markdown) (int, lint.Span) {
 			continue
 		}
 		if g.refs == 0 {
-			g.first = lint.Span{Start: it.Start + refs[0][0], End: it.Start + refs[0][1]}
+			g.first = markdown.Span{Start: it.Start + refs[0][0], End: it.Start + refs[0][1]}
 		}
 		g.refs++
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 //go:embed stale-project-memory.md
@@ -91,7 +92,7 @@ func runStale(pass *lint.Pass) {
 		}
 		suggestion := "update the memory to what holds now (and its modified date), or delete it if the project has moved on"
 		if found.inBody {
-			pass.ReportSpan(f, lint.Span{Start: found.base + found.start, End: found.base + found.end}, msg, suggestion)
+			pass.ReportSpan(f, markdown.Span{Start: found.base + found.start, End: found.base + found.end}, msg, suggestion)
 		} else {
 			pass.ReportFile(f, msg, suggestion)
 		}
@@ -184,13 +185,13 @@ func datedStatements(f *lint.File) []datedStatement {
 	}
 	if md := f.Body(); md != nil {
 		for _, b := range md.Blocks {
-			if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+			if b.Kind != markdown.BlockParagraph && b.Kind != markdown.BlockHeading {
 				continue
 			}
 			t := f.Src[b.Start:b.End]
 			start := b.Start
 			add(findDates(t, func(s, e int) bool {
-				return md.InProse(lint.Span{Start: start + s, End: start + s + 4})
+				return md.InProse(markdown.Span{Start: start + s, End: start + s + 4})
 			}), t, start, true)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // MemoryDirectory reports a checked-in Claude Code project settings
@@ -67,16 +68,16 @@ func Check(path string, src []byte, home string) []lint.Diagnostic {
 	if err != nil {
 		return nil // unreachable for valid JSON
 	}
-	var lines *lint.LineIndex
+	var lines *markdown.LineIndex
 	var out []lint.Diagnostic
 	for _, m := range members {
 		if m.key != settingsKey {
 			continue
 		}
 		if lines == nil {
-			lines = lint.NewLineIndex(src)
+			lines = markdown.NewLineIndex(src)
 		}
-		pos := func(off int) lint.Pos {
+		pos := func(off int) markdown.Pos {
 			p := lines.Pos(skip + off)
 			if skip > 0 && p.Line == 1 {
 				p.Col-- // the mark is not a character anyone sees

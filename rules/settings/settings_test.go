@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/rules/settings"
 )
@@ -14,7 +15,7 @@ func TestCheckSettings(t *testing.T) {
 	const home = "/home/dev"
 	type want struct {
 		sev        lint.Severity
-		start, end lint.Pos
+		start, end markdown.Pos
 		msg        string // a substring of the message
 	}
 	tests := []struct {
@@ -38,13 +39,13 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "home-relative path",
 			src:  `{"autoMemoryDirectory": "~/notes/claude"}`,
-			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 41}, `moves Claude Code's memory to "~/notes/claude" for everyone who clones`}},
+			want: []want{{lint.Error, markdown.Pos{Line: 1, Col: 2}, markdown.Pos{Line: 1, Col: 41}, `moves Claude Code's memory to "~/notes/claude" for everyone who clones`}},
 		},
 		{
 			name: "absolute path in home",
 			src:  `{"autoMemoryDirectory": "/home/dev/notes/claude"}`,
 			unix: true,
-			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 49}, `to "/home/dev/notes/claude" for everyone`}},
+			want: []want{{lint.Error, markdown.Pos{Line: 1, Col: 2}, markdown.Pos{Line: 1, Col: 49}, `to "/home/dev/notes/claude" for everyone`}},
 		},
 		{
 			name: "relative path",
@@ -179,35 +180,35 @@ func TestCheckSettings(t *testing.T) {
 		{
 			name: "escaped key",
 			src:  `{"autoMemory\u0044irectory": "~/.ssh"}`,
-			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 38}, "and ~/.ssh holds"}},
+			want: []want{{lint.Error, markdown.Pos{Line: 1, Col: 2}, markdown.Pos{Line: 1, Col: 38}, "and ~/.ssh holds"}},
 		},
 		{
 			name: "duplicate keys: both reported",
 			src:  "{\n  \"autoMemoryDirectory\": \"~/notes\",\n  \"autoMemoryDirectory\": \"~/.ssh\"\n}\n",
 			want: []want{
-				{lint.Error, lint.Pos{Line: 2, Col: 3}, lint.Pos{Line: 2, Col: 35}, `"~/notes"`},
-				{lint.Error, lint.Pos{Line: 3, Col: 3}, lint.Pos{Line: 3, Col: 34}, `"~/.ssh"`},
+				{lint.Error, markdown.Pos{Line: 2, Col: 3}, markdown.Pos{Line: 2, Col: 35}, `"~/notes"`},
+				{lint.Error, markdown.Pos{Line: 3, Col: 3}, markdown.Pos{Line: 3, Col: 34}, `"~/.ssh"`},
 			},
 		},
 		{
 			name: "after a nested object holding the key",
 			src:  "{\"env\": {\"autoMemoryDirectory\": \"x\"},\n\t\"autoMemoryDirectory\" :\n\t\t\"~/notes\"}",
-			want: []want{{lint.Error, lint.Pos{Line: 2, Col: 2}, lint.Pos{Line: 3, Col: 12}, ""}},
+			want: []want{{lint.Error, markdown.Pos{Line: 2, Col: 2}, markdown.Pos{Line: 3, Col: 12}, ""}},
 		},
 		{
 			name: "CRLF line ends",
 			src:  "{\r\n  \"model\": \"opus\",\r\n  \"autoMemoryDirectory\": \"~/.kube\"\r\n}\r\n",
-			want: []want{{lint.Error, lint.Pos{Line: 3, Col: 3}, lint.Pos{Line: 3, Col: 35}, "~/.kube"}},
+			want: []want{{lint.Error, markdown.Pos{Line: 3, Col: 3}, markdown.Pos{Line: 3, Col: 35}, "~/.kube"}},
 		},
 		{
 			name: "non-ASCII before the key",
 			src:  "{\"note\": \"日本語のメモ 🚀\", \"autoMemoryDirectory\": \"~/メモ\"}",
-			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 22}, lint.Pos{Line: 1, Col: 51}, `"~/メモ"`}},
+			want: []want{{lint.Error, markdown.Pos{Line: 1, Col: 22}, markdown.Pos{Line: 1, Col: 51}, `"~/メモ"`}},
 		},
 		{
 			name: "byte order mark",
 			src:  "\xEF\xBB\xBF{\"autoMemoryDirectory\": \"~/notes\"}",
-			want: []want{{lint.Error, lint.Pos{Line: 1, Col: 2}, lint.Pos{Line: 1, Col: 34}, ""}},
+			want: []want{{lint.Error, markdown.Pos{Line: 1, Col: 2}, markdown.Pos{Line: 1, Col: 34}, ""}},
 		},
 	}
 	for _, tc := range tests {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // mention is a token of a memory's text that may name a repository path.
@@ -52,7 +53,7 @@ func mentions(f *lint.File, root string, fn func(mention)) {
 }
 
 // proseMentions reads the path tokens of a run of prose.
-func proseMentions(src []byte, s lint.Span, root string, fn func(mention)) {
+func proseMentions(src []byte, s markdown.Span, root string, fn func(mention)) {
 	// A token with no slash is neither a path nor a folder elsewhere, and
 	// most runs of prose have none.
 	if s.End <= s.Start || !strings.Contains(string(src[s.Start:s.End]), "/") {
@@ -71,7 +72,7 @@ func proseMentions(src []byte, s lint.Span, root string, fn func(mention)) {
 // (docs/SparkLab-产品设计文档.md): its last segment has no known
 // extension and a letter beyond ASCII follows it with no space between.
 // (A path followed by CJK text, "src/a.ts文件", is whole.)
-func cutName(src []byte, s lint.Span, start, end int) bool {
+func cutName(src []byte, s markdown.Span, start, end int) bool {
 	if end >= s.End || src[end] < utf8.RuneSelf {
 		return false
 	}
@@ -87,7 +88,7 @@ func cutName(src []byte, s lint.Span, start, end int) bool {
 // reads as one (a name with letters beyond ASCII or with spaces inside,
 // a path wrapped over a line break); a command's words are read one by
 // one.
-func codeMentions(src []byte, s lint.Span, root string, fn func(mention)) {
+func codeMentions(src []byte, s markdown.Span, root string, fn func(mention)) {
 	text := string(src[s.Start:s.End])
 	if !strings.Contains(text, "/") {
 		return
@@ -199,7 +200,7 @@ func newMention(tok string, start int, root string, code, exact bool) mention {
 }
 
 // trimBackticks returns the content of a code span, without its backticks.
-func trimBackticks(src []byte, s lint.Span) lint.Span {
+func trimBackticks(src []byte, s markdown.Span) markdown.Span {
 	for s.Start < s.End && src[s.Start] == '`' {
 		s.Start++
 	}
@@ -211,7 +212,7 @@ func trimBackticks(src []byte, s lint.Span) lint.Span {
 
 // tokens calls fn with the bounds of each path-like token of src[s], the
 // sentence punctuation after it left out.
-func tokens(src []byte, s lint.Span, fn func(start, end int)) {
+func tokens(src []byte, s markdown.Span, fn func(start, end int)) {
 	for i := s.Start; i < s.End; {
 		if !isPathByte(src[i]) {
 			i++
@@ -392,7 +393,7 @@ type Ref struct {
 // name is the file's path and dir its memory dir's, both slash separated
 // and relative to root, the work tree's top folder (an absolute OS path).
 func References(src []byte, name, dir, root string) []Ref {
-	f := &lint.File{Path: name, Rel: strings.TrimPrefix(name, dir+"/"), Kind: lint.KindTopic, Src: src, Lines: lint.NewLineIndex(src)}
+	f := &lint.File{Path: name, Rel: strings.TrimPrefix(name, dir+"/"), Kind: lint.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
 	switch {
 	case dir == ".":
 		f.Rel = name

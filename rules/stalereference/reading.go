@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // reading is what the text around a path says of it.
@@ -566,12 +567,12 @@ func loggedShape(f *lint.File) bool {
 	}
 	dated, headings, datedHeadings := 0, 0, 0
 	for _, b := range md.Blocks {
-		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+		if b.Kind != markdown.BlockParagraph && b.Kind != markdown.BlockHeading {
 			continue
 		}
 		lead, _ := leadText(string(f.Src[b.Start:min(b.End, b.Start+64)]))
 		isDated, _ := leadingDate(lead)
-		if b.Kind == lint.BlockHeading {
+		if b.Kind == markdown.BlockHeading {
 			headings++
 			if isDated {
 				datedHeadings++
@@ -627,7 +628,7 @@ func historySections(f *lint.File) []reading {
 	listRunEnd := make([]int, len(blocks))
 	for i := len(blocks) - 1; i >= 0; i-- {
 		listRunEnd[i] = blocks[i].EndLine
-		if i+1 < len(blocks) && blocks[i+1].Container == lint.InListItem && blocks[i+1].StartLine <= blocks[i].EndLine+2 {
+		if i+1 < len(blocks) && blocks[i+1].Container == markdown.InListItem && blocks[i+1].StartLine <= blocks[i].EndLine+2 {
 			listRunEnd[i] = max(listRunEnd[i], listRunEnd[i+1])
 		}
 	}
@@ -640,7 +641,7 @@ func historySections(f *lint.File) []reading {
 	var open []openHeading
 	for i, b := range blocks {
 		switch b.Kind {
-		case lint.BlockHeading:
+		case markdown.BlockHeading:
 			for len(open) > 0 && open[len(open)-1].level >= b.Level {
 				h := open[len(open)-1]
 				paint(h.start, b.StartLine-1, h.r)
@@ -657,7 +658,7 @@ func historySections(f *lint.File) []reading {
 				// its level: keep it open as a claim.
 				open = append(open, openHeading{b.Level, b.StartLine, claim})
 			}
-		case lint.BlockParagraph:
+		case markdown.BlockParagraph:
 			// A label leads its block and ends in a colon.
 			first := f.Src[b.Start:min(b.End, b.Start+maxLabel)]
 			if j := bytes.IndexByte(first, '\n'); j >= 0 {

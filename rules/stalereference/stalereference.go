@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // StaleReference reports repository paths a memory names that the
@@ -277,7 +278,7 @@ func (c *checker) first(key string) bool {
 
 // identifier reports the code span s when it is one identifier that no
 // tracked file contains.
-func (c *checker) identifier(s lint.Span, words lint.Words) {
+func (c *checker) identifier(s markdown.Span, words lint.Words) {
 	span := strings.TrimSpace(string(c.file.Src[s.Start:s.End]))
 	name, ok := identifierOf(span)
 	if !ok || words.HasWord(name) || c.text.atOffset(s.Start) != claim {
@@ -336,7 +337,7 @@ func (c *checker) report(m mention, p string) {
 	if f == c.pass.Dir.Index {
 		msg = fmt.Sprintf("the index names the %s %s, which the repository does not have", what, p)
 	}
-	span := lint.Span{Start: m.start, End: m.end}
+	span := markdown.Span{Start: m.start, End: m.end}
 	from, to := f.SpanPos(span)
 	d := lint.Diagnostic{Path: f.Path, Start: from, End: to, Message: msg,
 		Suggestion: "check whether the memory still holds, then update the path or delete what no longer applies"}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // The shape of a project memory. Claude Code's Why / How to apply layout
@@ -73,7 +74,7 @@ func notADecision(f *lint.File) bool {
 	structured, prose, marked := 0, 0, 0
 	var norm []byte
 	for _, b := range md.Blocks {
-		if b.Kind != lint.BlockParagraph && b.Kind != lint.BlockHeading {
+		if b.Kind != markdown.BlockParagraph && b.Kind != markdown.BlockHeading {
 			continue
 		}
 		for line := range bytes.Lines(f.Src[b.Start:b.End]) {
@@ -81,7 +82,7 @@ func notADecision(f *lint.File) bool {
 			if len(line) == 0 {
 				continue
 			}
-			item := b.Kind == lint.BlockHeading || b.Container == lint.InListItem || line[0] == '|' || fieldLine(line)
+			item := b.Kind == markdown.BlockHeading || b.Container == markdown.InListItem || line[0] == '|' || fieldLine(line)
 			if !item {
 				prose++
 				continue
@@ -141,7 +142,7 @@ func explainsItself(f *lint.File) bool {
 	}
 	n := 0
 	for _, b := range md.Blocks {
-		if b.Kind != lint.BlockParagraph || b.Container == lint.InListItem {
+		if b.Kind != markdown.BlockParagraph || b.Container == markdown.InListItem {
 			continue
 		}
 		n += sentences(f.Src[b.Start:b.End])

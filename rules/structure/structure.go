@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Feedback reports feedback memories without their reason or
@@ -59,7 +60,7 @@ func structureCheck(kind string) func(*lint.Pass) {
 				suggestion = "add: **How to apply:** <when and where it applies>"
 			}
 			line := firstBodyLine(f)
-			pass.Report(lint.Diagnostic{Path: f.Path, Start: lint.Pos{Line: line, Col: 1}, Message: msg, Suggestion: suggestion})
+			pass.Report(lint.Diagnostic{Path: f.Path, Start: markdown.Pos{Line: line, Col: 1}, Message: msg, Suggestion: suggestion})
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // A [[link]] that matches no memory of the dir is not always a wrong name:
@@ -142,7 +143,7 @@ var elsewhereBytes = func() [][]byte {
 // saysElsewhere reports whether the sentence a link stands in says that
 // what it links lives outside this dir or is still to be written. scratch
 // is a buffer it may reuse.
-func saysElsewhere(f *lint.File, link lint.Span, scratch *[]byte) bool {
+func saysElsewhere(f *lint.File, link markdown.Span, scratch *[]byte) bool {
 	md := f.Body()
 	// The link's block bounds its sentence: a list item or paragraph.
 	lo, hi := max(md.Start, link.Start-maxContext), min(len(f.Src), link.End+maxContext)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/markdown"
 )
 
 // Thousands formats n with comma separators: 25000 → "25,000".
@@ -91,7 +92,7 @@ func Quote(s string) string { return "“" + s + "”" }
 // TopicLink is a link in MEMORY.md that points at a Markdown file inside
 // the memory dir.
 type TopicLink struct {
-	lint.Link
+	markdown.Link
 	Target string // relative to the memory dir, cleaned
 }
 
@@ -100,7 +101,7 @@ func IsMarkdownPath(p string) bool { return strings.EqualFold(path.Ext(p), ".md"
 
 // TopicLinks returns the links of a list of links that point at Markdown
 // files inside the memory dir (images excluded).
-func TopicLinks(links []lint.Link) []TopicLink {
+func TopicLinks(links []markdown.Link) []TopicLink {
 	var out []TopicLink
 	for _, l := range links {
 		if l.Image {

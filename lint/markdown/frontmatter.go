@@ -1,11 +1,10 @@
-package lint
+package markdown
 
 import (
 	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -105,16 +104,16 @@ func ScalarValue(n *yaml.Node) string {
 	return n.Value
 }
 
-var yamlErrLine = lazyre.New(`^yaml: line (\d+): (.*)$`)
+var YAMLErrLine = lazyre.New(`^yaml: line (\d+): (.*)$`)
 
 // maxFrontmatterBytes bounds the YAML memlint hands to the decoder. Real
 // frontmatter is a few hundred bytes; anything past this is reported as
 // invalid rather than decoded.
-const maxFrontmatterBytes = 64 << 10
+const MaxFrontmatterBytes = 64 << 10
 
 // parseFrontmatter finds and decodes frontmatter at the top of src. It
 // returns nil when the first line is not "---".
-func parseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
+func ParseFrontmatter(src []byte, lines *LineIndex) *Frontmatter {
 	fm := locateFrontmatter(src, lines)
 	if fm != nil && fm.CloseLine > 0 {
 		fm.decode(true)
@@ -193,9 +192,9 @@ func isDelimiter(line []byte) bool {
 // decode decodes Raw: with decodeFast when fast is set and it reads Raw,
 // else with yaml.v3 (tests compare the two).
 func (fm *Frontmatter) decode(fast bool) {
-	if len(fm.Raw) > maxFrontmatterBytes {
+	if len(fm.Raw) > MaxFrontmatterBytes {
 		fm.Err = &YAMLError{Pos: Pos{Line: fm.OpenLine + 1, Col: 1},
-			Message: fmt.Sprintf("frontmatter is %d bytes; memlint does not decode more than %d", len(fm.Raw), maxFrontmatterBytes)}
+			Message: fmt.Sprintf("frontmatter is %d bytes; memlint does not decode more than %d", len(fm.Raw), MaxFrontmatterBytes)}
 		return
 	}
 	if fast {
@@ -206,7 +205,7 @@ func (fm *Frontmatter) decode(fast bool) {
 		}
 	}
 	var doc yaml.Node
-	if err := safeYAMLUnmarshal(fm.Raw, &doc); err != nil {
+	if err := SafeYAMLUnmarshal(fm.Raw, &doc); err != nil {
 		fm.Err = fm.yamlError(err)
 		if line := firstFailingLine(fm.Raw); line > 0 {
 			fm.Err.Pos = Pos{Line: fm.OpenLine + line, Col: 1}
@@ -214,7 +213,7 @@ func (fm *Frontmatter) decode(fast bool) {
 		// Claude Code retries once with problematic values quoted; a
 		// memory it reads that way still has its fields.
 		doc = yaml.Node{}
-		if safeYAMLUnmarshal(lenientRetry(fm.Raw), &doc) != nil {
+		if SafeYAMLUnmarshal(LenientRetry(fm.Raw), &doc) != nil {
 			return
 		}
 		fm.Repaired = true
@@ -235,13 +234,13 @@ func (fm *Frontmatter) decode(fast bool) {
 // when that fails once more after its lenient retry (lenientRetry). It
 // returns the root mapping, or nil when neither attempt gives one.
 func DecodeLenient(raw []byte) *yaml.Node {
-	if len(raw) > maxFrontmatterBytes {
+	if len(raw) > MaxFrontmatterBytes {
 		return nil
 	}
 	var doc yaml.Node
-	if safeYAMLUnmarshal(raw, &doc) != nil {
+	if SafeYAMLUnmarshal(raw, &doc) != nil {
 		doc = yaml.Node{}
-		if safeYAMLUnmarshal(lenientRetry(raw), &doc) != nil {
+		if SafeYAMLUnmarshal(LenientRetry(raw), &doc) != nil {
 			return nil
 		}
 	}
@@ -282,7 +281,7 @@ var leadingTabs = lazyre.New(`(?m)^\t+`)
 // value that reads as a [list] stays), then the tabs that start lines
 // become two spaces each. Lines keep their numbers, so node positions stay
 // right.
-func lenientRetry(raw []byte) []byte {
+func LenientRetry(raw []byte) []byte {
 	lines := strings.Split(string(raw), "\n")
 	for i, line := range lines {
 		// JavaScript's "." does not match "\r": CRLF lines never match.
@@ -311,7 +310,7 @@ func isFlowList(value string) bool {
 		return false
 	}
 	var n yaml.Node
-	return safeYAMLUnmarshal([]byte(value), &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.SequenceNode
+	return SafeYAMLUnmarshal([]byte(value), &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.SequenceNode
 }
 
 // firstFailingLine finds the first line at which the YAML stops parsing,
@@ -330,7 +329,7 @@ func firstFailingLine(raw []byte) int {
 	}
 	fails := func(k int) bool {
 		var n yaml.Node
-		return safeYAMLUnmarshal(raw[:ends[k-1]], &n) != nil
+		return SafeYAMLUnmarshal(raw[:ends[k-1]], &n) != nil
 	}
 	if len(ends) == 0 || !fails(len(ends)) {
 		return 0
@@ -349,7 +348,7 @@ func firstFailingLine(raw []byte) int {
 
 // safeYAMLUnmarshal decodes YAML into a node, turning a decoder panic into
 // an error: no input may crash memlint.
-func safeYAMLUnmarshal(b []byte, n *yaml.Node) (err error) {
+func SafeYAMLUnmarshal(b []byte, n *yaml.Node) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: %v", r)
@@ -361,7 +360,7 @@ func safeYAMLUnmarshal(b []byte, n *yaml.Node) (err error) {
 func (fm *Frontmatter) yamlError(err error) *YAMLError {
 	msg := err.Error()
 	line := 1
-	if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+	if m := YAMLErrLine.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	} else {
@@ -395,79 +394,4 @@ func findDuplicateKeys(m *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 		}
 	}
 	return out
-}
-
-// NodeEnd returns the position just past the source text of n, a node of
-// f's frontmatter, for the end of a finding that starts at
-// Frontmatter.Pos(n): past the closing quote of a quoted scalar, past the
-// last character of a plain or block scalar. The decoded value is no
-// measure of that: "a \"b\" c", or a single-quoted value with a doubled
-// quote in it, is longer in the file than its value, and a folded or
-// multi-line value spans lines. A node that is not a scalar, or whose
-// text memlint cannot find in the file (a value of a repaired
-// frontmatter), ends where its value would on its first line.
-func (f *File) NodeEnd(n *yaml.Node) Pos {
-	fm := f.Frontmatter()
-	start := fm.Pos(n)
-	fallback := Pos{Line: start.Line, Col: start.Col + utf8.RuneCountInString(n.Value)}
-	if n.Kind != yaml.ScalarNode {
-		return fallback
-	}
-	src, limit := f.Src, min(fm.Span.End, len(f.Src))
-	j := skipTagsAndAnchors(src, f.Lines.Offset(start), limit)
-	switch n.Style &^ (yaml.TaggedStyle | yaml.FlowStyle) {
-	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
-		if end := quotedEnd(src[:limit], j); end >= 0 {
-			return f.Lines.Pos(end)
-		}
-	}
-	offsets := scalarOffsets(f, fm, n)
-	if offsets == nil {
-		return fallback
-	}
-	// The end of the value's last character that is not white space: a
-	// block scalar's final newline, or a run of spaces standing for the
-	// indentation of the next line, is not part of its text.
-	for i := len(n.Value) - 1; i >= 0; i-- {
-		if !isYAMLSpace(n.Value[i]) {
-			_, size := utf8.DecodeLastRuneInString(n.Value[:i+1])
-			return f.Lines.Pos(offsets[i+1-size] + size)
-		}
-	}
-	return f.Lines.Pos(offsets[0])
-}
-
-// skipTagsAndAnchors returns the offset of a node's value in src from the
-// node's position j: past any tag (!!str) and anchor (&a) before it.
-func skipTagsAndAnchors(src []byte, j, limit int) int {
-	for j < limit && (src[j] == '!' || src[j] == '&') {
-		for j < limit && !isYAMLSpace(src[j]) {
-			j++
-		}
-		for j < limit && isYAMLSpace(src[j]) {
-			j++
-		}
-	}
-	return j
-}
-
-// quotedEnd returns the offset just past the quoted scalar that opens at
-// src[j], or -1 when src[j] opens none: in a double-quoted one a backslash
-// escapes the next byte, in a single-quoted one a doubled quote is a quote.
-func quotedEnd(src []byte, j int) int {
-	if j >= len(src) || (src[j] != '"' && src[j] != '\'') {
-		return -1
-	}
-	q := src[j]
-	for k := j + 1; k < len(src); k++ {
-		switch {
-		case q == '"' && src[k] == '\\':
-			k++
-		case src[k] == q && q == '\'' && k+1 < len(src) && src[k+1] == '\'':
-			k++
-		case src[k] == q:
-			return k + 1
-		}
-	}
-	return -1
 }

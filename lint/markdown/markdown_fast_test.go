@@ -1,4 +1,4 @@
-package lint
+package markdown
 
 import (
 	"bytes"
@@ -162,7 +162,7 @@ func fuzzSeedCases(t *testing.T, p string) []fastCase {
 // fastMarkdown takes a body its model is goldmark's, field for field.
 func TestFastMarkdownMatchesGoldmark(t *testing.T) {
 	sets := map[string][]fastCase{
-		"fixtures": fixtureCases(t, "../testdata", "../rules", "../conformance/testdata", "../cmd/memlint/testdata", "testdata"),
+		"fixtures": fixtureCases(t, "../../testdata", "../../rules", "../../conformance/testdata", "../../cmd/memlint/testdata", "testdata"),
 	}
 	var generated []fastCase
 	for _, seed := range []int64{1, 2, 3} {

@@ -1,4 +1,4 @@
-package lint
+package markdown
 
 import (
 	"strings"
@@ -46,14 +46,5 @@ func TestDecodeLenient(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%s: %s = %q, want %q", tc.name, tc.key, got, tc.want)
 		}
-	}
-}
-
-// TestIndexFrontmatterAfterBOM: Claude Code drops one leading byte order
-// mark before it strips MEMORY.md's frontmatter, so neither is loaded.
-func TestIndexFrontmatterAfterBOM(t *testing.T) {
-	f := parse(t, KindIndex, "\uFEFF---\nname: index\n---\n- [a](a.md) — a\n")
-	if b := f.Index.Budget; b.Lines != 1 || b.Units != len("- [a](a.md) — a")-2 {
-		t.Errorf("budget = %d lines, %d units; want 1 line, the entry only", b.Lines, b.Units)
 	}
 }
