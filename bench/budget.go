@@ -43,6 +43,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -171,7 +172,7 @@ func measure(tree string, rounds int, memlint string) (column, error) {
 		// rule kept (lint.Memo) is there for the next.
 		sum := 0.0
 		for _, id := range ids {
-			reuse := lint.NewReuse()
+			reuse := memory.NewReuse()
 			if _, err := lintOnce(&lint.Linter{Registry: parseReg, Reuse: reuse, Now: now}); err != nil {
 				return column{}, err
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // guardRules are the findings the PreToolUse guard stops a write for:
@@ -221,7 +222,7 @@ func hookProjectDir(getenv func(string) string, cwd string) string {
 // checked on the opened file (a FIFO must not block the hook); existed is
 // false when there is no file yet.
 func readCurrent(file string) (content []byte, existed bool, err error) {
-	content, err = safefile.ReadFile(file, lint.DefaultMaxFileSize)
+	content, err = safefile.ReadFile(file, memory.DefaultMaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -281,7 +282,7 @@ func (g *guard) introduced(content string) ([]lint.Diagnostic, error) {
 	base := os.DirFS(g.target.memDir)
 	// Both runs share the files other than the written one, which are
 	// the same in both.
-	g.plan.Reuse = lint.NewReuse()
+	g.plan.Reuse = memory.NewReuse()
 	after, err := g.lint(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: []byte(content)}, g.rules())
 	if err != nil || len(after) == 0 {
 		return nil, err

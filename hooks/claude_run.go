@@ -17,6 +17,7 @@ import (
 
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // claudeEvent is the part of a Claude Code hook event memlint reads.
@@ -249,7 +250,7 @@ func previousContent(ev *claudeEvent, file string) previousState {
 	}
 	// Bounded and checked on the opened file: a FIFO swapped in after the
 	// write must not block the hook.
-	current, err := safefile.ReadFile(file, lint.DefaultMaxFileSize)
+	current, err := safefile.ReadFile(file, memory.DefaultMaxFileSize)
 	if err != nil {
 		return previousState{}
 	}
@@ -320,7 +321,7 @@ func (w *memoryWrite) introduced() ([]lint.Diagnostic, error) {
 	base := os.DirFS(w.memDir)
 	// Both runs share the files the write left as they were: the run
 	// before the write parses only the written file again.
-	w.plan.Reuse = lint.NewReuse()
+	w.plan.Reuse = memory.NewReuse()
 	// The state before the write is linted only when the write leaves
 	// findings to tell apart.
 	after, err := w.errors(base, nil)
@@ -360,13 +361,13 @@ func blankNumbers(s string) string {
 // errors lints the memory dir as fsys (rooted at it) holds it and keeps
 // the error- and warning-level findings in the written file and the index.
 func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
-	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, lint.IndexName))
+	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, memory.IndexName))
 	plan := w.plan
 	plan.Only = only
 	// Only these two files' findings are kept: the run skips the work that
 	// could report on the others (a did-you-mean for every link of the
 	// dir, the Markdown of every file).
-	plan.Focus = []string{w.file, filepath.Join(w.memDir, lint.IndexName)}
+	plan.Focus = []string{w.file, filepath.Join(w.memDir, memory.IndexName)}
 	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, plan, w.cfg)
 	if err != nil {
 		return nil, err
@@ -620,7 +621,7 @@ func (fi beforeWriteInfo) Sys() any           { return nil }
 // the file's whole content, and memlint lints no file over
 // lint.DefaultMaxFileSize (JSON escaping can make it up to six times
 // longer).
-const maxEventSize = 6*lint.DefaultMaxFileSize + 1<<20
+const maxEventSize = 6*memory.DefaultMaxFileSize + 1<<20
 
 // eventTimeout bounds the wait for the event: Claude Code writes it at
 // once, and a stdin that stays open with half an event must not keep the

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 const (
@@ -138,13 +139,13 @@ func sessionSummary(res *lint.Result, memDir string, redact func(string) string)
 			errs = append(errs, d)
 		}
 	}
-	var budget *lint.IndexBudget
+	var budget *memory.IndexBudget
 	for _, d := range res.Dirs {
 		if d.Index != nil && filepath.Clean(filepath.FromSlash(d.Path)) == filepath.Clean(memDir) {
 			budget = &d.Index.Budget
 		}
 	}
-	tight := budget != nil && (float64(budget.Lines) >= budgetNotice*lint.IndexMaxLines || float64(budget.Units) >= budgetNotice*lint.IndexMaxUnits)
+	tight := budget != nil && (float64(budget.Lines) >= budgetNotice*memory.IndexMaxLines || float64(budget.Units) >= budgetNotice*memory.IndexMaxUnits)
 	if len(errs) == 0 && !tight {
 		return ""
 	}
@@ -155,8 +156,8 @@ func sessionSummary(res *lint.Result, memDir string, redact func(string) string)
 	fmt.Fprintf(&b, "memlint: your auto memory (%s) needs attention.\n", lint.RedactPath(redact, memDir))
 	if budget != nil {
 		fmt.Fprintf(&b, "MEMORY.md uses %d of %d lines (%d %%) and %s of %s units (%d %%)",
-			budget.Lines, lint.IndexMaxLines, percent(budget.Lines, lint.IndexMaxLines),
-			thousands(budget.Units), thousands(lint.IndexMaxUnits), percent(budget.Units, lint.IndexMaxUnits))
+			budget.Lines, memory.IndexMaxLines, percent(budget.Lines, memory.IndexMaxLines),
+			thousands(budget.Units), thousands(memory.IndexMaxUnits), percent(budget.Units, memory.IndexMaxUnits))
 		if tight {
 			b.WriteString(": Claude Code loads nothing past either limit, so keep entries to one short line and merge or drop stale ones")
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -32,7 +33,7 @@ func (e *endless) Read(p []byte) (int, error) {
 // and a message once the deadline (5 s) passes, an endless one at the
 // cap; a whole event on a stdin left open is read as before.
 func TestClaudeHookStdinBounded(t *testing.T) {
-	const limit = 6*lint.DefaultMaxFileSize + 1<<20
+	const limit = 6*memory.DefaultMaxFileSize + 1<<20
 	cases := []struct {
 		name   string
 		stdin  func() io.Reader

@@ -20,6 +20,7 @@ import (
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -115,7 +116,7 @@ func BenchmarkParseMarkdown(b *testing.B) {
 	var names []string
 	var size int64
 	for p, f := range fsys {
-		if !strings.HasSuffix(p, "/"+lint.IndexName) {
+		if !strings.HasSuffix(p, "/"+memory.IndexName) {
 			names = append(names, p)
 			size += int64(len(f.Data))
 		}
@@ -140,7 +141,7 @@ func BenchmarkParseMarkdown(b *testing.B) {
 // frontmatter and a one-line body) with an index listing only the first:
 // the shape where per-file overhead, not text, sets the cost.
 func tinyFilesFS(n int) fstest.MapFS {
-	fsys := fstest.MapFS{"memory/" + lint.IndexName: {Data: []byte("# Index\n- [t0](t0.md) — first\n")}}
+	fsys := fstest.MapFS{"memory/" + memory.IndexName: {Data: []byte("# Index\n- [t0](t0.md) — first\n")}}
 	for i := range n {
 		fsys[fmt.Sprintf("memory/t%d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil,
 			"---\nname: t%d\ndescription: tiny memory number %d for the benchmark\ntype: user\n---\nbody %d\n", i, i, i)}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // customRule is a rule written in configuration (custom-rules:): an RE2
@@ -386,7 +387,7 @@ func (cr *customRule) run(pass *Pass) {
 // checkText reports the matches in f's content from offset start to the
 // end, outside memlint-disable comments (their reasons may well name what
 // the rule looks for).
-func (cr *customRule) checkText(pass *Pass, f *File, start int) {
+func (cr *customRule) checkText(pass *Pass, f *memory.File, start int) {
 	if start < 0 || start > len(f.Src) {
 		return
 	}
@@ -399,7 +400,7 @@ func (cr *customRule) checkText(pass *Pass, f *File, start int) {
 	}
 }
 
-func inSuppression(f *File, s markdown.Span) bool {
+func inSuppression(f *memory.File, s markdown.Span) bool {
 	for _, sup := range f.Suppressions() {
 		if s.Start < sup.End && sup.Start < s.End {
 			return true
@@ -411,7 +412,7 @@ func inSuppression(f *File, s markdown.Span) bool {
 // checkFrontmatter reports the matches in the scalar values at the
 // scope's key path: a string, each item of a list, every value below a
 // mapping.
-func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
+func (cr *customRule) checkFrontmatter(pass *Pass, f *memory.File) {
 	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
@@ -426,7 +427,7 @@ func (cr *customRule) checkFrontmatter(pass *Pass, f *File) {
 		var offsets []int // computed at the first match
 		for i, m := range cr.find([]byte(v.Value)) {
 			if i == 0 {
-				offsets = scalarOffsets(f, fm, v)
+				offsets = memory.ScalarOffsets(f, fm, v)
 			}
 			var s markdown.Span
 			if offsets != nil {
@@ -527,7 +528,7 @@ func spacedWordRune(r rune) bool {
 }
 
 // report records one match, with its text in the message and suggestion.
-func (cr *customRule) report(pass *Pass, f *File, s markdown.Span, match []byte) {
+func (cr *customRule) report(pass *Pass, f *memory.File, s markdown.Span, match []byte) {
 	shown := showMatch(match)
 	if pass.linter != nil && pass.linter.Redact != nil && matchHoldsSecret(pass.linter.Redact, f.Src, s, match) {
 		shown = maskedMatch(shown)

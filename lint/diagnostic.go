@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Severity is how much a finding matters. The zero value means "the rule's
@@ -86,26 +87,15 @@ type Diagnostic struct {
 type Fix struct {
 	Message string
 	Unsafe  bool
-	Edits   []TextEdit
+	Edits   []memory.TextEdit
 }
 
 // EditsOf returns the fix's edits; none for a nil fix.
-func (f *Fix) EditsOf() []TextEdit {
+func (f *Fix) EditsOf() []memory.TextEdit {
 	if f == nil {
 		return nil
 	}
 	return f.Edits
-}
-
-// TextEdit replaces the bytes [Start, End) of a file with NewText.
-type TextEdit struct {
-	Path       string // slash path inside the linted fs.FS
-	Start, End int
-	NewText    string
-	// StartPos and EndPos are Start and End as positions, filled in by the
-	// engine from the content the rules saw, for reports that show edits
-	// (JSON); zero when the file was not among those linted.
-	StartPos, EndPos markdown.Pos
 }
 
 // same reports whether two findings are the same, for removing

@@ -13,6 +13,7 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/lazyre"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // memoryDirNames are folder names that hold memory in public repositories
@@ -47,7 +48,7 @@ func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]str
 			out = append(out, p)
 		}
 		for _, e := range entries {
-			if !e.IsDir() || isSkippedDir(e.Name()) {
+			if !e.IsDir() || memory.IsSkippedDir(e.Name()) {
 				continue
 			}
 			child := path.Join(p, e.Name())
@@ -71,7 +72,7 @@ func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]str
 // index-missing then reports, where skipping the dir would report nothing.
 func hasIndex(entries []fs.DirEntry) bool {
 	for _, e := range entries {
-		if e.Name() == IndexName {
+		if e.Name() == memory.IndexName {
 			return true
 		}
 	}
@@ -90,18 +91,18 @@ func hasMarkdown(entries []fs.DirEntry) bool {
 // KindOf judges the kind of the memory dir at OS path dir from its place
 // (a subagent's folder under agent-memory/, team/ inside a memory dir) and,
 // for a dir with no index and no topic file but daily logs, its content.
-func KindOf(dir string, d *Dir) DirKind {
+func KindOf(dir string, d *memory.Dir) memory.DirKind {
 	clean := filepath.ToSlash(filepath.Clean(dir))
 	parent := path.Base(path.Dir(clean))
 	switch {
 	case agentMemoryParents[parent]:
-		return DirSubagent
+		return memory.DirSubagent
 	case path.Base(clean) == "team" && parent != "." && parent != "/":
-		return DirTeam
+		return memory.DirTeam
 	case d != nil && d.Index == nil && len(d.Topics) == 0 && len(d.Logs) > 0:
-		return DirLogs
+		return memory.DirLogs
 	}
-	return DirAuto
+	return memory.DirAuto
 }
 
 // memoryFrontmatter matches the frontmatter lines that mark a memory file.

@@ -2,8 +2,10 @@ package lint
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/memlint/memlint/internal/claudecode"
@@ -102,4 +104,60 @@ func TestClaudeMemoryDirPrecedence(t *testing.T) {
 	check(filepath.Join(home, "mem-local"))
 	env["CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"] = filepath.Join(home, "override")
 	check(filepath.Join(home, "override"))
+}
+
+func TestClaudeMemoryDir(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "src", "my_app")
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	dir, _ := ClaudeMemoryDir(getenv, home, root)
+	if want := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"); dir != want {
+		t.Errorf("default dir = %q, want %q", dir, want)
+	}
+	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")
+	dir, _ = ClaudeMemoryDir(getenv, home, root)
+	if !strings.HasPrefix(dir, filepath.Join(home, "cfg", "projects")) {
+		t.Errorf("CLAUDE_CONFIG_DIR ignored: %q", dir)
+	}
+	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
+	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"~/shared-memory"}`), 0o644)
+	dir, src := ClaudeMemoryDir(getenv, home, root)
+	if dir != filepath.Join(home, "shared-memory") || !strings.Contains(src, "autoMemoryDirectory") {
+		t.Errorf("autoMemoryDirectory ignored: %q (%s)", dir, src)
+	}
+	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"relative/dir"}`), 0o644)
+	if dir, _ := ClaudeMemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
+		t.Errorf("a rejected value must fall back to the default, got %q", dir)
+	}
+}
+
+func TestMainWorktreeRoot(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	base := t.TempDir()
+	main := filepath.Join(base, "main")
+	run := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.MkdirAll(filepath.Join(main, "sub", "deeper"), 0o755)
+	run(main, "init", "-q")
+	run(main, "commit", "-q", "--allow-empty", "-m", "init")
+	run(main, "worktree", "add", "-q", filepath.Join(base, "linked"))
+	if got := MainWorktreeRoot(filepath.Join(main, "sub", "deeper")); got != main {
+		t.Errorf("from a subfolder: %q, want %q", got, main)
+	}
+	if got := MainWorktreeRoot(filepath.Join(base, "linked")); got != main {
+		t.Errorf("linked worktrees share the main worktree's memory: got %q, want %q", got, main)
+	}
+	if got := MainWorktreeRoot(base); got != "" {
+		t.Errorf("outside a repository: %q", got)
+	}
 }

@@ -3,38 +3,8 @@ package lint
 import (
 	"sort"
 
-	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
-
-// Helpers for rules that attach fixes: they build text edits of a file
-// from the shared model, so rules never compute byte offsets by hand.
-
-// Replace returns an edit replacing span s of f with text.
-func (f *File) Replace(s markdown.Span, text string) TextEdit {
-	return TextEdit{Path: f.Path, Start: s.Start, End: s.End, NewText: text}
-}
-
-// DeleteLines returns an edit removing lines from..to (1-based, inclusive)
-// with their line breaks.
-func (f *File) DeleteLines(from, to int) TextEdit {
-	end := f.Lines.LineStart(to + 1)
-	if to >= f.Lines.Lines() {
-		end = len(f.Src)
-	}
-	return TextEdit{Path: f.Path, Start: f.Lines.LineStart(from), End: end}
-}
-
-// AppendLine returns an edit adding text as a new last line of f. Several
-// such edits stack: without a final newline each one starts a line,
-// with one each one ends its line.
-func (f *File) AppendLine(text string) TextEdit {
-	if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
-		text = "\n" + text
-	} else {
-		text += "\n"
-	}
-	return TextEdit{Path: f.Path, Start: len(f.Src), End: len(f.Src), NewText: text}
-}
 
 // ApplyFixes applies fixes to file contents (by TextEdit path) and returns
 // the changed contents and the fixes applied. The edits of one fix are
@@ -43,7 +13,7 @@ func (f *File) AppendLine(text string) TextEdit {
 // the same place are kept in order.
 func ApplyFixes(contents map[string][]byte, fixes []*Fix) (map[string][]byte, []*Fix) {
 	type placed struct {
-		TextEdit
+		memory.TextEdit
 		seq int
 	}
 	accepted := map[string][]placed{}

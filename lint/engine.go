@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Linter runs rules over memory dirs read from an fs.FS.
@@ -40,7 +42,7 @@ type Linter struct {
 	Focus map[string]bool
 	// Reuse, when set, shares the topic files whose content is unchanged
 	// with the other runs given the same Reuse over the same root.
-	Reuse *Reuse
+	Reuse *memory.Reuse
 	// ErrorsOnly tells that the caller keeps error-level findings alone
 	// (the Claude Code session summary): rules may skip work that can
 	// only report below error (Pass.Keeps). Findings are not filtered by
@@ -58,7 +60,7 @@ type Linter struct {
 	// Earlier, when set, is the content files had at an earlier revision
 	// (HEAD for a commit, --base for a pull request); rules that compare
 	// with it (log-append-only) see it through File.Base.
-	Earlier Earlier
+	Earlier memory.Earlier
 	// RecallProbe, when set, tells whether the account running memlint has
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
@@ -80,16 +82,6 @@ type Linter struct {
 	// time whose files are not part of any dir linted: a run that lints
 	// some of its dirs again after --fix still tells nested dirs apart.
 	alsoNested []string
-}
-
-// Earlier gives the content files had at an earlier revision. Paths are
-// paths of the linted fs.FS.
-type Earlier interface {
-	// ReadFile returns a file's content at the base; ok is false when the
-	// file did not exist there.
-	ReadFile(p string) (data []byte, ok bool, err error)
-	// Files lists the files below folder dir at the base, recursively.
-	Files(dir string) ([]string, error)
 }
 
 // runs reports whether the rule takes part in this run at all.
@@ -127,7 +119,11 @@ the memory dir.`,
 // and those whose Markdown body could not be parsed.
 func checkUnreadable(pass *Pass) {
 	for _, f := range pass.Dir.Unreadable {
-		pass.Report(Diagnostic{Severity: f.UnreadableSeverity, Path: f.Path,
+		sev := Warning
+		if f.UnreadableError {
+			sev = Error
+		}
+		pass.Report(Diagnostic{Severity: sev, Path: f.Path,
 			Message: fmt.Sprintf("%s: %s", path.Base(f.Path), f.Unreadable)})
 	}
 	for _, f := range pass.Dir.Files() {
@@ -194,21 +190,21 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	}
 	max := l.MaxFileSize
 	if max <= 0 {
-		max = DefaultMaxFileSize
+		max = memory.DefaultMaxFileSize
 	}
-	ld := &loader{
-		fsys:    fsys,
-		maxSize: max,
-		earlier: l.Earlier,
-		reuse:   l.Reuse,
-		nested: func(p string) bool {
+	ld := &memory.Loader{
+		FS:      fsys,
+		MaxSize: max,
+		Earlier: l.Earlier,
+		Reuse:   l.Reuse,
+		Nested: func(p string) bool {
 			if dirSet[p] {
 				return true
 			}
-			info, err := fs.Stat(fsys, path.Join(p, IndexName))
+			info, err := fs.Stat(fsys, path.Join(p, memory.IndexName))
 			return err == nil && !info.IsDir()
 		},
-		ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
+		Ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
 	}
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
@@ -223,12 +219,12 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 	recall := sync.OnceValue(l.recall)
 	texts := &interner{}
 	parallel(len(dirs), func(i int) {
-		d, err := ld.walkDir(dirs[i])
+		d, err := ld.WalkDir(dirs[i])
 		if err != nil {
 			errs[i] = err
 			return
 		}
-		var files []*File
+		var files []*memory.File
 		if d.Index != nil {
 			files = append(files, d.Index)
 		}
@@ -249,7 +245,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 			failed := make([]error, len(files))
 			parallel(len(files), func(j int) {
-				if ld.readFile(files[j]); files[j].Unreadable == "" {
+				if ld.ReadFile(files[j]); files[j].Unreadable == "" {
 					failed[j] = prepare(preparing, files[j], eager)
 				}
 			})
@@ -261,19 +257,14 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			}
 		} else {
 			for _, f := range files {
-				ld.readFile(f)
+				ld.ReadFile(f)
 			}
 		}
-		d.Personal = l.ClaudeHome != "" && d.Kind != DirTeam && Within(l.abs(dirs[i]), l.ClaudeHome)
-		if d.Kind == DirTeam {
-			d.ParentLinks = ld.parentLinks(d)
-		}
-		d.loadTeam = ld.teamLoader(d)
-		d.settleUnreadable()
-		d.settleTemplates()
+		d.Personal = l.ClaudeHome != "" && d.Kind != memory.DirTeam && Within(l.abs(dirs[i]), l.ClaudeHome)
+		ld.Settle(d)
 		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall, texts, spread)
 		linted[i] = fixedDigests(d, perDir[i])
-		res.Dirs[i] = d.summary()
+		res.Dirs[i] = summaryOf(d)
 	})
 	total := 0
 	for i, err := range errs {
@@ -310,16 +301,16 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 
 // fixedDigests is the SHA-256 of each file of d that a fix of ds edits,
 // taken while its content is still loaded.
-func fixedDigests(d *Dir, ds []Diagnostic) map[string][sha256.Size]byte {
+func fixedDigests(d *memory.Dir, ds []Diagnostic) map[string][sha256.Size]byte {
 	var out map[string][sha256.Size]byte
-	var byPath map[string]*File
+	var byPath map[string]*memory.File
 	for _, diag := range ds {
 		for _, e := range diag.Fix.EditsOf() {
 			if _, done := out[e.Path]; done {
 				continue
 			}
 			if byPath == nil {
-				byPath = map[string]*File{}
+				byPath = map[string]*memory.File{}
 				for _, f := range d.Files() {
 					byPath[f.Path] = f
 				}
@@ -333,7 +324,8 @@ func fixedDigests(d *Dir, ds []Diagnostic) map[string][sha256.Size]byte {
 	return out
 }
 
-func (d *Dir) summary() DirSummary {
+// summaryOf is the summary of a dir linted.
+func summaryOf(d *memory.Dir) DirSummary {
 	s := DirSummary{Path: d.Path, Kind: d.Kind, Files: len(d.Files()) + len(d.Unreadable)}
 	if d.Index != nil && d.Index.Index != nil {
 		s.Index = &IndexSummary{Path: d.Index.Path, Budget: d.Index.Index.Budget}
@@ -341,33 +333,10 @@ func (d *Dir) summary() DirSummary {
 	return s
 }
 
-// settleUnreadable moves files that failed to read out of the lists rules
-// see.
-func (d *Dir) settleUnreadable() {
-	keep := func(fs []*File) []*File {
-		out := fs[:0]
-		for _, f := range fs {
-			if f.Unreadable != "" {
-				d.Unreadable = append(d.Unreadable, f)
-			} else {
-				out = append(out, f)
-			}
-		}
-		return out
-	}
-	if d.Index != nil && d.Index.Unreadable != "" {
-		d.Unreadable = append(d.Unreadable, d.Index)
-		d.Index = nil
-	}
-	d.Topics = keep(d.Topics)
-	d.Logs = keep(d.Logs)
-	sortFiles(d.Unreadable)
-}
-
 // lintDir runs the rules over one dir and filters their findings; it
 // returns those to report, those a suppression hid and the rules that
 // failed.
-func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner, spread bool) (out, hidden []Diagnostic, failed []RuleError) {
+func (l *Linter) lintDir(d *memory.Dir, recall func() Recall, texts *interner, spread bool) (out, hidden []Diagnostic, failed []RuleError) {
 	var raw []Diagnostic
 	now := l.now()
 	var dirRules []*Rule
@@ -401,7 +370,7 @@ func (l *Linter) lintDir(d *Dir, recall func() Recall, texts *interner, spread b
 		failed = append(failed, ruleFailed[i]...)
 	}
 
-	files := make(map[string]*File)
+	files := make(map[string]*memory.File)
 	for _, f := range d.Files() {
 		files[f.Path] = f
 	}
@@ -450,7 +419,7 @@ func (l *Linter) options(rule *Rule, p string) Options {
 // preparers are what the rules that run over d and prepare files
 // (Rule.Prepare) do with each of its files. A Prepare that panics fails
 // the run, as prepare says.
-func (l *Linter) preparers(d *Dir) (out []func(*File), err error) {
+func (l *Linter) preparers(d *memory.Dir) (out []func(*memory.File), err error) {
 	for _, rule := range l.Registry.Rules() {
 		if rule.Prepare == nil || rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
 			continue
@@ -478,7 +447,7 @@ func (l *Linter) preparers(d *Dir) (out []func(*File), err error) {
 // RuleError, is memlint's bug all the same: an error that names the file,
 // never a finding (sync.Once would leave the file unparsed for the rules
 // after).
-func prepare(preparing []func(*File), f *File, eager bool) (err error) {
+func prepare(preparing []func(*memory.File), f *memory.File, eager bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error (please report this bug) parsing %s: %v", f.Path, r)
@@ -489,7 +458,7 @@ func prepare(preparing []func(*File), f *File, eager bool) (err error) {
 		f.Body()
 	}
 	for _, each := range preparing {
-		f.keepMemo = true
+		f.KeepMemo()
 		each(f)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file is a run's filter: a dir's findings are settled as its rules
@@ -90,7 +91,7 @@ func InScope(targets []*Target, p string, gone bool) bool {
 // settle applies configuration and suppressions to a finding and records
 // the text it flags; ok is false when configuration drops it, and a
 // suppressed finding comes back marked Suppressed.
-func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settled Diagnostic, ok bool) {
+func (l *Linter) settle(diag Diagnostic, d *memory.Dir, files map[string]*memory.File) (settled Diagnostic, ok bool) {
 	rule, known := l.Registry.Lookup(diag.Rule)
 	if known {
 		off, sev := l.Config.Level(rule, l.abs(diag.Path))
@@ -116,7 +117,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 		}
 	}()
 	diag.Fix = placeEdits(diag.Fix, files)
-	var sups []*Suppression
+	var sups []*memory.Suppression
 	if f := files[diag.Path]; f != nil {
 		sups = f.Suppressions()
 		if !l.NoFlaggedText {
@@ -135,7 +136,7 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 	} else if diag.Path == d.Path && d.Index != nil {
 		// Findings about the whole dir are suppressed from its index.
 		for _, s := range d.Index.Suppressions() {
-			if s.Kind == DisableFile {
+			if s.Kind == memory.DisableFile {
 				sups = append(sups, s)
 			}
 		}
@@ -156,12 +157,12 @@ func (l *Linter) settle(diag Diagnostic, d *Dir, files map[string]*File) (settle
 // placeEdits returns a copy of fix whose edits carry their positions in
 // the files the rules saw, so that a report can show them without reading
 // the files again.
-func placeEdits(fix *Fix, files map[string]*File) *Fix {
+func placeEdits(fix *Fix, files map[string]*memory.File) *Fix {
 	if fix == nil {
 		return nil
 	}
 	placed := *fix
-	placed.Edits = append([]TextEdit(nil), fix.Edits...)
+	placed.Edits = append([]memory.TextEdit(nil), fix.Edits...)
 	for i, e := range placed.Edits {
 		if f := files[e.Path]; f != nil && f.Lines != nil {
 			placed.Edits[i].StartPos, placed.Edits[i].EndPos = f.Lines.Pos(e.Start), f.Lines.Pos(e.End)
@@ -176,7 +177,7 @@ const maxFlaggedText = 512
 
 // flaggedText returns the source between two positions of f, or the rest
 // of the start line when there is no end; "" for whole-file findings.
-func flaggedText(f *File, start, end markdown.Pos) string {
+func flaggedText(f *memory.File, start, end markdown.Pos) string {
 	if !start.IsValid() || f.Lines == nil {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file is memlint's fix policy: which fixes of a run apply, which
@@ -97,7 +98,7 @@ func fixableContent(p string, dirs []string, opts FixOptions) ([]byte, string) {
 	if !strings.HasSuffix(p, ".md") || !insideAny(p, dirs) {
 		return nil, "it is not a Markdown file of a memory dir linted"
 	}
-	data, err := atomicfile.ReadNoFollow(filepath.FromSlash(p), DefaultMaxFileSize)
+	data, err := atomicfile.ReadNoFollow(filepath.FromSlash(p), memory.DefaultMaxFileSize)
 	switch {
 	case errors.Is(err, atomicfile.ErrSymlink):
 		return nil, "it is now a symbolic link; not followed"
@@ -106,7 +107,7 @@ func fixableContent(p string, dirs []string, opts FixOptions) ([]byte, string) {
 	case errors.Is(err, atomicfile.ErrTooLarge):
 		return nil, "it changed since it was linted (run memlint again)"
 	case err != nil:
-		return nil, errText(err)
+		return nil, memory.ErrText(err)
 	}
 	if staged := opts.Staged; staged != nil {
 		s, ok := staged[p]

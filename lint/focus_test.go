@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -31,10 +32,10 @@ func TestFocusSameFindings(t *testing.T) {
 		src.Dirs = []string{c.dir}
 		full := run(t, src, nil)
 		dirAbs := filepath.Join(src.Root, filepath.FromSlash(c.dir))
-		index := filepath.Join(dirAbs, lint.IndexName)
+		index := filepath.Join(dirAbs, memory.IndexName)
 		files := []string{index}
 		err := fs.WalkDir(src.FS, c.dir, func(p string, e fs.DirEntry, err error) error {
-			if err == nil && !e.IsDir() && path.Ext(p) == ".md" && path.Base(p) != lint.IndexName {
+			if err == nil && !e.IsDir() && path.Ext(p) == ".md" && path.Base(p) != memory.IndexName {
 				files = append(files, filepath.Join(src.Root, filepath.FromSlash(p)))
 			}
 			return nil

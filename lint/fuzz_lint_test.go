@@ -34,7 +34,7 @@ func FuzzLint(f *testing.F) {
 	f.Add("- [T](./topic.md#x) — t\n  - [O](other.md)\n", "---\nname: topic\ndescription: d\ntype: reference\nmodified: 2026-13-45\n---\n")
 	f.Add("- Always run the whole suite before pushing, not only the package you changed.\n- [T](topic.md) — t\n",
 		"---\nname: topic\ndescription: the suite\ntype: project\nmodified: 2026-03-02\n---\nAlways run the whole suite before pushing, not only the package you changed. Status as of 2026-03-02: deploy pending; shipped 2026-03-01 ✅。完成（2026-03-05）\n")
-	// A template's placeholders (lint/template.go) and a document's frontmatter of another format.
+	// A template's placeholders (lint/memory/template.go) and a document's frontmatter of another format.
 	f.Add("- [T](topic.md) — t\n", "---\nname: <slug>\ndescription: {{description}}\ntype: <user | Feedback>\ncreated: YYYY-MM-DD\n---\n<!-- AI: fill -->\n")
 	f.Add("# Notes\n", "---\nended: 2026-05-01\nscope: a # b\n---\n# REPORT 2026-05-01\n")
 	reg := rules.Registry()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/safefile"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // InstructionFile is one file of the instructions Claude Code loads into
@@ -65,7 +66,7 @@ type InstructionRoots struct {
 // are bounded by max bytes a file.
 func LoadInstructions(r InstructionRoots, max int64) []InstructionFile {
 	if max <= 0 {
-		max = DefaultMaxFileSize
+		max = memory.DefaultMaxFileSize
 	}
 	var roots []string
 	if r.Repo != "" {

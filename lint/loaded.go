@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // LoadedIndex is what Claude Code 2.1.328 puts into a conversation from
@@ -43,18 +43,18 @@ type LoadedIndex struct {
 // LoadIndex reproduces, from the raw bytes of MEMORY.md, what Claude Code
 // 2.1.328 loads (SPEC §1.3, all seven steps).
 func LoadIndex(src []byte) LoadedIndex {
-	if len(src) > IndexMaxBytes {
-		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s, over the %s Claude Code reads: it skips the file", byteSize(int64(len(src))), byteSize(IndexMaxBytes))}
+	if len(src) > memory.IndexMaxBytes {
+		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s, over the %s Claude Code reads: it skips the file", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}
 	src = decodeUTF8(src)
-	body := src[jsFrontmatterEnd(src):]
+	body := src[markdown.JSFrontmatterEnd(src):]
 	if bytes.Contains(body, []byte("<!--")) {
 		// Claude Code's Markdown lexer turns every line break into "\n"
 		// before it finds the comment blocks: a lone CR ends a line there.
 		body = normaliseBreaks(body)
 	}
-	f := &File{Path: IndexName, Rel: IndexName, Kind: KindIndex, Src: body, Lines: markdown.NewLineIndex(body)}
-	return loadIndexText(indexLoadedBytes(f).buf, false)
+	f := &memory.File{Path: memory.IndexName, Rel: memory.IndexName, Kind: memory.KindIndex, Src: body, Lines: markdown.NewLineIndex(body)}
+	return loadIndexText(memory.IndexLoadedBytes(f), false)
 }
 
 // normaliseBreaks turns "\r\n" and lone "\r" into "\n".
@@ -83,8 +83,8 @@ func normaliseBreaks(b []byte) []byte {
 // the main index, invisible characters removed and reserved tags
 // neutralised once, with no trim after that.
 func LoadAgentIndex(src []byte) LoadedIndex {
-	if len(src) > IndexMaxBytes {
-		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s; memlint does not read more than %s", byteSize(int64(len(src))), byteSize(IndexMaxBytes))}
+	if len(src) > memory.IndexMaxBytes {
+		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s; memlint does not read more than %s", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}
 	return loadIndexText(decodeUTF8(src), true)
 }
@@ -103,7 +103,7 @@ func loadIndexText(buf []byte, agent bool) LoadedIndex {
 		return LoadedIndex{Skipped: "MEMORY.md is empty once frontmatter and comments are taken out: the agent gets no index"}
 	}
 	li := LoadedIndex{Lines: count16(u, '\n') + 1, Units: len(u)}
-	li.LineCut, li.SizeCut = li.Lines > IndexMaxLines, li.Units > IndexMaxUnits
+	li.LineCut, li.SizeCut = li.Lines > memory.IndexMaxLines, li.Units > memory.IndexMaxUnits
 	content := u
 	if li.LineCut || li.SizeCut {
 		kept := cutIndex(u, li.LineCut)
@@ -142,19 +142,19 @@ func cutIndex(u []uint16, overLines bool) []uint16 {
 		n := 0
 		for i, c := range u {
 			if c == '\n' {
-				if n++; n == IndexMaxLines {
+				if n++; n == memory.IndexMaxLines {
 					k = u[:i]
 					break
 				}
 			}
 		}
 	}
-	if len(k) > IndexMaxUnits {
-		z := lastIndex16(k[:IndexMaxUnits+1], '\n')
+	if len(k) > memory.IndexMaxUnits {
+		z := lastIndex16(k[:memory.IndexMaxUnits+1], '\n')
 		if z > 0 {
 			k = k[:z]
 		} else {
-			k = k[:IndexMaxUnits]
+			k = k[:memory.IndexMaxUnits]
 		}
 	}
 	return k
@@ -184,13 +184,13 @@ func indexWarning(u, kept []uint16, li LoadedIndex) string {
 	var what string
 	switch {
 	case li.SizeCut && !li.LineCut:
-		what = jsSize(li.Units) + " (limit: " + jsSize(IndexMaxUnits) + ") \u2014 index entries are too long"
+		what = jsSize(li.Units) + " (limit: " + jsSize(memory.IndexMaxUnits) + ") \u2014 index entries are too long"
 	case li.LineCut && !li.SizeCut:
-		what = fmt.Sprintf("%d lines (limit: %d)", li.Lines, IndexMaxLines)
+		what = fmt.Sprintf("%d lines (limit: %d)", li.Lines, memory.IndexMaxLines)
 	default:
 		what = fmt.Sprintf("%d lines and %s", li.Lines, jsSize(li.Units))
 	}
-	return IndexName + " is " + what + ". Only part of it was loaded: " + lost +
+	return memory.IndexName + " is " + what + ". Only part of it was loaded: " + lost +
 		". Keep index entries to one line under ~200 chars; move detail into topic files."
 }
 
@@ -341,60 +341,6 @@ func decodeUTF8(src []byte) []byte {
 		i = j
 	}
 	return out
-}
-
-// jsFrontmatterEnd returns where the content after leading frontmatter
-// starts, as Claude Code's pattern /^---\s*\n([\s\S]*?)---\s*\n?/ finds it
-// after dropping one BOM, or 0 when there is none. JavaScript's \s is
-// Unicode white space, the BOM included.
-func jsFrontmatterEnd(src []byte) int {
-	start := 0
-	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
-		start = 3
-	}
-	_, closeAt, ok := jsFrontmatterBounds(src, start)
-	if !ok {
-		return 0
-	}
-	end := closeAt + 3
-	for end < len(src) {
-		r, n := utf8.DecodeRune(src[end:])
-		if !markdown.IsJSSpace(r) {
-			break
-		}
-		end += n
-	}
-	return end
-}
-
-// jsFrontmatterBounds matches the start of Claude Code's frontmatter
-// pattern at src[start:]: an opening "---", white space holding a newline
-// (the greedy \s*\n ends at its last one), then the first "---" anywhere
-// after it. yaml is where the YAML starts, closeAt where that "---" is.
-func jsFrontmatterBounds(src []byte, start int) (yaml, closeAt int, ok bool) {
-	if !strings.HasPrefix(string(src[start:min(len(src), start+3)]), "---") {
-		return 0, 0, false
-	}
-	i := start + 3
-	nl := -1
-	for i < len(src) {
-		r, n := utf8.DecodeRune(src[i:])
-		if !markdown.IsJSSpace(r) {
-			break
-		}
-		if r == '\n' {
-			nl = i
-		}
-		i += n
-	}
-	if nl < 0 {
-		return 0, 0, false
-	}
-	at := bytes.Index(src[nl+1:], []byte("---"))
-	if at < 0 {
-		return 0, 0, false
-	}
-	return nl + 1, nl + 1 + at, true
 }
 
 // UTF-16 helpers: Claude Code measures and cuts JavaScript strings.

@@ -10,6 +10,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // IndexPreview is what Claude Code 2.1.328 loads as the index of a memory
@@ -31,7 +32,7 @@ type IndexPreview struct {
 // DirPreview is memlint's model of what Claude Code does with one memory
 // dir: its index as loaded, and the manifest recall would show.
 type DirPreview struct {
-	Kind DirKind
+	Kind memory.DirKind
 	// Recall is set when Claude Code runs in recall mode for this dir
 	// (SPEC §1.4): it then loads no MEMORY.md, and Index says so.
 	Recall   bool
@@ -59,7 +60,7 @@ type PreviewOptions struct {
 // PreviewDir reads the memory dir at dir (an OS path) the way Claude Code
 // would; it reads nothing outside it unless opts allow links out.
 func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
-	root, done, err := openDirReader(dir, opts.FollowLinksOut)
+	root, done, err := memory.OpenDirReader(dir, opts.FollowLinksOut)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
@@ -70,29 +71,29 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	}
 	// KindOf judges from the dir's shape: whether it has an index, topic
 	// files and logs.
-	_, err = root.Lstat(IndexName)
-	shape := &Dir{Topics: make([]*File, len(m.Entries))}
+	_, err = root.Lstat(memory.IndexName)
+	shape := &memory.Dir{Topics: make([]*memory.File, len(m.Entries))}
 	if err == nil {
-		shape.Index = &File{}
+		shape.Index = &memory.File{}
 	}
 	if hasLogs(root) {
-		shape.Logs = []*File{{}}
+		shape.Logs = []*memory.File{{}}
 	}
 	p := &DirPreview{Manifest: m, Kind: KindOf(dir, shape)}
 	load := LoadIndex
-	if p.Kind == DirSubagent {
+	if p.Kind == memory.DirSubagent {
 		load = LoadAgentIndex
 	}
 	p.Index = readIndexPreview(root, load)
-	if p.Kind == DirTeam {
+	if p.Kind == memory.DirTeam {
 		p.Manifest, p.ManifestInParent = &Manifest{}, true
 	}
-	if opts.Recall.On && p.Kind != DirSubagent {
+	if opts.Recall.On && p.Kind != memory.DirSubagent {
 		p.Recall = true
 		p.Index.LoadedIndex = LoadedIndex{Skipped: "recall mode (" + opts.Recall.Why + "): Claude Code does not load MEMORY.md; once per turn it shows its selector the manifest below and injects up to 5 chosen files"}
 		return p, nil
 	}
-	if !p.Index.Exists && p.Kind == DirAuto {
+	if !p.Index.Exists && p.Kind == memory.DirAuto {
 		if text := backfillIndex(root); text != "" {
 			p.Index.Backfill, p.Index.BackfillText = true, text
 			p.Index.LoadedIndex = LoadIndex([]byte(text))
@@ -102,22 +103,22 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 }
 
 // readIndexPreview reads MEMORY.md inside root and loads it.
-func readIndexPreview(root dirReader, load func([]byte) LoadedIndex) IndexPreview {
-	ip := IndexPreview{Path: IndexName}
+func readIndexPreview(root memory.DirReader, load func([]byte) LoadedIndex) IndexPreview {
+	ip := IndexPreview{Path: memory.IndexName}
 	nothing := func(why string) IndexPreview {
 		ip.LoadedIndex = LoadedIndex{Skipped: why}
 		return ip
 	}
-	info, err := root.Lstat(IndexName)
+	info, err := root.Lstat(memory.IndexName)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nothing("there is no MEMORY.md")
 	}
 	ip.Exists = true
 	if err != nil {
-		return nothing("MEMORY.md cannot be read: " + errText(err))
+		return nothing("MEMORY.md cannot be read: " + memory.ErrText(err))
 	}
 	if info.Mode()&fs.ModeSymlink != 0 {
-		info, err = root.Stat(IndexName)
+		info, err = root.Stat(memory.IndexName)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return nothing("MEMORY.md is a symbolic link to nothing: Claude Code loads no index")
@@ -131,14 +132,14 @@ func readIndexPreview(root dirReader, load func([]byte) LoadedIndex) IndexPrevie
 	case !info.Mode().IsRegular():
 		return nothing("MEMORY.md is not a regular file: Claude Code loads no index")
 	}
-	f, err := root.Open(IndexName)
+	f, err := root.Open(memory.IndexName)
 	if err != nil {
-		return nothing("MEMORY.md cannot be read: " + errText(err))
+		return nothing("MEMORY.md cannot be read: " + memory.ErrText(err))
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, IndexMaxBytes+1))
+	src, err := io.ReadAll(io.LimitReader(f, memory.IndexMaxBytes+1))
 	if err != nil {
-		return nothing("MEMORY.md cannot be read: " + errText(err))
+		return nothing("MEMORY.md cannot be read: " + memory.ErrText(err))
 	}
 	ip.LoadedIndex = load(src)
 	return ip
@@ -148,7 +149,7 @@ func readIndexPreview(root dirReader, load func([]byte) LoadedIndex) IndexPrevie
 // (memory/, as Claude Code names its own, or claude-memory/).
 func NamedMemoryDir(name string) bool { return memoryDirNames[name] }
 
-func hasLogs(root dirReader) bool {
+func hasLogs(root memory.DirReader) bool {
 	info, err := root.Stat("logs")
 	return err == nil && info.IsDir()
 }
@@ -156,8 +157,8 @@ func hasLogs(root dirReader) bool {
 // Limits of the index Claude Code writes when MEMORY.md is missing: 70 %
 // of the loading limits, entries cut to 150 characters.
 const (
-	backfillMaxLines = IndexMaxLines * 7 / 10
-	backfillMaxUnits = IndexMaxUnits * 7 / 10
+	backfillMaxLines = memory.IndexMaxLines * 7 / 10
+	backfillMaxUnits = memory.IndexMaxUnits * 7 / 10
 	backfillLineMax  = 150
 )
 
@@ -165,7 +166,7 @@ const (
 // memory dir that has none, or "" when it writes none: one line per
 // regular topic file outside team/, logs/, sessions/, proposals/ and
 // dot-paths, newest first, until 140 lines or 17,500 units.
-func backfillIndex(root dirReader) string {
+func backfillIndex(root memory.DirReader) string {
 	if !hasBackfillCandidates(root) {
 		return ""
 	}
@@ -195,7 +196,7 @@ func backfillIndex(root dirReader) string {
 // hasBackfillCandidates is Claude Code's first look at the dir: no entry
 // named MEMORY.md, and a topic file or a folder at the top that is not
 // excluded.
-func hasBackfillCandidates(root dirReader) bool {
+func hasBackfillCandidates(root memory.DirReader) bool {
 	f, err := root.Open(".")
 	if err != nil {
 		return false
@@ -208,7 +209,7 @@ func hasBackfillCandidates(root dirReader) bool {
 	found := false
 	for _, e := range entries {
 		name := e.Name()
-		if name == IndexName {
+		if name == memory.IndexName {
 			return false
 		}
 		if strings.HasPrefix(name, ".") || recallExcludedFolders[recallFolder(name)] || recallFolder(name) == "team" {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // indexLines returns n index entries "- [eI](eI.md) — xxxxxxxxxx".
@@ -254,7 +256,7 @@ func TestLoadIndexSizeLimit(t *testing.T) {
 	for _, tc := range []struct {
 		size   int
 		loaded bool
-	}{{IndexMaxBytes, true}, {IndexMaxBytes + 1, false}} {
+	}{{memory.IndexMaxBytes, true}, {memory.IndexMaxBytes + 1, false}} {
 		src := bytes.Repeat(line, tc.size/len(line)+1)[:tc.size-1]
 		src = append(src, '\n')
 		li := LoadIndex(src)
@@ -283,7 +285,7 @@ func FuzzLoadIndex(f *testing.F) {
 		if !utf8.ValidString(li.Text) {
 			t.Fatalf("invalid UTF-8 loaded")
 		}
-		if li.Loaded && !li.Cut && li.KeptLines > IndexMaxLines {
+		if li.Loaded && !li.Cut && li.KeptLines > memory.IndexMaxLines {
 			t.Fatalf("%d lines loaded whole", li.KeptLines)
 		}
 		_ = ReadRecallFields(src)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Limits of Claude Code's recall scan (SPEC §1.4): how much of each topic
@@ -114,7 +115,7 @@ func recallHead(src []byte) string {
 // anywhere after the opening line) and returns its bounds.
 func jsFrontmatterYAML(s string) (start, end int, ok bool) {
 	off := len(s) - len(strings.TrimPrefix(s, "\uFEFF"))
-	return jsFrontmatterBounds([]byte(s), off)
+	return markdown.JSFrontmatterBounds([]byte(s), off)
 }
 
 // yamlStandIns are what memlint hands yaml.v3 instead of characters Bun's
@@ -357,7 +358,7 @@ var recallExcludedFolders = map[string]bool{"logs": true, "sessions": true, "pro
 // dot-path or logs/, sessions/, proposals/ (any case), and not deeper
 // than one level under team/ (team/.x.md is listed).
 func RecallListed(rel string) bool {
-	if !strings.HasSuffix(rel, ".md") || path.Base(rel) == IndexName {
+	if !strings.HasSuffix(rel, ".md") || path.Base(rel) == memory.IndexName {
 		return false
 	}
 	segs := strings.Split(rel, "/")

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // ManifestEntry is one line of the recall manifest.
@@ -56,7 +58,7 @@ type recallFile struct {
 // Code follows them, but only inside dir: memlint never reads outside
 // where it was pointed, and says which links it left.
 func ScanManifest(dir string) (*Manifest, error) {
-	root, done, err := openDirReader(dir, false)
+	root, done, err := memory.OpenDirReader(dir, false)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
@@ -64,7 +66,7 @@ func ScanManifest(dir string) (*Manifest, error) {
 	return scanManifest(root, true)
 }
 
-func scanManifest(root dirReader, followLinks bool) (*Manifest, error) {
+func scanManifest(root memory.DirReader, followLinks bool) (*Manifest, error) {
 	w := &recallWalk{root: root, entered: map[[2]uint64]bool{}}
 	if err := w.walk("", 0); err != nil {
 		return nil, err
@@ -114,7 +116,7 @@ func sortNewestFirst(es []ManifestEntry) {
 // folder, dot-folders included (the listing filter drops them), links
 // collected and followed afterwards, each real folder entered once.
 type recallWalk struct {
-	root    dirReader
+	root    memory.DirReader
 	files   []recallFile
 	links   []string
 	skipped []ManifestSkip
@@ -138,7 +140,7 @@ func (w *recallWalk) walk(rel string, depth int) error {
 		if rel == "" {
 			return fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
 		}
-		w.skipped = append(w.skipped, ManifestSkip{rel + "/", "folder cannot be read: " + errText(err)})
+		w.skipped = append(w.skipped, ManifestSkip{rel + "/", "folder cannot be read: " + memory.ErrText(err)})
 		return nil
 	}
 	entries, err := f.ReadDir(-1)
@@ -147,7 +149,7 @@ func (w *recallWalk) walk(rel string, depth int) error {
 		if rel == "" {
 			return fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
 		}
-		w.skipped = append(w.skipped, ManifestSkip{rel + "/", "folder cannot be read: " + errText(err)})
+		w.skipped = append(w.skipped, ManifestSkip{rel + "/", "folder cannot be read: " + memory.ErrText(err)})
 		return nil
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
@@ -218,22 +220,22 @@ func (w *recallWalk) follow(rel string) {
 
 // readRecallFile reads the start of a topic file inside root and what
 // recall takes from it. Special files are never opened.
-func readRecallFile(root dirReader, rel string) (RecallFields, fs.FileInfo, error) {
+func readRecallFile(root memory.DirReader, rel string) (RecallFields, fs.FileInfo, error) {
 	info, err := root.Stat(rel)
 	if err != nil {
-		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", errText(err))
+		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", memory.ErrText(err))
 	}
 	if !info.Mode().IsRegular() {
 		return RecallFields{}, nil, errors.New("not a regular file; Claude Code lists nothing for it")
 	}
 	f, err := root.Open(rel)
 	if err != nil {
-		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", errText(err))
+		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", memory.ErrText(err))
 	}
 	defer f.Close()
 	head, err := io.ReadAll(io.LimitReader(f, recallReadBytes))
 	if err != nil {
-		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", errText(err))
+		return RecallFields{}, nil, fmt.Errorf("cannot be read: %s", memory.ErrText(err))
 	}
 	if info2, err := f.Stat(); err == nil {
 		info = info2

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf16"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 func fmFile(yaml string) string { return "---\n" + yaml + "---\nbody\n" }
@@ -286,17 +288,19 @@ func TestPreviewDirIndex(t *testing.T) {
 		loaded bool
 	}{
 		{"missing, empty dir", func(string) error { return nil }, false, false},
-		{"file", func(d string) error { return os.WriteFile(filepath.Join(d, IndexName), []byte("- [a](a.md)\n"), 0o644) }, true, true},
-		{"folder", func(d string) error { return os.Mkdir(filepath.Join(d, IndexName), 0o755) }, true, false},
+		{"file", func(d string) error {
+			return os.WriteFile(filepath.Join(d, memory.IndexName), []byte("- [a](a.md)\n"), 0o644)
+		}, true, true},
+		{"folder", func(d string) error { return os.Mkdir(filepath.Join(d, memory.IndexName), 0o755) }, true, false},
 		{"link inside", func(d string) error {
 			if err := os.WriteFile(filepath.Join(d, "real.txt"), []byte("- [a](a.md)\n"), 0o644); err != nil {
 				return err
 			}
-			return os.Symlink("real.txt", filepath.Join(d, IndexName))
+			return os.Symlink("real.txt", filepath.Join(d, memory.IndexName))
 		}, true, true},
-		{"link to nothing", func(d string) error { return os.Symlink("nowhere", filepath.Join(d, IndexName)) }, true, false},
+		{"link to nothing", func(d string) error { return os.Symlink("nowhere", filepath.Join(d, memory.IndexName)) }, true, false},
 		{"link out of the dir is not read", func(d string) error {
-			return os.Symlink(filepath.Join(outside, "MEMORY.md"), filepath.Join(d, IndexName))
+			return os.Symlink(filepath.Join(outside, "MEMORY.md"), filepath.Join(d, memory.IndexName))
 		}, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Option is a setting a rule reads from configuration. Its Default fixes
@@ -79,7 +81,7 @@ func OptionsOf[T any](defaults T) []Option {
 // with OptionsOf. The value is worked out once per file and rule.
 // OptionsFor panics when T is not that struct: a programming error that
 // the rule's first run shows.
-func OptionsFor[T any](p *Pass, f *File) T {
+func OptionsFor[T any](p *Pass, f *memory.File) T {
 	path := p.Dir.Path
 	if f != nil {
 		path = f.Path

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 type lengthOptions struct {
@@ -68,13 +70,13 @@ overrides:
 		t.Fatal(err)
 	}
 	calls := 0
-	pass := &Pass{Rule: typedRule, Dir: &Dir{Path: "mem"}, options: func(r *Rule, p string) Options {
+	pass := &Pass{Rule: typedRule, Dir: &memory.Dir{Path: "mem"}, options: func(r *Rule, p string) Options {
 		calls++
 		_, _, o := c.Resolve(r, filepath.Join(dir, p))
 		return o
 	}}
-	a := &File{Path: "mem/a.md"}
-	team := &File{Path: "mem/team/b.md"}
+	a := &memory.File{Path: "mem/a.md"}
+	team := &memory.File{Path: "mem/team/b.md"}
 	got := OptionsFor[lengthOptions](pass, a)
 	if want := (lengthOptions{Max: 200, Types: []string{"project"}, Loud: true, Word: "x"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("a.md: %+v, want %+v", got, want)
@@ -88,7 +90,7 @@ overrides:
 	if calls != 2 {
 		t.Errorf("options resolved %d times for 2 files", calls)
 	}
-	if def := (&Pass{Rule: typedRule, Dir: &Dir{Path: "mem"}}); OptionsFor[lengthOptions](def, nil).Types[0] != "project" {
+	if def := (&Pass{Rule: typedRule, Dir: &memory.Dir{Path: "mem"}}); OptionsFor[lengthOptions](def, nil).Types[0] != "project" {
 		t.Errorf("defaults changed by a caller: %+v", OptionsFor[lengthOptions](def, nil))
 	}
 
@@ -116,7 +118,7 @@ func TestOptionsForWrongType(t *testing.T) {
 					t.Errorf("%s: OptionsFor[other] = %v", r.ID, p)
 				}
 			}()
-			OptionsFor[other](&Pass{Rule: r, Dir: &Dir{Path: "mem"}}, nil)
+			OptionsFor[other](&Pass{Rule: r, Dir: &memory.Dir{Path: "mem"}}, nil)
 		}()
 	}
 }

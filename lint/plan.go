@@ -15,6 +15,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/memlint/memlint/internal/gitrepo"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file plans a run: which memory dirs it lints, from the PATHs named,
@@ -53,7 +54,7 @@ type Plan struct {
 	// (the Claude Code hook, on a write).
 	Focus []string
 	// Reuse is as in Linter.
-	Reuse *Reuse
+	Reuse *memory.Reuse
 	// Only, ErrorsOnly, Redact, RecallProbe and Now are as in Linter.
 	Only        []string
 	ErrorsOnly  bool

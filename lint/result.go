@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"runtime/debug"
+
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Result is the outcome of a run.
@@ -43,7 +45,7 @@ type Result struct {
 // many dirs a run covers.
 type DirSummary struct {
 	Path  string
-	Kind  DirKind
+	Kind  memory.DirKind
 	Files int
 	// Index is nil when the dir has no readable MEMORY.md.
 	Index *IndexSummary
@@ -52,7 +54,7 @@ type DirSummary struct {
 // IndexSummary is the budget of one MEMORY.md.
 type IndexSummary struct {
 	Path   string
-	Budget IndexBudget
+	Budget memory.IndexBudget
 }
 
 // RuleError is a rule that failed over one memory dir: a bug in memlint,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -25,7 +26,7 @@ func TestReuseSameFindings(t *testing.T) {
 		src := c.src
 		src.Dirs = []string{c.dir}
 		want := runReuse(t, src, nil)
-		reuse := lint.NewReuse()
+		reuse := memory.NewReuse()
 		for round := range 2 {
 			compareRuns(t, c.name, round, want, runReuse(t, src, reuse))
 		}
@@ -62,11 +63,11 @@ func TestReuseSameFindings(t *testing.T) {
 	if err != nil || len(topics) < 3 {
 		t.Fatalf("generated topics: %v, %v", topics, err)
 	}
-	reuse := lint.NewReuse()
+	reuse := memory.NewReuse()
 	runReuse(t, src, reuse)
 	for i, change := range []struct{ file, add string }{
 		{topics[1], "\nSee yesterday's notes, and [gone](missing.md).\n\n<!-- memlint-disable-next-line -->\nTODO: check this tomorrow\n"},
-		{path.Join(dirs[0], lint.IndexName), "\n- [Gone](missing.md) - a memory that is not there\n"},
+		{path.Join(dirs[0], memory.IndexName), "\n- [Gone](missing.md) - a memory that is not there\n"},
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(change.file))
 		old, err := os.ReadFile(p)
@@ -88,7 +89,7 @@ func TestReuseSameFindings(t *testing.T) {
 
 // runReuse lints src with every rule as the hook does, sharing parses
 // through reuse (nil: none).
-func runReuse(t *testing.T, src lint.FSSource, reuse *lint.Reuse) *lint.Result {
+func runReuse(t *testing.T, src lint.FSSource, reuse *memory.Reuse) *lint.Result {
 	t.Helper()
 	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}, withPreview())
 	if err != nil {
@@ -132,10 +133,10 @@ func TestReuseUnchangedFS(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write(lint.IndexName, "- [A](a.md) — a\n- [B](b.md) — b\n")
+	write(memory.IndexName, "- [A](a.md) — a\n- [B](b.md) — b\n")
 	write("a.md", "---\nname: a\ndescription: what memory a says about testing\ntype: user\n---\n\nA.\n")
 	write("b.md", "---\nname: b\ndescription: what memory b says about testing\ntype: user\n---\n\nB.\n")
-	reuse := lint.NewReuse()
+	reuse := memory.NewReuse()
 	src := lint.FSSource{Root: dir, FS: os.DirFS(dir), Dirs: []string{"."}}
 	if res := runReuse(t, src, reuse); len(res.Diagnostics) != 0 {
 		t.Fatalf("the clean dir has findings: %+v", res.Diagnostics)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -244,7 +245,7 @@ func TestPathologicalMarkdown(t *testing.T) {
 		src  []byte
 		want string
 	}{
-		{"10000-nested-lists", nested(10000)[:lint.DefaultMaxFileSize-len(validMemory)], "deeply nested"},
+		{"10000-nested-lists", nested(10000)[:memory.DefaultMaxFileSize-len(validMemory)], "deeply nested"},
 		{"10000-nested-quotes", []byte(strings.Repeat("> ", 10000) + "x\n"), "deeply nested"},
 		{"10000-inline-lists", []byte(strings.Repeat("- ", 10000) + "x\n"), "deeply nested"},
 		{"unclosed-links", []byte(strings.Repeat("[a](", 1<<20)), "cost the Markdown parser"},

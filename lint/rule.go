@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Rule is one check: a plain value with an ID, documentation, options and a
@@ -35,7 +36,7 @@ type Rule struct {
 	// the engine does not run it over other dirs. Empty means every kind.
 	// A rule that enforces what an auto memory must not hold, say, does
 	// not fit a subagent's notes (SPEC §2, "Kinds of memory dir").
-	Kinds []DirKind
+	Kinds []memory.DirKind
 	// Scope is what the rule looks at: a memory dir (the default), or a
 	// repository's checked-in Claude Code settings.
 	Scope Scope
@@ -58,7 +59,7 @@ type Rule struct {
 	// not in the one goroutine that runs the rule. It does so only then,
 	// so Run must give the same findings whether or not Prepare ran; pass
 	// has no way to report.
-	Prepare func(pass *Pass) func(f *File)
+	Prepare func(pass *Pass) func(f *memory.File)
 	// RunRepo inspects a repository's checked-in settings file and
 	// reports findings; for rules of ScopeRepository, and for a rule of
 	// ScopeDir that checks that file as well (secret).
@@ -132,7 +133,7 @@ func (p *RepoPass) Report(d Diagnostic) {
 }
 
 // AppliesTo reports whether the rule runs over memory dirs of kind k.
-func (r *Rule) AppliesTo(k DirKind) bool {
+func (r *Rule) AppliesTo(k memory.DirKind) bool {
 	if len(r.Kinds) == 0 {
 		return true
 	}
@@ -147,12 +148,12 @@ func (r *Rule) AppliesTo(k DirKind) bool {
 // ExceptSubagent are the kinds of every memory dir but a subagent's: for
 // rules about what an auto memory's index or topic files must not hold,
 // which a subagent's notes-style memory legitimately holds.
-var ExceptSubagent = []DirKind{DirAuto, DirTeam, DirLogs}
+var ExceptSubagent = []memory.DirKind{memory.DirAuto, memory.DirTeam, memory.DirLogs}
 
 // Pass is a rule's view of one memory dir and its way to report.
 type Pass struct {
 	Rule *Rule
-	Dir  *Dir
+	Dir  *memory.Dir
 	// Now is the time the run treats as now (for "in the future" checks);
 	// fixed in tests.
 	Now time.Time
@@ -190,13 +191,13 @@ func (p *Pass) Recall() Recall {
 // on some files (Linter.Focus) drops the findings in others, so a rule may
 // skip the work that can only report on f. What a rule learns from f for
 // other files' findings (its name, its links) it must still read.
-func (p *Pass) Focused(f *File) bool { return p.linter == nil || p.linter.focused(f.Path) }
+func (p *Pass) Focused(f *memory.File) bool { return p.linter == nil || p.linter.focused(f.Path) }
 
 // Keeps tells whether a finding of severity sev about f is one the caller
 // keeps: false only in a run that keeps errors alone (Linter.ErrorsOnly)
 // for a finding below error whose rule the configuration does not raise
 // to error for f. A rule skips the work whose findings would not be kept.
-func (p *Pass) Keeps(f *File, sev Severity) bool {
+func (p *Pass) Keeps(f *memory.File, sev Severity) bool {
 	if p.linter == nil || !p.linter.ErrorsOnly || sev == Error {
 		return true
 	}
@@ -220,12 +221,12 @@ func (p *Pass) Report(d Diagnostic) {
 
 // ReportSpan reports a finding covering s in f at the rule's default
 // severity.
-func (p *Pass) ReportSpan(f *File, s markdown.Span, msg, suggestion string) {
+func (p *Pass) ReportSpan(f *memory.File, s markdown.Span, msg, suggestion string) {
 	p.ReportSpanSeverity(f, s, SeverityDefault, msg, suggestion)
 }
 
 // ReportSpanSeverity reports a finding covering s in f.
-func (p *Pass) ReportSpanSeverity(f *File, s markdown.Span, sev Severity, msg, suggestion string) {
+func (p *Pass) ReportSpanSeverity(f *memory.File, s markdown.Span, sev Severity, msg, suggestion string) {
 	start, end := f.SpanPos(s)
 	if s.End <= s.Start {
 		end = markdown.Pos{}
@@ -234,12 +235,12 @@ func (p *Pass) ReportSpanSeverity(f *File, s markdown.Span, sev Severity, msg, s
 }
 
 // ReportAt reports a finding at a position of f, with an optional end.
-func (p *Pass) ReportAt(f *File, start, end markdown.Pos, msg, suggestion string) {
+func (p *Pass) ReportAt(f *memory.File, start, end markdown.Pos, msg, suggestion string) {
 	p.Report(Diagnostic{Path: f.Path, Start: start, End: end, Message: msg, Suggestion: suggestion})
 }
 
 // ReportFile reports a finding about a whole file.
-func (p *Pass) ReportFile(f *File, msg, suggestion string) {
+func (p *Pass) ReportFile(f *memory.File, msg, suggestion string) {
 	p.Report(Diagnostic{Path: f.Path, Message: msg, Suggestion: suggestion})
 }
 

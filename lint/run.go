@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file is a run from end to end: plan, then load, check and filter
@@ -22,7 +23,7 @@ type Source interface {
 	// clean, on one volume): an fs.FS rooted at root, and the content its
 	// files had at an earlier revision (nil when the run compares with
 	// nothing).
-	Open(dirs []string) (root string, fsys fs.FS, earlier Earlier, err error)
+	Open(dirs []string) (root string, fsys fs.FS, earlier memory.Earlier, err error)
 }
 
 // Changes is a Source of a change (the staged index): a run lints the
@@ -41,17 +42,17 @@ type Changes interface {
 type WorkingTree struct {
 	// Earlier, when set, gives the earlier content of the files below a
 	// folder (--base).
-	Earlier func(root string) (Earlier, error)
+	Earlier func(root string) (memory.Earlier, error)
 }
 
 // Open roots an os.DirFS at the deepest folder holding every dir, so
 // that nested dirs are told apart and each is read once.
-func (w WorkingTree) Open(dirs []string) (string, fs.FS, Earlier, error) {
+func (w WorkingTree) Open(dirs []string) (string, fs.FS, memory.Earlier, error) {
 	root := dirs[0]
 	for _, d := range dirs[1:] {
 		root = commonDir(root, d)
 	}
-	var earlier Earlier
+	var earlier memory.Earlier
 	if w.Earlier != nil {
 		var err error
 		if earlier, err = w.Earlier(root); err != nil {
@@ -334,7 +335,7 @@ func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) 
 			diag.Path = absSlash(diag.Path)
 			if diag.Fix != nil {
 				fix := *diag.Fix
-				fix.Edits = append([]TextEdit(nil), fix.Edits...)
+				fix.Edits = append([]memory.TextEdit(nil), fix.Edits...)
 				for i := range fix.Edits {
 					fix.Edits[i].Path = absSlash(fix.Edits[i].Path)
 				}
@@ -434,11 +435,11 @@ type FSSource struct {
 	FS   fs.FS
 	Dirs []string
 	// Earlier, when set, is the content the files had before.
-	Earlier Earlier
+	Earlier memory.Earlier
 }
 
 // Open returns the whole fs.FS.
-func (s FSSource) Open([]string) (string, fs.FS, Earlier, error) {
+func (s FSSource) Open([]string) (string, fs.FS, memory.Earlier, error) {
 	return s.Root, s.FS, s.Earlier, nil
 }
 

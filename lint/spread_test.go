@@ -14,6 +14,7 @@ import (
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/internal/testcorpus"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -51,7 +52,7 @@ func TestSpreadSameFindings(t *testing.T) {
 			// on one memory and the index.
 			focuses := []map[string]bool{nil}
 			if topics, _ := fs.Glob(fsys, path.Join(dir, "*.md")); len(topics) > 1 {
-				focuses = append(focuses, map[string]bool{topics[len(topics)-1]: true, path.Join(dir, lint.IndexName): true})
+				focuses = append(focuses, map[string]bool{topics[len(topics)-1]: true, path.Join(dir, memory.IndexName): true})
 			}
 			for _, focus := range focuses {
 				l := func() *lint.Linter {
@@ -77,12 +78,12 @@ func TestPrepareFailureIsAnError(t *testing.T) {
 	fsys := fstest.MapFS{"mem/MEMORY.md": {Data: []byte("- [A](a.md) — a\n")}, "mem/a.md": {Data: []byte("---\nname: a\n---\nA.\n")}}
 	for _, c := range []struct {
 		name    string
-		prepare func(*lint.Pass) func(*lint.File)
+		prepare func(*lint.Pass) func(*memory.File)
 		want    string
 	}{
-		{"dir", func(*lint.Pass) func(*lint.File) { panic("boom") }, "in rule test-preparing preparing mem: boom"},
-		{"file", func(*lint.Pass) func(*lint.File) {
-			return func(f *lint.File) { panic("boom on " + f.Rel) }
+		{"dir", func(*lint.Pass) func(*memory.File) { panic("boom") }, "in rule test-preparing preparing mem: boom"},
+		{"file", func(*lint.Pass) func(*memory.File) {
+			return func(f *memory.File) { panic("boom on " + f.Rel) }
 		}, "parsing mem/MEMORY.md: boom on MEMORY.md"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // DocFormat is how RuleDoc lays a rule's reference out.
@@ -145,7 +146,7 @@ func Markdown(rules []*lint.Rule) []byte {
 }
 
 // kindNames lists dir kinds as prose: "auto, team and logs".
-func kindNames(kinds []lint.DirKind) string {
+func kindNames(kinds []memory.DirKind) string {
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
 		names[i] = k.String()

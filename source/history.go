@@ -9,7 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // maxHistory bounds how many commits of HEAD's first-parent history a
@@ -26,7 +26,7 @@ type dirHistory struct {
 	head map[string]plumbing.Hash
 	// dates holds when each file of head last changed; read on the first
 	// question about a file whose content is HEAD's (walked).
-	dates  map[string]lint.LastCommit
+	dates  map[string]memory.LastCommit
 	walked bool
 }
 
@@ -38,20 +38,20 @@ type dirHistory struct {
 // files were all edited since, as the Claude Code hook's written file is,
 // never walks it. Repositories read through the git command line (sha256
 // object names, reftable refs) have no history here.
-func (r *RepoFiles) LastCommit(dir, p string, content []byte) (lint.LastCommit, bool) {
+func (r *RepoFiles) LastCommit(dir, p string, content []byte) (memory.LastCommit, bool) {
 	dir = strings.Trim(dir, "/")
 	if dir == "." {
 		dir = ""
 	}
 	if dir != "" && !strings.HasPrefix(p, dir+"/") {
-		return lint.LastCommit{}, false
+		return memory.LastCommit{}, false
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	h := r.dirHistory(dir)
 	want, ok := h.head[p]
 	if !ok || !sameBlob(want, content) {
-		return lint.LastCommit{}, false
+		return memory.LastCommit{}, false
 	}
 	if !h.walked {
 		h.walked = true
@@ -138,11 +138,11 @@ func (r *RepoFiles) walkHistory(dir string, h *dirHistory) {
 	for p, hash := range h.head {
 		pending[p] = hash
 	}
-	h.dates = make(map[string]lint.LastCommit, len(h.head))
+	h.dates = make(map[string]memory.LastCommit, len(h.head))
 	date := func(c *object.Commit, bounded bool) func(p string) {
 		return func(p string) {
 			if _, ok := pending[p]; ok {
-				h.dates[p] = lint.LastCommit{Time: c.Committer.When, Bounded: bounded}
+				h.dates[p] = memory.LastCommit{Time: c.Committer.When, Bounded: bounded}
 				delete(pending, p)
 			}
 		}

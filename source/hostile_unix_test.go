@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/source"
 )
 
@@ -194,8 +195,8 @@ func assertBlobNotRead(t *testing.T, dir, p string) {
 	n, _ := io.Copy(io.Discard, io.LimitReader(f, 1))
 	f.Close()
 	runtime.ReadMemStats(&after)
-	if info.Size() <= lint.DefaultMaxFileSize || n != 0 {
-		t.Errorf("size %d, %d bytes read; want a size over %d and nothing read", info.Size(), n, lint.DefaultMaxFileSize)
+	if info.Size() <= memory.DefaultMaxFileSize || n != 0 {
+		t.Errorf("size %d, %d bytes read; want a size over %d and nothing read", info.Size(), n, memory.DefaultMaxFileSize)
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
 		t.Errorf("reading the oversized blob allocated %d bytes; want under 4 MiB", alloc)

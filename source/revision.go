@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Revision is a commit of the repository, read for its files: the
@@ -46,7 +46,7 @@ func (r *Revision) Close() error { return r.objects.close() }
 
 // Earlier returns the revision's files as a lint.Earlier for a linted
 // fs.FS rooted at fsRoot, which must be the worktree root or inside it.
-func (r *Revision) Earlier(fsRoot string) (lint.Earlier, error) {
+func (r *Revision) Earlier(fsRoot string) (memory.Earlier, error) {
 	rel, err := filepath.Rel(r.Root, fsRoot)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("%s is not inside the repository %s", fsRoot, r.Root)
@@ -89,7 +89,7 @@ func (b *revisionEarlier) ReadFile(p string) ([]byte, bool, error) {
 	}
 	for _, e := range entries {
 		if e.Path == q {
-			data, err := b.rev.objects.readBlob(e.Hash, lint.DefaultMaxFileSize)
+			data, err := b.rev.objects.readBlob(e.Hash, memory.DefaultMaxFileSize)
 			if errors.Is(err, errTooLarge) {
 				return nil, false, fmt.Errorf("%s at %s is larger than memlint reads", q, b.rev.Name)
 			}

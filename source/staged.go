@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // ErrNotARepository is returned when there is no git repository to read.
@@ -172,7 +173,7 @@ func (s *Staged) Close() error {
 // returns those with a staged change against HEAD: a file added, modified,
 // deleted or renamed (before the first commit, every one). It also returns
 // the content those dirs had at HEAD, for log-append-only.
-func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Earlier, error) {
+func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.Earlier, error) {
 	dirs, err := lint.FindMemoryDirs(s.FS, ".", ignored)
 	if err != nil {
 		return nil, nil, err
@@ -210,7 +211,7 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, lint.Ea
 		}
 	}
 	tfs.prefetch(read)
-	return changed, lint.FSEarlier{FS: newTreeFS(s.objects, head)}, nil
+	return changed, memory.FSEarlier{FS: newTreeFS(s.objects, head)}, nil
 }
 
 // ownDir reports whether the path p belongs to memory dir d rather than to
@@ -302,7 +303,7 @@ type Index struct {
 	Staged *Staged
 	Base   *Revision
 
-	earlier lint.Earlier
+	earlier memory.Earlier
 }
 
 // RootDir is the worktree the index belongs to.
@@ -347,7 +348,7 @@ func (x *Index) StagedConfig(dir string) (string, []byte, bool, error) {
 }
 
 // Open returns the whole index, rooted at the worktree.
-func (x *Index) Open([]string) (string, fs.FS, lint.Earlier, error) {
+func (x *Index) Open([]string) (string, fs.FS, memory.Earlier, error) {
 	earlier := x.earlier
 	if x.Base != nil {
 		var err error
@@ -377,8 +378,8 @@ func (x *Index) RepoFile(top, rel string) ([]byte, string, error) {
 	switch {
 	case !info.Mode().IsRegular():
 		return nil, shown + " is not a regular file; not checked", nil
-	case info.Size() > lint.DefaultMaxFileSize:
-		return nil, fmt.Sprintf("%s is larger than %d bytes; not checked", shown, lint.DefaultMaxFileSize), nil
+	case info.Size() > memory.DefaultMaxFileSize:
+		return nil, fmt.Sprintf("%s is larger than %d bytes; not checked", shown, memory.DefaultMaxFileSize), nil
 	}
 	src, err := fs.ReadFile(x.Staged.FS, rel)
 	if err != nil {

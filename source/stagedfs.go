@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // treeFS is a read-only fs.FS over files named by object IDs: the entries
@@ -57,7 +57,7 @@ func (t *treeFS) prefetch(paths []string) {
 		defer t.fetching.Done()
 		for _, p := range todo {
 			f := t.fetched[p]
-			f.data, f.err = t.objects.readBlob(t.files[p].Hash, lint.DefaultMaxFileSize)
+			f.data, f.err = t.objects.readBlob(t.files[p].Hash, memory.DefaultMaxFileSize)
 			close(f.ready)
 		}
 	}()
@@ -124,12 +124,12 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 		<-f.ready
 		data, err = f.data, f.err
 	} else {
-		data, err = t.objects.readBlob(e.Hash, lint.DefaultMaxFileSize)
+		data, err = t.objects.readBlob(e.Hash, memory.DefaultMaxFileSize)
 	}
 	if errors.Is(err, errTooLarge) {
 		// The engine checks the size with Stat before reading: report a
 		// size over its limit.
-		return &treeFile{name: name, entry: e, size: lint.DefaultMaxFileSize + 1}, nil
+		return &treeFile{name: name, entry: e, size: memory.DefaultMaxFileSize + 1}, nil
 	}
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}

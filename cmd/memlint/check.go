@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/source"
@@ -269,7 +270,7 @@ func (o *checkOptions) lintWorkingTree(cwd string, reg *lint.Registry, args []st
 	if o.base != "" {
 		// Opened on first use: a run with nothing to lint reads no git.
 		var rev *source.Revision
-		src.Earlier = func(root string) (lint.Earlier, error) {
+		src.Earlier = func(root string) (memory.Earlier, error) {
 			if rev == nil {
 				opened, err := source.OpenRevision(cwd, o.base, os.Getenv)
 				if err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/memlint/memlint/internal/claudecode"
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 func TestMain(m *testing.M) {
@@ -175,7 +175,7 @@ func checkJSONShape(src []byte) error {
 		if err := keys(m, []string{"path", "lines", "max_lines", "units", "max_units"}, nil); err != nil {
 			return fmt.Errorf("indexes[%d]: %w", i, err)
 		}
-		if m["max_lines"] != float64(lint.IndexMaxLines) || m["max_units"] != float64(lint.IndexMaxUnits) {
+		if m["max_lines"] != float64(memory.IndexMaxLines) || m["max_units"] != float64(memory.IndexMaxUnits) {
 			return fmt.Errorf("indexes[%d]: limits %v/%v", i, m["max_lines"], m["max_units"])
 		}
 	}

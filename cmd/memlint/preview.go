@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -314,7 +315,7 @@ func writeIndexText(b *strings.Builder, ix previewIndexJSON, style func(s, text 
 		fmt.Fprintf(b, "%s: missing; Claude Code writes it from the topic files when a session starts, then loads it:\n", style(styleBold, name))
 	}
 	fmt.Fprintf(b, "%s: %s, %s, %s UTF-16 units (limits: %d lines, %s units)\n",
-		style(styleBold, name), what, count(ix.Lines, "line"), thousands(ix.Units), lint.IndexMaxLines, thousands(lint.IndexMaxUnits))
+		style(styleBold, name), what, count(ix.Lines, "line"), thousands(ix.Units), memory.IndexMaxLines, thousands(memory.IndexMaxUnits))
 	text := *ix.LoadedText
 	body, warning := text, ""
 	if ix.Cut {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // RepoCommits is the file of a case that says when the history of the
@@ -20,13 +21,13 @@ const RepoCommits = ".repo-commits"
 // tells (lint.History).
 type committedFiles struct {
 	*lint.FileList
-	commits map[string]lint.LastCommit
+	commits map[string]memory.LastCommit
 }
 
 // LastCommit returns the commit RepoCommits names for p. The case's
 // files are what HEAD holds unless RepoCommits leaves them out, so
 // content and dir are not looked at.
-func (c *committedFiles) LastCommit(dir, p string, content []byte) (lint.LastCommit, bool) {
+func (c *committedFiles) LastCommit(dir, p string, content []byte) (memory.LastCommit, bool) {
 	lc, ok := c.commits[p]
 	return lc, ok
 }
@@ -38,7 +39,7 @@ func readRepoCommits(name string, list *lint.FileList) (*committedFiles, error) 
 	if err != nil {
 		return nil, err
 	}
-	c := &committedFiles{FileList: list, commits: map[string]lint.LastCommit{}}
+	c := &committedFiles{FileList: list, commits: map[string]memory.LastCommit{}}
 	for i, line := range strings.Split(string(b), "\n") {
 		fields := strings.Fields(line)
 		if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
@@ -54,7 +55,7 @@ func readRepoCommits(name string, list *lint.FileList) (*committedFiles, error) 
 		}
 		// Midday, so that the day is the same in any time zone a test
 		// prints it in.
-		c.commits[fields[0]] = lint.LastCommit{Time: t.Add(12 * time.Hour), Bounded: bounded}
+		c.commits[fields[0]] = memory.LastCommit{Time: t.Add(12 * time.Hour), Bounded: bounded}
 	}
 	var added []string
 	for p := range c.commits {

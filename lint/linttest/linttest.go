@@ -80,6 +80,7 @@ import (
 
 	"github.com/memlint/memlint/internal/ignores"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Now is the time fixtures treat as now.
@@ -214,7 +215,7 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	linter := &lint.Linter{Registry: r.reg, Root: abs, Now: Now, Only: only, Redact: r.redact}
 	if base := filepath.Join(dir, ".base"); fileExists(base) {
 		// The files as they were at the earlier revision (HEAD, --base).
-		linter.Earlier = lint.FSEarlier{FS: os.DirFS(base)}
+		linter.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
 	}
 	roots := lint.InstructionRoots{Repo: abs}
 	if home := filepath.Join(abs, ".home"); fileExists(home) {

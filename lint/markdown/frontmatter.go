@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -394,4 +395,58 @@ func findDuplicateKeys(m *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 		}
 	}
 	return out
+}
+
+// JSFrontmatterEnd returns where the content after leading frontmatter
+// starts, as Claude Code's pattern /^---\s*\n([\s\S]*?)---\s*\n?/ finds it
+// after dropping one BOM, or 0 when there is none. JavaScript's \s is
+// Unicode white space, the BOM included.
+func JSFrontmatterEnd(src []byte) int {
+	start := 0
+	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\uFEFF") {
+		start = 3
+	}
+	_, closeAt, ok := JSFrontmatterBounds(src, start)
+	if !ok {
+		return 0
+	}
+	end := closeAt + 3
+	for end < len(src) {
+		r, n := utf8.DecodeRune(src[end:])
+		if !IsJSSpace(r) {
+			break
+		}
+		end += n
+	}
+	return end
+}
+
+// JSFrontmatterBounds matches the start of Claude Code's frontmatter
+// pattern at src[start:]: an opening "---", white space holding a newline
+// (the greedy \s*\n ends at its last one), then the first "---" anywhere
+// after it. yaml is where the YAML starts, closeAt where that "---" is.
+func JSFrontmatterBounds(src []byte, start int) (yaml, closeAt int, ok bool) {
+	if !strings.HasPrefix(string(src[start:min(len(src), start+3)]), "---") {
+		return 0, 0, false
+	}
+	i := start + 3
+	nl := -1
+	for i < len(src) {
+		r, n := utf8.DecodeRune(src[i:])
+		if !IsJSSpace(r) {
+			break
+		}
+		if r == '\n' {
+			nl = i
+		}
+		i += n
+	}
+	if nl < 0 {
+		return 0, 0, false
+	}
+	at := bytes.Index(src[nl+1:], []byte("---"))
+	if at < 0 {
+		return 0, 0, false
+	}
+	return nl + 1, nl + 1 + at, true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -175,7 +176,7 @@ func TestJSONFixEdits(t *testing.T) {
 // text shows a secret, or whose place is unknown, are left out while the
 // fix itself is still announced.
 func TestJSONURLAndHiddenEdits(t *testing.T) {
-	edit := lint.TextEdit{Path: "/w/mem/a.md", Start: 0, End: 1, NewText: "token ghp_SECRET",
+	edit := memory.TextEdit{Path: "/w/mem/a.md", Start: 0, End: 1, NewText: "token ghp_SECRET",
 		StartPos: markdown.Pos{Line: 1, Col: 1}, EndPos: markdown.Pos{Line: 1, Col: 2}}
 	unplaced := edit
 	unplaced.NewText, unplaced.StartPos, unplaced.EndPos = "x", markdown.Pos{}, markdown.Pos{}
@@ -183,9 +184,9 @@ func TestJSONURLAndHiddenEdits(t *testing.T) {
 	plain.NewText = "x"
 	r := &Report{
 		Diagnostics: []lint.Diagnostic{
-			{Rule: "memory-type", Path: "/w/mem/a.md", Fix: &lint.Fix{Edits: []lint.TextEdit{plain}}},
-			{Rule: "memory-type", Path: "/w/mem/b.md", Fix: &lint.Fix{Unsafe: true, Edits: []lint.TextEdit{edit}}},
-			{Rule: "memory-type", Path: "/w/mem/c.md", Fix: &lint.Fix{Edits: []lint.TextEdit{plain, unplaced}}},
+			{Rule: "memory-type", Path: "/w/mem/a.md", Fix: &lint.Fix{Edits: []memory.TextEdit{plain}}},
+			{Rule: "memory-type", Path: "/w/mem/b.md", Fix: &lint.Fix{Unsafe: true, Edits: []memory.TextEdit{edit}}},
+			{Rule: "memory-type", Path: "/w/mem/c.md", Fix: &lint.Fix{Edits: []memory.TextEdit{plain, unplaced}}},
 			{Rule: "corp-host", Path: "/w/mem/d.md"},
 		},
 		CustomRules: map[string]bool{"corp-host": true},
@@ -217,8 +218,8 @@ func TestJSONURLAndHiddenEdits(t *testing.T) {
 }
 
 func TestTextFixable(t *testing.T) {
-	safe := &lint.Fix{Edits: []lint.TextEdit{{Path: "/w/mem/a.md"}}}
-	unsafe := &lint.Fix{Unsafe: true, Edits: []lint.TextEdit{{Path: "/w/mem/a.md"}}}
+	safe := &lint.Fix{Edits: []memory.TextEdit{{Path: "/w/mem/a.md"}}}
+	unsafe := &lint.Fix{Unsafe: true, Edits: []memory.TextEdit{{Path: "/w/mem/a.md"}}}
 	r := &Report{
 		Diagnostics: []lint.Diagnostic{
 			{Rule: "memory-type", Severity: lint.Error, Path: "/w/mem/a.md", Start: markdown.Pos{Line: 4, Col: 7}, Message: "m", Fix: safe},

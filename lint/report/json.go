@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // JSONVersion is the version of the JSON format. It changes only when a
@@ -318,9 +319,9 @@ func (r *Report) jsonIndexes() []jsonIndex {
 		out = append(out, jsonIndex{
 			Path:     r.Display(ix.Path),
 			Lines:    ix.Budget.Lines,
-			MaxLines: lint.IndexMaxLines,
+			MaxLines: memory.IndexMaxLines,
 			Units:    ix.Budget.Units,
-			MaxUnits: lint.IndexMaxUnits,
+			MaxUnits: memory.IndexMaxUnits,
 		})
 	}
 	return out

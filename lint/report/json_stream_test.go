@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // jsonWhole is the JSON report as memlint wrote it before it streamed:
@@ -36,9 +37,9 @@ func jsonWhole(t *testing.T, r *Report) []byte {
 }
 
 func TestJSONStreamedEqualsWhole(t *testing.T) {
-	fix := &lint.Fix{Message: "delete the entry", Edits: []lint.TextEdit{{Path: "/w/mem/MEMORY.md", NewText: "a <b> & \"c\"\n\t\u2028",
+	fix := &lint.Fix{Message: "delete the entry", Edits: []memory.TextEdit{{Path: "/w/mem/MEMORY.md", NewText: "a <b> & \"c\"\n\t\u2028",
 		StartPos: markdown.Pos{Line: 3, Col: 1}, EndPos: markdown.Pos{Line: 4, Col: 1}}}}
-	unsafe := &lint.Fix{Message: "rename", Unsafe: true, Edits: []lint.TextEdit{{Path: "/w/mem/x.md"}}}
+	unsafe := &lint.Fix{Message: "rename", Unsafe: true, Edits: []memory.TextEdit{{Path: "/w/mem/x.md"}}}
 	diags := []lint.Diagnostic{
 		{Rule: "index-dangling-link", Severity: lint.Error, Path: "/w/mem/MEMORY.md", Start: markdown.Pos{Line: 3, Col: 4}, End: markdown.Pos{Line: 3, Col: 20},
 			Message: "x.md does not exist <here> & \xff", Suggestion: "fix it", Fix: fix},
@@ -48,12 +49,12 @@ func TestJSONStreamedEqualsWhole(t *testing.T) {
 	for name, r := range map[string]*Report{
 		"empty":    {},
 		"findings": {Diagnostics: diags, Dirs: 2, Files: 7},
-		"indexes": {Diagnostics: diags[:1], Dirs: 1, Files: 3, Indexes: []Index{{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 12, Units: 3400}},
+		"indexes": {Diagnostics: diags[:1], Dirs: 1, Files: 3, Indexes: []Index{{Path: "/w/mem/MEMORY.md", Budget: memory.IndexBudget{Lines: 12, Units: 3400}},
 			{Path: "/w/other/MEMORY.md"}}},
 		"index only":  {Dirs: 1, Files: 1, Indexes: []Index{{Path: "/w/mem/MEMORY.md"}}},
 		"no projects": {Projects: []Project{}},
 		"projects": {Diagnostics: diags[:1], Dirs: 1, Files: 3, DirFiles: map[string]int{"/w/mem": 3},
-			Indexes:  []Index{{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 12, Units: 3400}}},
+			Indexes:  []Index{{Path: "/w/mem/MEMORY.md", Budget: memory.IndexBudget{Lines: 12, Units: 3400}}},
 			Projects: []Project{{Name: "/w/src", Key: "-w-src", Dir: "/w/mem"}, {Name: "helper", Agent: true, Dir: "/w/agent"}}},
 	} {
 		var got bytes.Buffer

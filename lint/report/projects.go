@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file is the per-project summary of memlint check --all: one row
@@ -40,7 +41,7 @@ const budgetBarWidth = 10
 type projectRow struct {
 	Project
 	Files                   int
-	Index                   *lint.IndexBudget // nil: no readable MEMORY.md
+	Index                   *memory.IndexBudget // nil: no readable MEMORY.md
 	Errors, Warnings, Infos int
 	Stale                   int
 }
@@ -61,7 +62,7 @@ func (r *Report) projectRows() []projectRow {
 				row.Files += n
 			}
 		}
-		index := strings.TrimSuffix(p.Dir, "/") + "/" + lint.IndexName
+		index := strings.TrimSuffix(p.Dir, "/") + "/" + memory.IndexName
 		for i := range r.Indexes {
 			if r.Indexes[i].Path == index {
 				row.Index = &r.Indexes[i].Budget
@@ -110,8 +111,8 @@ func (t *Text) projects(w *bufio.Writer, r *Report) {
 			errors: thousands(p.Errors), warnings: thousands(p.Warnings), stale: thousands(p.Stale)}
 		if p.Index != nil {
 			c.bar = budgetBar(*p.Index)
-			c.lines = thousands(p.Index.Lines) + "/" + thousands(lint.IndexMaxLines) + " lines"
-			c.units = thousands(p.Index.Units) + "/" + thousands(lint.IndexMaxUnits) + " units"
+			c.lines = thousands(p.Index.Lines) + "/" + thousands(memory.IndexMaxLines) + " lines"
+			c.units = thousands(p.Index.Units) + "/" + thousands(memory.IndexMaxUnits) + " units"
 		}
 		all = append(all, c)
 	}
@@ -142,14 +143,14 @@ func (t *Text) projects(w *bufio.Writer, r *Report) {
 
 // budgetShare is the larger share, in percent, that an index uses of
 // Claude Code's two limits (200 lines, 25,000 UTF-16 units).
-func budgetShare(b lint.IndexBudget) int {
-	return max(b.Lines*100/lint.IndexMaxLines, b.Units*100/lint.IndexMaxUnits)
+func budgetShare(b memory.IndexBudget) int {
+	return max(b.Lines*100/memory.IndexMaxLines, b.Units*100/memory.IndexMaxUnits)
 }
 
 // budgetBar draws budgetShare as "[###.......]", full with "!" after it
 // past a limit.
-func budgetBar(b lint.IndexBudget) string {
-	if b.Lines > lint.IndexMaxLines || b.Units > lint.IndexMaxUnits || b.TooLarge {
+func budgetBar(b memory.IndexBudget) string {
+	if b.Lines > memory.IndexMaxLines || b.Units > memory.IndexMaxUnits || b.TooLarge {
 		return "[" + strings.Repeat("#", budgetBarWidth) + "]!"
 	}
 	filled := (budgetShare(b)*budgetBarWidth + 50) / 100
@@ -187,8 +188,8 @@ func (r *Report) jsonProjects() *[]jsonProject {
 			j.Kind = "agent"
 		}
 		if p.Index != nil {
-			j.Index = &jsonIndex{Path: r.Display(strings.TrimSuffix(p.Dir, "/") + "/" + lint.IndexName),
-				Lines: p.Index.Lines, MaxLines: lint.IndexMaxLines, Units: p.Index.Units, MaxUnits: lint.IndexMaxUnits}
+			j.Index = &jsonIndex{Path: r.Display(strings.TrimSuffix(p.Dir, "/") + "/" + memory.IndexName),
+				Lines: p.Index.Lines, MaxLines: memory.IndexMaxLines, Units: p.Index.Units, MaxUnits: memory.IndexMaxUnits}
 		}
 		out = append(out, j)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // projectsSample is a run of check --all over two projects and a
@@ -23,9 +24,9 @@ func projectsSample() *Report {
 			{Rule: "name-format", Severity: lint.Warning, Path: "/c/projects/-src-a/memory-old/z.md", Message: "case"},
 		},
 		Indexes: []Index{
-			{Path: "/c/projects/-src-a/memory/MEMORY.md", Budget: lint.IndexBudget{Lines: 230, Units: 12400}},
-			{Path: "/c/projects/-src-a/memory/team/MEMORY.md", Budget: lint.IndexBudget{Lines: 3, Units: 210}},
-			{Path: "/c/projects/-src-b/memory/MEMORY.md", Budget: lint.IndexBudget{Lines: 40, Units: 20000}},
+			{Path: "/c/projects/-src-a/memory/MEMORY.md", Budget: memory.IndexBudget{Lines: 230, Units: 12400}},
+			{Path: "/c/projects/-src-a/memory/team/MEMORY.md", Budget: memory.IndexBudget{Lines: 3, Units: 210}},
+			{Path: "/c/projects/-src-b/memory/MEMORY.md", Budget: memory.IndexBudget{Lines: 40, Units: 20000}},
 		},
 		DirFiles: map[string]int{"/c/projects/-src-a/memory": 5, "/c/projects/-src-a/memory/team": 2,
 			"/c/projects/-src-b/memory": 3, "/c/agent-memory/rev": 1},
@@ -109,15 +110,15 @@ func TestJSONProjects(t *testing.T) {
 
 func TestBudgetBar(t *testing.T) {
 	for _, tc := range []struct {
-		b    lint.IndexBudget
+		b    memory.IndexBudget
 		want string
 	}{
-		{lint.IndexBudget{}, "[..........]"},
-		{lint.IndexBudget{Lines: 1, Units: 3}, "[#.........]"},
-		{lint.IndexBudget{Lines: 100, Units: 100}, "[#####.....]"},
-		{lint.IndexBudget{Lines: 10, Units: 25000}, "[##########]"},
-		{lint.IndexBudget{Lines: 10, Units: 25001}, "[##########]!"},
-		{lint.IndexBudget{TooLarge: true}, "[##########]!"},
+		{memory.IndexBudget{}, "[..........]"},
+		{memory.IndexBudget{Lines: 1, Units: 3}, "[#.........]"},
+		{memory.IndexBudget{Lines: 100, Units: 100}, "[#####.....]"},
+		{memory.IndexBudget{Lines: 10, Units: 25000}, "[##########]"},
+		{memory.IndexBudget{Lines: 10, Units: 25001}, "[##########]!"},
+		{memory.IndexBudget{TooLarge: true}, "[##########]!"},
 	} {
 		if got := budgetBar(tc.b); got != tc.want {
 			t.Errorf("budgetBar(%+v) = %q, want %q", tc.b, got, tc.want)

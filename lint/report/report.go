@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Report is everything a reporter may print about one run.
@@ -68,7 +69,7 @@ type Report struct {
 // Index is the loaded size of one MEMORY.md.
 type Index struct {
 	Path   string // the MEMORY.md file, in the same form as diagnostic paths
-	Budget lint.IndexBudget
+	Budget memory.IndexBudget
 }
 
 // Counts are the findings of a report by severity.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 func sample() *Report {
@@ -22,8 +23,8 @@ func sample() *Report {
 				Start: markdown.Pos{Line: 2, Col: 7}, Message: "not kebab-case"},
 		},
 		Indexes: []Index{
-			{Path: "/w/mem/MEMORY.md", Budget: lint.IndexBudget{Lines: 230, Units: 12400}},
-			{Path: "/w/mem/team/MEMORY.md", Budget: lint.IndexBudget{Lines: 3, Units: 210}},
+			{Path: "/w/mem/MEMORY.md", Budget: memory.IndexBudget{Lines: 230, Units: 12400}},
+			{Path: "/w/mem/team/MEMORY.md", Budget: memory.IndexBudget{Lines: 3, Units: 210}},
 		},
 		Dirs:        2,
 		Files:       12,

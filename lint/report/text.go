@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Text is the human format: one line per finding,
@@ -125,8 +126,8 @@ func (t *Text) budgets(w *bufio.Writer, r *Report) {
 	for _, ix := range r.Indexes {
 		x := row{
 			path:  r.Display(ix.Path),
-			lines: thousands(ix.Budget.Lines) + "/" + thousands(lint.IndexMaxLines),
-			units: thousands(ix.Budget.Units) + "/" + thousands(lint.IndexMaxUnits),
+			lines: thousands(ix.Budget.Lines) + "/" + thousands(memory.IndexMaxLines),
+			units: thousands(ix.Budget.Units) + "/" + thousands(memory.IndexMaxUnits),
 		}
 		wPath = max(wPath, utf8.RuneCountInString(x.path))
 		wLines = max(wLines, len(x.lines))
@@ -139,8 +140,8 @@ func (t *Text) budgets(w *bufio.Writer, r *Report) {
 		lines := fmt.Sprintf("%*s", wLines, x.lines)
 		units := fmt.Sprintf("%*s", wUnits, x.units)
 		fmt.Fprintf(w, "%s%s  %s lines  %s units\n", x.path, pad,
-			t.paint(t.budgetColor(b.Lines, lint.IndexWarnLines, lint.IndexMaxLines), lines),
-			t.paint(t.budgetColor(b.Units, lint.IndexWarnUnits, lint.IndexMaxUnits), units))
+			t.paint(t.budgetColor(b.Lines, memory.IndexWarnLines, memory.IndexMaxLines), lines),
+			t.paint(t.budgetColor(b.Units, memory.IndexWarnUnits, memory.IndexMaxUnits), units))
 	}
 }
 

@@ -98,7 +98,7 @@ const minBodyShingles = 8
 // shingles; else its longest statement found word for word in a file that
 // holds at least opts.MinShare percent of the body's words, in a section
 // of that file that does not point to the memory (pointers).
-func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers map[place]bool) (overlap, bool) {
+func (idx *instructionIndex) strongest(m *topicMemory, opts overlapOptions, pointers map[place]bool) (overlap, bool) {
 	cov, total := idx.cover(m)
 	if o, ok := idx.bodyOverlap(m, cov, total, opts.BodyShare); ok {
 		return o, true
@@ -149,7 +149,7 @@ func (idx *instructionIndex) strongest(m *memory, opts overlapOptions, pointers 
 
 // touches reports whether any shingle of the memory is in the
 // instructions at all: most memories share none, and are done with here.
-func (idx *instructionIndex) touches(m *memory) bool {
+func (idx *instructionIndex) touches(m *topicMemory) bool {
 	for i := range m.statements {
 		toks := m.statements[i].toks
 		for p := 0; p+shingleLen <= len(toks); p++ {
@@ -188,7 +188,7 @@ type coverage struct {
 // returns the number of distinct shingles of the body. A shingle's places
 // are read once, where the body first has it: a body that repeats a
 // sentence the instructions also repeat costs no product of the two.
-func (idx *instructionIndex) cover(m *memory) ([]coverage, int) {
+func (idx *instructionIndex) cover(m *topicMemory) ([]coverage, int) {
 	// holders maps each distinct shingle of the body to the files that
 	// hold it, in filesOf; an entry of -1 means none.
 	holders := map[uint64]int{}
@@ -238,7 +238,7 @@ func (idx *instructionIndex) cover(m *memory) ([]coverage, int) {
 
 // bodyOverlap reports the body as a whole when one instruction file holds
 // share percent of its total distinct shingles.
-func (idx *instructionIndex) bodyOverlap(m *memory, cov []coverage, total, share int) (overlap, bool) {
+func (idx *instructionIndex) bodyOverlap(m *topicMemory, cov []coverage, total, share int) (overlap, bool) {
 	if total < minBodyShingles {
 		return overlap{}, false
 	}

@@ -16,7 +16,7 @@ import (
 // name, would take minutes; each must finish in a few seconds at most.
 func TestRepeatedTextStaysLinear(t *testing.T) {
 	sentence := "Keep every pull request small so that a review ends soon. "
-	for _, tc := range []struct{ name, memory, claude string }{
+	for _, tc := range []struct{ name, topicMemory, claude string }{
 		{"the same sentence on both sides", strings.Repeat(sentence, 20000), strings.Repeat(sentence, 20000)},
 		{"a section per sentence", strings.Repeat("# h\n\nkeep every pull request small.\n\n---\n", 20000), strings.Repeat("keep every pull request small.\n", 2000)},
 		{"a folder name without end", "Keep every pull request small so that review ends. More.\n", "Keep every pull request small so that review ends.\n" + strings.Repeat("memory/", 300000)},
@@ -25,7 +25,7 @@ func TestRepeatedTextStaysLinear(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{
 				"memory/MEMORY.md": {Data: []byte("- [T](topic.md) — t\n")},
-				"memory/topic.md":  {Data: []byte("---\nname: t\ndescription: a memory that repeats itself\ntype: project\n---\n" + tc.memory)},
+				"memory/topic.md":  {Data: []byte("---\nname: t\ndescription: a memory that repeats itself\ntype: project\n---\n" + tc.topicMemory)},
 			}
 			ins := []lint.InstructionFile{{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(tc.claude)}}
 			l := &lint.Linter{Registry: rules.Registry(), Only: []string{"claude-md-overlap"}, Root: "/repo", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),

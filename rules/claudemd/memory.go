@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // What a memory states: its description and the sentences of its body's
@@ -37,9 +38,9 @@ type statement struct {
 	cited bool
 }
 
-// memory is what one topic file states.
-type memory struct {
-	f          *lint.File
+// topicMemory is what one topic file states.
+type topicMemory struct {
+	f          *memory.File
 	desc       string
 	statements []statement
 	body       []token // every token of the body's prose, for its share
@@ -57,8 +58,8 @@ const maxLabel = 32
 // readMemory reads what f states into m, whose slices it reuses: the
 // rule reads every topic file and keeps none, so one memory's buffers
 // serve them all.
-func readMemory(f *lint.File, m *memory) {
-	*m = memory{f: f, statements: m.statements[:0], body: m.body[:0], regions: m.regions[:0], self: -1}
+func readMemory(f *memory.File, m *topicMemory) {
+	*m = topicMemory{f: f, statements: m.statements[:0], body: m.body[:0], regions: m.regions[:0], self: -1}
 	bodyStart := 0
 	if fm := f.Frontmatter(); fm != nil {
 		if fm.CloseLine > 0 {
@@ -94,7 +95,7 @@ func readMemory(f *lint.File, m *memory) {
 
 // markCited marks the leads and quotations among the body's statements.
 // Only a memory that shares words with the instructions needs it.
-func (m *memory) markCited() {
+func (m *topicMemory) markCited() {
 	// A lead is the first sentence of a section (the body's start, or
 	// what follows a heading or a thematic break) when it opens a
 	// paragraph, not a list, and the section goes on after it.
@@ -142,7 +143,7 @@ func quotation(text []byte) bool {
 }
 
 // where returns a statement's text and position.
-func (m *memory) where(s *statement) (text string, start, end markdown.Pos) {
+func (m *topicMemory) where(s *statement) (text string, start, end markdown.Pos) {
 	if s.text != "" {
 		return s.text, s.pos, markdown.Pos{}
 	}
@@ -154,7 +155,7 @@ func (m *memory) where(s *statement) (text string, start, end markdown.Pos) {
 }
 
 // bodyStart is where the body's first statement starts.
-func (m *memory) bodyStart() markdown.Pos {
+func (m *topicMemory) bodyStart() markdown.Pos {
 	for i := range m.statements {
 		if m.statements[i].text == "" {
 			return m.f.Pos(m.statements[i].span.Start)
@@ -248,7 +249,7 @@ func withoutComments(text []byte) []byte {
 var citedNames = []string{"claude.md", "agents.md", "claude.local.md", ".claude/rules"}
 
 // citesInstructions reports whether the memory names an instruction file.
-func (m *memory) citesInstructions(files []lint.InstructionFile) bool {
+func (m *topicMemory) citesInstructions(files []lint.InstructionFile) bool {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(m.desc))
 	for _, r := range proseRegions(m.f.Src, m.from, true, nil) {

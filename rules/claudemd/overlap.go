@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // ClaudeMdOverlap reports a memory whose statement is already in an
@@ -26,7 +27,7 @@ var ClaudeMdOverlap = &lint.Rule{
 			return
 		}
 		var idx *instructionIndex
-		var m memory
+		var m topicMemory
 		var pointers map[string]map[place]bool // where the instructions name the dir's files
 		for _, f := range pass.Dir.Topics {
 			if !pass.Focused(f) || !pass.Keeps(f, lint.Warning) {
@@ -75,7 +76,7 @@ type overlap struct {
 	start, end markdown.Pos
 }
 
-func reportOverlap(pass *lint.Pass, f *lint.File, o overlap) {
+func reportOverlap(pass *lint.Pass, f *memory.File, o overlap) {
 	where := fmt.Sprintf("%s:%d", o.file.Name, o.line)
 	if o.stmt == nil {
 		pass.ReportAt(f, o.start, markdown.Pos{},

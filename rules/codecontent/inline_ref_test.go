@@ -4,8 +4,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -13,7 +13,7 @@ import (
 // findings on text, and returns how many they found.
 func sameInline(t *testing.T, text []byte) int {
 	t.Helper()
-	f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
+	f := &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic}
 	md := f.Body()
 	if md == nil {
 		return 0
@@ -59,12 +59,12 @@ func FuzzInlineReference(f *testing.F) {
 // TestInlineReference, parsed beforehand.
 func BenchmarkInline(b *testing.B) {
 	type parsed struct {
-		f  *lint.File
+		f  *memory.File
 		md *markdown.Markdown
 	}
 	var files []parsed
 	for _, text := range rulebench.Texts(b) {
-		f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
+		f := &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic}
 		if md := f.Body(); md != nil {
 			files = append(files, parsed{f, md})
 		}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Rules is the family's rules, for the registry.
@@ -67,7 +68,7 @@ func runCodeContent(pass *lint.Pass) {
 // from file to file.
 type codeScan struct {
 	pass    *lint.Pass
-	f       *lint.File
+	f       *memory.File
 	src     []byte
 	md      *markdown.Markdown
 	claimed []markdown.Span // spans already reported as a whole
@@ -82,7 +83,7 @@ type codeScan struct {
 	repoAsked bool
 }
 
-func (s *codeScan) check(pass *lint.Pass, f *lint.File) {
+func (s *codeScan) check(pass *lint.Pass, f *memory.File) {
 	if f.Body() == nil || f.ParseError() != nil || f.Lines == nil {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 	"github.com/memlint/memlint/rules/internal/similar"
 )
@@ -38,13 +39,13 @@ var Duplicate = &lint.Rule{
 // keeps a finding of the rule on a topic file of the dir (the Claude Code
 // hook's write of MEMORY.md keeps none): a run over one dir then makes them
 // on every core.
-func prepare(pass *lint.Pass) func(*lint.File) {
+func prepare(pass *lint.Pass) func(*memory.File) {
 	if !topicsKept(pass) {
 		return nil
 	}
-	return func(f *lint.File) {
-		if f.Kind == lint.KindTopic && f.Frontmatter() != nil {
-			lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
+	return func(f *memory.File) {
+		if f.Kind == memory.KindTopic && f.Frontmatter() != nil {
+			memory.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
 		}
 	}
 }
@@ -57,9 +58,9 @@ type options struct {
 	IndexMinWords    int `option:"index-min-words" doc:"index text with fewer words is not compared with the topic files"`
 }
 
-// memory is what the rule compares of one topic file.
-type memory struct {
-	f *lint.File
+// topicMemory is what the rule compares of one topic file.
+type topicMemory struct {
+	f *memory.File
 	// summary is the signature of its body and the filter of its
 	// description's and body's shingles (Sketch.MayHold).
 	summary *similar.Sketch
@@ -81,7 +82,7 @@ type memory struct {
 // words to compare), read again from the file: the set costs an
 // allocation and a sort that the signature, made of every memory, does
 // not.
-func (m *memory) features() []uint64 {
+func (m *topicMemory) features() []uint64 {
 	if m.sketch == nil {
 		return nil
 	}
@@ -126,18 +127,18 @@ func run(pass *lint.Pass) {
 // a private memory or index text that repeats a team memory is reported
 // here). A file whose description is a template's placeholder is a
 // template, not a memory: description-quality reports it.
-func memories(pass *lint.Pass, minWords int) []*memory {
+func memories(pass *lint.Pass, minWords int) []*topicMemory {
 	d := pass.Dir
-	mems := make([]*memory, 0, len(d.Topics))
-	add := func(f *lint.File, team bool) {
+	mems := make([]*topicMemory, 0, len(d.Topics))
+	add := func(f *memory.File, team bool) {
 		if f.Lines == nil || f.Frontmatter() == nil || ruleutil.IsPlaceholder(f.FieldValue("description")) {
 			return // not read, not a memory, or a template
 		}
-		m := &memory{f: f, team: team, name: f.Rel, focused: !team && pass.Focused(f)}
+		m := &topicMemory{f: f, team: team, name: f.Rel, focused: !team && pass.Focused(f)}
 		if team {
-			m.name = lint.TeamDirName + "/" + f.Rel
+			m.name = memory.TeamDirName + "/" + f.Rel
 		}
-		sk := lint.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
+		sk := memory.Memo(f, sketchKey, func() *sketched { return sketchOf(f) })
 		m.summary = &sk.sketch // shared with the memo, which nothing changes
 		if sk.words >= minWords {
 			m.sketch = m.summary
@@ -163,7 +164,7 @@ type finding interface{ report(pass *lint.Pass) }
 // template's headings and labels, the sentences every memory of a series
 // repeats; ownSimilarity). Each copy is reported once, for its closest
 // original. Pairs of two team memories are the team dir's own run's.
-func duplicatePairs(mems []*memory, opts options) []finding {
+func duplicatePairs(mems []*topicMemory, opts options) []finding {
 	min := float64(max(opts.Similarity, 1)) / 100 // 0 would pair every two memories the banding happens to meet
 	sketches := make([]*similar.Sketch, len(mems))
 	for i, m := range mems {
@@ -189,7 +190,7 @@ func duplicatePairs(mems []*memory, opts options) []finding {
 	for _, m := range mems {
 		probe.Read(func(r *similar.Reader) { readBody(r, m.f) })
 	}
-	best := map[*memory]match{} // the match each copy is reported for
+	best := map[*topicMemory]match{} // the match each copy is reported for
 	for i, p := range pairs {
 		a, b := mems[p.A], mems[p.B]
 		if own := ownSimilarity(a.features(), b.features(), unions[i], probe); own < min {
@@ -285,19 +286,19 @@ func union(a, b []uint64) []uint64 {
 // keeps: the finding is on one of the two, so one must be focused (a run
 // of the Claude Code hook keeps the findings on the file written alone;
 // a team memory is never reported from the private dir).
-func wanted(a, b *memory) bool { return (a.focused || b.focused) && !(a.team && b.team) }
+func wanted(a, b *topicMemory) bool { return (a.focused || b.focused) && !(a.team && b.team) }
 
 // match is a pair of memories whose bodies say the same thing.
 type match struct {
-	orig, dup *memory // the finding is reported on dup
-	score     float64 // the similarity of their bodies
+	orig, dup *topicMemory // the finding is reported on dup
+	score     float64      // the similarity of their bodies
 }
 
 // newMatch orders the pair (a, b), a before b in path order (private
 // memories before team ones): the copy, reported, is the private one of a
 // private and a team memory, else the one modified later by its modified
 // timestamp, else b.
-func newMatch(a, b *memory, score float64) match {
+func newMatch(a, b *topicMemory, score float64) match {
 	orig, dup := a, b
 	ta, oka := a.f.ModifiedTime()
 	tb, okb := b.f.ModifiedTime()
@@ -347,7 +348,7 @@ func (m match) report(pass *lint.Pass) {
 
 // bodyStart is the first block of f's body: where a finding about what
 // the body says goes.
-func bodyStart(f *lint.File) markdown.Span {
+func bodyStart(f *memory.File) markdown.Span {
 	if md := f.Body(); md != nil {
 		for _, b := range md.Blocks {
 			if b.Kind != markdown.BlockComment {
@@ -361,7 +362,7 @@ func bodyStart(f *lint.File) markdown.Span {
 // keeper says which of two duplicates to keep, and why: the one the index
 // links, else the one that holds clearly more (longerBy), else the
 // original.
-func keeper(orig, dup *memory) (keep, drop *memory, why string) {
+func keeper(orig, dup *topicMemory) (keep, drop *topicMemory, why string) {
 	switch {
 	case orig.linked != dup.linked:
 		if dup.linked {
@@ -382,13 +383,13 @@ const longerBy = 10
 
 // indexLinks are the topic files (relative to the dir) the dir's index
 // links.
-func indexLinks(d *lint.Dir) map[string]bool {
+func indexLinks(d *memory.Dir) map[string]bool {
 	out := map[string]bool{}
 	if d.Index == nil || d.Index.Body() == nil {
 		return out
 	}
 	for _, l := range d.Index.Body().Links {
-		if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal {
+		if target, kind := memory.ResolveLink(memory.IndexName, l.Dest); kind == memory.LinkLocal {
 			out[target] = true
 		}
 	}
@@ -404,9 +405,9 @@ type sketched struct {
 
 // sketchKey keeps each file's sketched: the Claude Code hook lints a dir
 // after a write and as it was, and all but one file are the same in both.
-var sketchKey = lint.NewMemoKey("memory-duplicate signature")
+var sketchKey = memory.NewMemoKey("memory-duplicate signature")
 
-func sketchOf(f *lint.File) *sketched {
+func sketchOf(f *memory.File) *sketched {
 	var r similar.Reader
 	r.AddString(f.FieldValue("description"))
 	r.Restart()
@@ -421,7 +422,7 @@ func sketchOf(f *lint.File) *sketched {
 // one string. The description is not read: two memories are the same only
 // when their bodies are, and one description shared by memories that say
 // different things is description-quality's finding.
-func readBody(r *similar.Reader, f *lint.File) {
+func readBody(r *similar.Reader, f *memory.File) {
 	start := 0
 	if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
 		start = fm.Span.End

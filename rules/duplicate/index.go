@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 	"github.com/memlint/memlint/rules/internal/similar"
 )
@@ -15,16 +16,16 @@ import (
 // indexText is a piece of MEMORY.md that is content, not an entry linking
 // a topic file: a paragraph, a list item or a table row that links none.
 type indexText struct {
-	entry lint.IndexEntry
+	entry memory.IndexEntry
 	set   []uint64 // its three-word phrases, hashed, sorted
 }
 
 // indexRepeat is index text that a topic file already holds: one piece,
 // or neighbouring pieces that repeat the same file.
 type indexRepeat struct {
-	index *lint.File
+	index *memory.File
 	texts []indexText
-	topic *memory
+	topic *topicMemory
 	// held is how many of the texts' phrases the topic file holds, of
 	// total.
 	held, total int
@@ -36,7 +37,7 @@ type indexRepeat struct {
 // each of its phrases looked up among the index text's; a text is
 // reported for the memory holding most of it (the first in path order
 // among equals, private before team).
-func indexRepeats(f *lint.File, mems []*memory, opts options) []finding {
+func indexRepeats(f *memory.File, mems []*topicMemory, opts options) []finding {
 	texts := contentTexts(f, opts.IndexMinWords)
 	if len(texts) == 0 || len(mems) == 0 {
 		return nil
@@ -81,7 +82,7 @@ func indexRepeats(f *lint.File, mems []*memory, opts options) []finding {
 // holding more, when the texts are few enough to ask each memory about
 // each; all of them otherwise, for one reading of every memory costs less
 // than that many questions.
-func mayRepeat(texts []indexText, mems []*memory, containment int) []*memory {
+func mayRepeat(texts []indexText, mems []*topicMemory, containment int) []*topicMemory {
 	asks := 0
 	for _, t := range texts {
 		asks += len(t.set)
@@ -89,7 +90,7 @@ func mayRepeat(texts []indexText, mems []*memory, containment int) []*memory {
 	if asks*len(mems) > maxFilterAsks {
 		return mems
 	}
-	var out []*memory
+	var out []*topicMemory
 	for _, m := range mems {
 		for _, t := range texts {
 			if m.summary.MayHold(t.set, needed(len(t.set), containment)) {
@@ -113,13 +114,13 @@ const maxFilterAsks = 1 << 25
 
 // adjacent reports whether index entry b follows a with at most a blank
 // line between them.
-func adjacent(a, b lint.IndexEntry) bool { return b.StartLine <= a.EndLine+2 }
+func adjacent(a, b memory.IndexEntry) bool { return b.StartLine <= a.EndLine+2 }
 
 // names reports whether an index entry names the topic file m ("see
 // freemium-model.md"): it is then a pointer to the memory written without
 // a link, which index-entry-format reports, and its hook may well sum up
 // what the memory says.
-func names(f *lint.File, e lint.IndexEntry, m *memory) bool {
+func names(f *memory.File, e memory.IndexEntry, m *topicMemory) bool {
 	text := bytes.ToLower(withoutComments(f.Src[e.Start:e.End]))
 	if bytes.Contains(text, []byte(strings.ToLower(m.f.Rel))) {
 		return true
@@ -135,7 +136,7 @@ const minNamedStem = 6
 // contentTexts returns the index entries that are content and have at
 // least minWords words, with their phrases, in the part of the index
 // Claude Code loads: what it cuts off costs no conversation anything.
-func contentTexts(f *lint.File, minWords int) []indexText {
+func contentTexts(f *memory.File, minWords int) []indexText {
 	md := f.Body()
 	if md == nil {
 		return nil
@@ -165,9 +166,9 @@ func contentTexts(f *lint.File, minWords int) []indexText {
 // paragraph, a list item or a table row that links no topic file (nor
 // names one with a [[wikilink]]) and is not a label for the entries
 // nested under it.
-func isContent(md *markdown.Markdown, e lint.IndexEntry) bool {
+func isContent(md *markdown.Markdown, e memory.IndexEntry) bool {
 	switch e.Kind {
-	case lint.EntryItem, lint.EntryParagraph, lint.EntryTableRow:
+	case memory.EntryItem, memory.EntryParagraph, memory.EntryTableRow:
 	default:
 		return false // code, HTML, a table's header
 	}
@@ -182,7 +183,7 @@ func isContent(md *markdown.Markdown, e lint.IndexEntry) bool {
 // readMemory reads what a topic file says, its description and its body,
 // into r: index text may repeat either. No shingle joins the two, as in
 // the filter sketchOf makes.
-func readMemory(r *similar.Reader, f *lint.File) {
+func readMemory(r *similar.Reader, f *memory.File) {
 	r.AddString(f.FieldValue("description"))
 	r.Break()
 	readBody(r, f)
@@ -215,7 +216,7 @@ func (r *indexRepeat) report(pass *lint.Pass) {
 
 // entryFor is the index line that would link m, from its name and
 // description.
-func entryFor(m *memory) string {
+func entryFor(m *topicMemory) string {
 	if !m.team {
 		return ruleutil.MemoryEntry(m.f)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // genericWords make up descriptions that say nothing about the memory.
@@ -85,13 +86,13 @@ const sameWhy = ": Claude Code's recall selector and the index show only the des
 // one with a team memory, which Claude Code loads beside it, is reported
 // naming the team one; pairs of team memories are the team dir's own run's.
 type sharedDescriptions struct {
-	first map[string]*lint.File // by folded description, the first private memory in path order
-	team  map[string]*lint.File // the same of the team memories
-	key   map[*lint.File]string // each private memory's folded description, folded once
+	first map[string]*memory.File // by folded description, the first private memory in path order
+	team  map[string]*memory.File // the same of the team memories
+	key   map[*memory.File]string // each private memory's folded description, folded once
 }
 
-func newSharedDescriptions(d *lint.Dir) *sharedDescriptions {
-	s := &sharedDescriptions{first: map[string]*lint.File{}, team: map[string]*lint.File{}, key: make(map[*lint.File]string, len(d.Topics))}
+func newSharedDescriptions(d *memory.Dir) *sharedDescriptions {
+	s := &sharedDescriptions{first: map[string]*memory.File{}, team: map[string]*memory.File{}, key: make(map[*memory.File]string, len(d.Topics))}
 	for _, f := range d.Topics {
 		k := foldDescription(f)
 		s.key[f] = k
@@ -109,7 +110,7 @@ func newSharedDescriptions(d *lint.Dir) *sharedDescriptions {
 
 // before names the memory whose description f repeats: a team memory, or
 // a private one before f in path order; "" for none.
-func (s *sharedDescriptions) before(f *lint.File) string {
+func (s *sharedDescriptions) before(f *memory.File) string {
 	k, ok := s.key[f]
 	if !ok {
 		k = foldDescription(f)
@@ -118,7 +119,7 @@ func (s *sharedDescriptions) before(f *lint.File) string {
 		return ""
 	}
 	if t := s.team[k]; t != nil {
-		return lint.TeamDirName + "/" + t.Rel
+		return memory.TeamDirName + "/" + t.Rel
 	}
 	if o := s.first[k]; o != nil && o != f {
 		return o.Rel
@@ -128,7 +129,7 @@ func (s *sharedDescriptions) before(f *lint.File) string {
 
 // foldDescription is f's description with case, spacing and punctuation
 // folded; "" when it has none.
-func foldDescription(f *lint.File) string {
+func foldDescription(f *memory.File) string {
 	return strings.Join(descriptionWords(f.FieldValue("description")), " ")
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // EarlyClose reports a "---" inside the frontmatter, where
@@ -46,7 +47,7 @@ var earlyCloseDoc string
 
 // earlyCloseLoss says what Claude Code reads of a frontmatter cut short, by
 // comparing the keys it reads with those of the whole block.
-func earlyCloseLoss(f *lint.File, fm *markdown.Frontmatter) string {
+func earlyCloseLoss(f *memory.File, fm *markdown.Frontmatter) string {
 	read := markdown.DecodeLenient(fm.ClaudeYAML(f.Src, f.Lines))
 	if read == nil {
 		return "so what comes before it is not valid YAML and Claude Code reads no frontmatter at all: this memory has no description and no type"
@@ -100,7 +101,7 @@ var topKeyLine = lazyre.New(`^([A-Za-z_][A-Za-z0-9_-]*):(?:[ \t]|$)`)
 // earlyCloseLines finds, from the text, the key cut by the early "---"
 // and the top-level keys after it, up to the closing line (or, for a
 // block never closed, the first blank line or the recall scan's window).
-func earlyCloseLines(f *lint.File, fm *markdown.Frontmatter, read *yaml.Node) (cut, lost []string) {
+func earlyCloseLines(f *memory.File, fm *markdown.Frontmatter, read *yaml.Node) (cut, lost []string) {
 	at := f.Pos(fm.EarlyClose).Line
 	if m := topKeyLine.FindSubmatch(f.Lines.Line(at)); m != nil {
 		if _, v := markdown.Lookup(read, string(m[1])); v != nil && v.Kind == yaml.ScalarNode {

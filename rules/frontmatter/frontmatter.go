@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // recallScanLines is how many lines of each topic file Claude Code's recall
@@ -72,7 +73,7 @@ var Missing = &lint.Rule{
 
 // anyMemoryFrontmatter reports whether a topic file of d has a memory's
 // frontmatter: the dir's memories use it.
-func anyMemoryFrontmatter(d *lint.Dir) bool {
+func anyMemoryFrontmatter(d *memory.Dir) bool {
 	for _, f := range d.Topics {
 		if f.MemoryFrontmatter() {
 			return true
@@ -89,7 +90,7 @@ var fieldLine = lazyre.New(`^(name|description|type):`)
 // lateFrontmatter returns the line of a "---" block holding memory fields
 // that starts after line 1, or 0. A block inside a code block is an
 // example of frontmatter, not a misplaced one.
-func lateFrontmatter(f *lint.File) int {
+func lateFrontmatter(f *memory.File) int {
 	limit := min(f.Lines.Lines(), recallScanLines)
 	inCode := func(n int) bool {
 		if f.Body() == nil {
@@ -136,7 +137,7 @@ var Invalid = &lint.Rule{
 //go:embed frontmatter-invalid.md
 var invalidDoc string
 
-func checkFrontmatterSyntax(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter) {
+func checkFrontmatterSyntax(pass *lint.Pass, f *memory.File, fm *markdown.Frontmatter) {
 	if fm.CloseLine == 0 {
 		if fm.EarlyClose >= 0 {
 			return // Claude Code closes it at that ---: frontmatter-early-close
@@ -250,7 +251,7 @@ var requiredWhy = map[string]string{
 	"type":        "user, feedback, project or reference tells the agent how to use the memory",
 }
 
-func checkRequired(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, key string) {
+func checkRequired(pass *lint.Pass, f *memory.File, fm *markdown.Frontmatter, key string) {
 	k, v := fm.Field(key)
 	if key == "type" {
 		if mk, mv := markdown.Lookup(fm.Metadata(), "type"); mv != nil && (v == nil || isEmpty(v)) {
@@ -291,7 +292,7 @@ func checkRequired(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, key 
 // strandedKey returns the line of a "key:" line just below the closing
 // "---" (within a few lines), left in the body when the frontmatter closed
 // early; 0 when there is none.
-func strandedKey(f *lint.File, fm *markdown.Frontmatter, key string) int {
+func strandedKey(f *memory.File, fm *markdown.Frontmatter, key string) int {
 	if fm.CloseLine == 0 {
 		return 0
 	}
@@ -457,7 +458,7 @@ var unknownKeyDoc string
 // than name and description when it stamps a memory (a Write of "tags:"
 // lands as metadata.tags), so there only a misspelling of a known key
 // that the mapping lacks is reported.
-func checkKeys(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, m *yaml.Node, known, allow []string, prefix string, misspellingsOnly bool) {
+func checkKeys(pass *lint.Pass, f *memory.File, fm *markdown.Frontmatter, m *yaml.Node, known, allow []string, prefix string, misspellingsOnly bool) {
 	present := make(map[string]bool, len(m.Content)/2)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		present[m.Content[i].Value] = true
@@ -598,7 +599,7 @@ var CommentTruncation = &lint.Rule{
 					from := f.Lines.Offset(pos)
 					to := f.Lines.LineEnd(pos.Line)
 					raw := strings.TrimRight(string(f.Src[from:to]), " \t")
-					d.Fix = &lint.Fix{Message: "quote the value", Edits: []lint.TextEdit{
+					d.Fix = &lint.Fix{Message: "quote the value", Edits: []memory.TextEdit{
 						f.Replace(markdown.Span{Start: from, End: from + len(raw)}, doubleQuote(raw))}}
 				}
 				pass.Report(d)
@@ -657,7 +658,7 @@ func doubleQuote(s string) string {
 // the text itself for a plain scalar, the text inside the quotes for a
 // quoted one without escapes. ok is false when the source does not hold
 // the value verbatim (escapes, folding).
-func scalarSpan(f *lint.File, fm *markdown.Frontmatter, v *yaml.Node) (markdown.Span, bool) {
+func scalarSpan(f *memory.File, fm *markdown.Frontmatter, v *yaml.Node) (markdown.Span, bool) {
 	start := f.Lines.Offset(fm.Pos(v))
 	switch v.Style {
 	case 0:

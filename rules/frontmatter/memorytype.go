@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // memoryTypes are the four types Claude Code's recall understands.
@@ -63,7 +64,7 @@ var MemoryType = &lint.Rule{
 //go:embed memory-type.md
 var memoryTypeDoc string
 
-func checkTypeValue(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, v *yaml.Node) {
+func checkTypeValue(pass *lint.Pass, f *memory.File, fm *markdown.Frontmatter, v *yaml.Node) {
 	pos := fm.Pos(v)
 	end := f.NodeEnd(v)
 	if v.Kind != yaml.ScalarNode {
@@ -80,7 +81,7 @@ func checkTypeValue(pass *lint.Pass, f *lint.File, fm *markdown.Frontmatter, v *
 			Message:    fmt.Sprintf("type %s must be lowercase %s: Claude Code compares it exactly and ignores this memory's type", ruleutil.Quote(v.Value), ruleutil.Quote(lower)),
 			Suggestion: "type: " + lower}
 		if s, ok := scalarSpan(f, fm, v); ok {
-			d.Fix = &lint.Fix{Message: "lowercase the type", Edits: []lint.TextEdit{f.Replace(s, lower)}}
+			d.Fix = &lint.Fix{Message: "lowercase the type", Edits: []memory.TextEdit{f.Replace(s, lower)}}
 		}
 		pass.Report(d)
 		return
@@ -123,7 +124,7 @@ var ModifiedTimestamp = &lint.Rule{
 			fm := f.Frontmatter()
 			pos := fm.Pos(v)
 			end := f.NodeEnd(v)
-			t, ok := lint.ParseISO8601(s)
+			t, ok := memory.ParseISO8601(s)
 			switch {
 			case v.Kind != yaml.ScalarNode || !ok:
 				pass.Report(lint.Diagnostic{Path: f.Path, Start: pos, End: end,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/secret"
 )
 
@@ -22,7 +23,7 @@ var NameDuplicate = &lint.Rule{
 	Summary:  "two memories in one dir share a name",
 	Doc:      nameDuplicateDoc,
 	Run: func(pass *lint.Pass) {
-		first := map[string]*lint.File{}
+		first := map[string]*memory.File{}
 		for _, f := range pass.Dir.Topics {
 			name := strings.TrimSpace(f.FieldValue("name"))
 			if name == "" {
@@ -159,7 +160,7 @@ func slugOf(s string) string {
 
 // stemSlug is the name suggested from a file's name, a placeholder when
 // the name holds a secret.
-func stemSlug(f *lint.File) string {
+func stemSlug(f *memory.File) string {
 	if secret.Redact(f.Stem()) != f.Stem() {
 		return slugPlaceholder
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // HiddenUnicode reports characters that display as nothing but that the
@@ -70,7 +71,7 @@ type hiddenGroup struct {
 // groupHiddenRuns folds floods of runs into one finding per line or per
 // file. A run that spells hidden text always keeps its own finding: its
 // message shows the text.
-func groupHiddenRuns(f *lint.File, runs []markdown.Span) []hiddenGroup {
+func groupHiddenRuns(f *memory.File, runs []markdown.Span) []hiddenGroup {
 	var text, plain []hiddenGroup
 	for i := 0; i < len(runs); {
 		if hiddenText([]rune(string(f.Src[runs[i].Start:runs[i].End]))) != "" {
@@ -106,10 +107,10 @@ func groupHiddenRuns(f *lint.File, runs []markdown.Span) []hiddenGroup {
 	return out
 }
 
-func reportHiddenGroup(pass *lint.Pass, f *lint.File, g hiddenGroup, sev lint.Severity) {
+func reportHiddenGroup(pass *lint.Pass, f *memory.File, g hiddenGroup, sev lint.Severity) {
 	var all strings.Builder
 	spaces := 0
-	edits := make([]lint.TextEdit, 0, len(g.runs))
+	edits := make([]memory.TextEdit, 0, len(g.runs))
 	for _, run := range g.runs {
 		all.Write(f.Src[run.Start:run.End])
 		replacement := hiddenReplacement(f.Src, run)

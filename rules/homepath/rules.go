@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -34,14 +35,14 @@ var Rule = &lint.Rule{
 }
 
 func run(pass *lint.Pass) {
-	if pass.Dir.Personal && pass.Dir.Kind != lint.DirTeam {
+	if pass.Dir.Personal && pass.Dir.Kind != memory.DirTeam {
 		return // the user's own memory: see sharedWith
 	}
 	// Who else reads the dir is asked on the first home path found: most
 	// memory holds none, and the answer may read the repository's index.
 	var shared string
 	asked, ok := false, false
-	check := func(f *lint.File) {
+	check := func(f *memory.File) {
 		if asked && !ok || !pass.Focused(f) || !pass.Keeps(f, lint.Warning) || f.Lines == nil {
 			return // no one else reads the dir; or no finding in f is kept
 		}
@@ -79,7 +80,7 @@ func run(pass *lint.Pass) {
 // lives on their machine alone, and so does a dir the repository does not
 // track (.claude/agent-memory-local/, anything ignored or not yet added).
 func sharedWith(pass *lint.Pass) (string, bool) {
-	if pass.Dir.Kind == lint.DirTeam {
+	if pass.Dir.Kind == memory.DirTeam {
 		return "team memory is shared with everyone on the team", true
 	}
 	if pass.Dir.Personal {
@@ -130,7 +131,7 @@ func inOutputBlock(md *markdown.Markdown, off int) bool {
 
 // report reports one home path: why it leads nowhere, and the path in the
 // repository when the repository has it.
-func report(pass *lint.Pass, f *lint.File, md *markdown.Markdown, hp homePath, shared string) {
+func report(pass *lint.Pass, f *memory.File, md *markdown.Markdown, hp homePath, shared string) {
 	written := string(f.Src[hp.start:hp.end])
 	msg := fmt.Sprintf("%s is one developer's home folder (%s's): it does not exist on a teammate's machine, in CI or in a fresh clone, and %s",
 		ruleutil.Quote(ruleutil.Clip(written, 80)), hp.user, shared)
@@ -142,7 +143,7 @@ func report(pass *lint.Pass, f *lint.File, md *markdown.Markdown, hp homePath, s
 			suggestion = fmt.Sprintf("it is this repository's %s: write %s, relative to the repository root", ruleutil.Quote(rel), "`"+rel+"`")
 			if exact && md != nil && visible(md, hp) {
 				d.Fix = &lint.Fix{Message: "write the path relative to the repository root",
-					Edits: []lint.TextEdit{{Path: f.Path, Start: hp.start, End: hp.end, NewText: rel}}}
+					Edits: []memory.TextEdit{{Path: f.Path, Start: hp.start, End: hp.end, NewText: rel}}}
 			} else if !exact {
 				suggestion = fmt.Sprintf("if it is this repository's %s, write %s, relative to the repository root; otherwise %s",
 					ruleutil.Quote(rel), "`"+rel+"`", "use a form that works on every machine (~/…, $HOME, %USERPROFILE%) or keep it in your own memory")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // LineLimit reports a MEMORY.md that Claude Code cuts at 200 lines.
@@ -25,20 +26,20 @@ var LineLimit = &lint.Rule{
 		}
 		b := f.Index.Budget
 		switch {
-		case b.Lines > lint.IndexMaxLines:
+		case b.Lines > memory.IndexMaxLines:
 			lost, first := lostEntries(f, b.LineCut)
 			start := f.Pos(b.LineCut)
-			where, note := cutWhere(f, b, b.LineCut, lint.IndexMaxLines+1, false)
+			where, note := cutWhere(f, b, b.LineCut, memory.IndexMaxLines+1, false)
 			msg := fmt.Sprintf("MEMORY.md loads %d lines; Claude Code reads only the first %d, so everything %s is invisible%s%s",
-				b.Lines, lint.IndexMaxLines, where, lostText(f, lost, first), note)
+				b.Lines, memory.IndexMaxLines, where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
 				fmt.Sprintf("shorten the index to at most %d lines (Claude Code asks for %d): merge related entries, move detail and inline notes into topic files, and drop the entries of memories you delete because they no longer hold",
-					lint.IndexMaxLines, lint.IndexWarnLines))
-		case b.Lines >= lint.IndexWarnLines:
-			line := b.LoadedLines[lint.IndexWarnLines-1]
+					memory.IndexMaxLines, memory.IndexWarnLines))
+		case b.Lines >= memory.IndexWarnLines:
+			line := b.LoadedLines[memory.IndexWarnLines-1]
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: line, Col: 1},
 				Message: fmt.Sprintf("MEMORY.md loads %d of at most %d lines; Claude Code asks to keep it under %d so new memories still fit",
-					b.Lines, lint.IndexMaxLines, lint.IndexWarnLines),
+					b.Lines, memory.IndexMaxLines, memory.IndexWarnLines),
 				Suggestion: "merge related entries and move detail and inline notes into topic files"})
 		}
 	},
@@ -57,11 +58,11 @@ var SizeLimit = &lint.Rule{
 	Doc:      sizeLimitDoc,
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
-		if size := indexSize(d); size > lint.IndexMaxBytes {
-			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName),
+		if size := indexSize(d); size > memory.IndexMaxBytes {
+			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(memory.IndexName),
 				Message: fmt.Sprintf("MEMORY.md is %s (%s bytes); Claude Code skips a MEMORY.md over 4 MiB (%s bytes) and loads nothing at all",
-					mebibytes(size), ruleutil.Thousands(int(size)), ruleutil.Thousands(lint.IndexMaxBytes)),
-				Suggestion: fmt.Sprintf("move what the index holds into topic files and keep one short line per memory, under %s UTF-16 units", ruleutil.Thousands(lint.IndexWarnUnits))})
+					mebibytes(size), ruleutil.Thousands(int(size)), ruleutil.Thousands(memory.IndexMaxBytes)),
+				Suggestion: fmt.Sprintf("move what the index holds into topic files and keep one short line per memory, under %s UTF-16 units", ruleutil.Thousands(memory.IndexWarnUnits))})
 			return
 		}
 		f := d.Index
@@ -70,26 +71,26 @@ var SizeLimit = &lint.Rule{
 		}
 		b := f.Index.Budget
 		switch {
-		case b.Units > lint.IndexMaxUnits && b.LineCut >= 0 && b.SizeCut >= b.LineCut:
+		case b.Units > memory.IndexMaxUnits && b.LineCut >= 0 && b.SizeCut >= b.LineCut:
 			// The first 200 lines are within the limit: Claude Code cuts
 			// at the line limit only (SPEC §1.3, step 5), and
 			// index-line-limit reports what it hides.
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s UTF-16 units, more than the %s Claude Code loads; today its 200-line cut comes first (index-line-limit) and leaves less than that, but the index is still far over the %s Claude Code asks for",
-					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
+					ruleutil.Thousands(b.Units), ruleutil.Thousands(memory.IndexMaxUnits), ruleutil.Thousands(memory.IndexWarnUnits)),
 				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})
-		case b.Units > lint.IndexMaxUnits:
+		case b.Units > memory.IndexMaxUnits:
 			lost, first := lostEntries(f, b.SizeCut)
 			start := f.Pos(b.SizeCut)
 			where, note := cutWhere(f, b, b.SizeCut, 0, b.SizeCutMidLine)
 			msg := fmt.Sprintf("MEMORY.md is %s UTF-16 units; Claude Code loads at most %s (24.4KB), so everything %s is invisible%s%s",
-				ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), where, lostText(f, lost, first), note)
+				ruleutil.Thousands(b.Units), ruleutil.Thousands(memory.IndexMaxUnits), where, lostText(f, lost, first), note)
 			pass.ReportAt(f, start, f.Pos(len(f.Src)), msg,
-				fmt.Sprintf("keep the index under %s units: move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here", ruleutil.Thousands(lint.IndexWarnUnits)))
-		case b.Units >= lint.IndexWarnUnits:
+				fmt.Sprintf("keep the index under %s units: move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here", ruleutil.Thousands(memory.IndexWarnUnits)))
+		case b.Units >= memory.IndexWarnUnits:
 			pass.Report(lint.Diagnostic{Severity: lint.Warning, Path: f.Path, Start: markdown.Pos{Line: b.LoadedLines[0], Col: 1},
 				Message: fmt.Sprintf("MEMORY.md is %s of at most %s UTF-16 units; Claude Code asks to keep it under %s so new memories still fit",
-					ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits), ruleutil.Thousands(lint.IndexWarnUnits)),
+					ruleutil.Thousands(b.Units), ruleutil.Thousands(memory.IndexMaxUnits), ruleutil.Thousands(memory.IndexWarnUnits)),
 				Suggestion: "move the detail of long entries into their topic files (descriptions belong there) and keep a short hook here"})
 		}
 	},
@@ -104,7 +105,7 @@ var sizeLimitDoc string
 // memlint's line numbers (and to git), but Claude Code reads each CR as a
 // line break when the file holds "<!--" (SPEC §1.3): the place is then
 // named by the loaded line it starts (n, when known) and its text.
-func cutWhere(f *lint.File, b lint.IndexBudget, cut, n int, midLine bool) (where, note string) {
+func cutWhere(f *memory.File, b memory.IndexBudget, cut, n int, midLine bool) (where, note string) {
 	pos := f.Pos(cut)
 	if loneCRLines(f, b, pos.Line) {
 		where = "from the line that starts " + ruleutil.Quote(ruleutil.Clip(lineAt(f.Src, cut), 50)) + " on"
@@ -123,7 +124,7 @@ func cutWhere(f *lint.File, b lint.IndexBudget, cut, n int, midLine bool) (where
 
 // loneCRLines reports whether loaded lines that Claude Code separates
 // share the file line line: the file breaks lines with lone CRs.
-func loneCRLines(f *lint.File, b lint.IndexBudget, line int) bool {
+func loneCRLines(f *memory.File, b memory.IndexBudget, line int) bool {
 	same := 0
 	for _, l := range b.LoadedLines {
 		if l == line {
@@ -161,12 +162,12 @@ func ordinal(n int) string {
 // lostEntries counts the list items at or after the cut that link memories
 // (the memories Claude Code will not see), including one the cut splits,
 // and returns the first of them.
-func lostEntries(f *lint.File, cut int) (int, *lint.IndexEntry) {
-	var first *lint.IndexEntry
+func lostEntries(f *memory.File, cut int) (int, *memory.IndexEntry) {
+	var first *memory.IndexEntry
 	n := 0
 	for i := range f.Index.Entries {
 		e := &f.Index.Entries[i]
-		if e.Kind != lint.EntryItem || e.Group || e.End <= cut {
+		if e.Kind != memory.EntryItem || e.Group || e.End <= cut {
 			continue
 		}
 		if len(ruleutil.TopicLinks(e.Links)) == 0 {
@@ -180,7 +181,7 @@ func lostEntries(f *lint.File, cut int) (int, *lint.IndexEntry) {
 	return n, first
 }
 
-func lostText(f *lint.File, lost int, first *lint.IndexEntry) string {
+func lostText(f *memory.File, lost int, first *memory.IndexEntry) string {
 	if first == nil {
 		return ""
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Frontmatter reports frontmatter in MEMORY.md.
@@ -102,13 +103,13 @@ type runSplitter struct {
 	isolate  bool             // the entry before had a comment right above it
 }
 
-func newRunSplitter(f *lint.File) *runSplitter {
+func newRunSplitter(f *memory.File) *runSplitter {
 	return &runSplitter{comments: commentBlocks(f)}
 }
 
 // breaksBefore reports whether a run must end before entry e. Entries
 // must be passed in order, each once.
-func (r *runSplitter) breaksBefore(e lint.IndexEntry) bool {
+func (r *runSplitter) breaksBefore(e memory.IndexEntry) bool {
 	before, adjacent := false, false
 	for len(r.comments) > 0 && r.comments[0].Start < e.Start {
 		if r.comments[0].Start >= r.prevEnd {
@@ -123,7 +124,7 @@ func (r *runSplitter) breaksBefore(e lint.IndexEntry) bool {
 }
 
 // commentBlocks returns the HTML comment blocks of a file, in order.
-func commentBlocks(f *lint.File) []markdown.Block {
+func commentBlocks(f *memory.File) []markdown.Block {
 	var out []markdown.Block
 	for _, b := range f.Body().Blocks {
 		if b.Kind == markdown.BlockComment {
@@ -137,7 +138,7 @@ func commentBlocks(f *lint.File) []markdown.Block {
 // memory content written into the index what kind of content it is, so
 // that neighbouring content is reported together.
 type entryProblem struct {
-	entry      lint.IndexEntry
+	entry      memory.IndexEntry
 	msg        string
 	content    string // "bullet without a link", "paragraph", …; "" for other problems
 	suggestion string // for problems that are not content
@@ -171,13 +172,13 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 	escaping := 0 // links out of the dir: index-link-escape reports them
 	folder := false
 	for _, l := range e.Links {
-		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
+		target, kind := memory.ResolveLink(memory.IndexName, l.Dest)
 		switch {
-		case kind == lint.LinkEscape:
+		case kind == memory.LinkEscape:
 			escaping++ // index-link-escape reports it, whatever it links
-		case kind == lint.LinkLocal && (target == lint.IndexName || target == "."):
+		case kind == memory.LinkLocal && (target == memory.IndexName || target == "."):
 			folder = true // "- [.claude/memory/](MEMORY.md) — this folder": the index itself, in a map of the docs
-		case kind == lint.LinkLocal && !ruleutil.IsMarkdownPath(target) && c.dirs()[target]:
+		case kind == memory.LinkLocal && !ruleutil.IsMarkdownPath(target) && c.dirs()[target]:
 			folder = true // "- [Archive](archive/) — older memories"
 		}
 	}
@@ -203,7 +204,7 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			// One that names it further on ("… as app-patterns.md §2
 			// says") is content that mentions it.
 			if rel, at := namedTopic(f, e, c.names(), c.dirName()); rel != "" && leadsAt(f, e.Start, at) {
-				if c.linkedFiles()[rel] || e.Kind == lint.EntryTableRow && c.inDocumentTable(i) {
+				if c.linkedFiles()[rel] || e.Kind == memory.EntryTableRow && c.inDocumentTable(i) {
 					p.structure = true // a pointer: neither content nor a break in the content around it
 					return p
 				}
@@ -216,7 +217,7 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			// ("- See `docs/INDEX.md` — the master list", a row of a table
 			// of reference docs) points at it, as a link out of the dir
 			// would: orientation, not a memory.
-			if e.Kind == lint.EntryTableRow && c.inDocumentTable(i) || c.pointsAtDocument(e) {
+			if e.Kind == memory.EntryTableRow && c.inDocumentTable(i) || c.pointsAtDocument(e) {
 				p.structure = true
 				return p
 			}
@@ -225,7 +226,7 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 		return p
 	}
 	switch e.Kind {
-	case lint.EntryItem:
+	case memory.EntryItem:
 		item := f.Body().Items[e.Item]
 		switch {
 		case e.Group && c.labels[e.Item]:
@@ -244,10 +245,10 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			return content("bullet", "list item without a link: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
 		return p
-	case lint.EntryTableHeader:
+	case memory.EntryTableHeader:
 		p.structure = true
 		return p
-	case lint.EntryTableRow:
+	case memory.EntryTableRow:
 		switch {
 		case linked == 1:
 		case len(topics) > 1:
@@ -257,7 +258,7 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			return content("table-row", "table row without a link to a topic file: memory content written into the index is loaded into every conversation and cannot be recalled on its own")
 		}
 		return p
-	case lint.EntryParagraph:
+	case memory.EntryParagraph:
 		if !e.InQuote && len(topics) > 0 && everyLineLeadsWithLink(f, e, topics) {
 			if e.StartLine == e.EndLine {
 				p.msg, p.suggestion = "index entry is not a list item: start it with \"- \"", "- [Title](file.md) — one-line hook"
@@ -278,9 +279,9 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 			return content("quote", "quoted text in the index: MEMORY.md should only list memories")
 		}
 		return content("prose", "prose in the index: MEMORY.md should only list memories, one linked line each; this text is loaded into every conversation")
-	case lint.EntryCode:
+	case memory.EntryCode:
 		return content("code", "code block in the index: MEMORY.md should only list memories")
-	case lint.EntryHTML:
+	case memory.EntryHTML:
 		if ruleutil.WordCount(htmlTag.ReplaceAllString(e.Text(f), " ")) <= 8 {
 			p.structure = true // <details><summary>Archived</summary>: folds entries, holds none
 			return p
@@ -292,7 +293,7 @@ func (c *formatContext) entryFormatProblem(i int) entryProblem {
 
 // reportContent reports a run of content entries: one alone with its own
 // message, several as one finding with their count.
-func reportContent(pass *lint.Pass, f *lint.File, run []entryProblem) {
+func reportContent(pass *lint.Pass, f *memory.File, run []entryProblem) {
 	suggestion := "move the content into a topic file and list it as: - [Title](file.md) — one-line hook"
 	first, last := run[0].entry, run[len(run)-1].entry
 	if len(run) == 1 {
@@ -334,7 +335,7 @@ func groupHeading(text string) bool {
 }
 
 // hasWikiLink reports whether an entry holds a [[wikilink]].
-func hasWikiLink(f *lint.File, e lint.IndexEntry) bool {
+func hasWikiLink(f *memory.File, e memory.IndexEntry) bool {
 	w := f.Body().WikiLinks // in document order
 	i := sort.Search(len(w), func(i int) bool { return w[i].Start >= e.Start })
 	return i < len(w) && w[i].End <= e.End
@@ -372,15 +373,15 @@ func placeholder(text string) bool {
 
 // listFollows reports whether a list or a table starts on the line after
 // the entry or the one after that.
-func listFollows(f *lint.File, e lint.IndexEntry) bool {
+func listFollows(f *memory.File, e memory.IndexEntry) bool {
 	entries := f.Index.Entries
 	i := sort.Search(len(entries), func(i int) bool { return entries[i].Start >= e.End })
 	return i < len(entries) && entries[i].StartLine <= e.EndLine+2 &&
-		(entries[i].Kind == lint.EntryItem || entries[i].Kind == lint.EntryTableHeader)
+		(entries[i].Kind == memory.EntryItem || entries[i].Kind == memory.EntryTableHeader)
 }
 
 // topicFolders returns the folders that hold topic files, at any depth.
-func topicFolders(d *lint.Dir) map[string]bool {
+func topicFolders(d *memory.Dir) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range d.Topics {
 		for dir := path.Dir(t.Rel); dir != "." && dir != "/" && !out[dir]; dir = path.Dir(dir) {
@@ -392,7 +393,7 @@ func topicFolders(d *lint.Dir) map[string]bool {
 
 // topicFileNames maps the lowercased path, file name and (when it looks
 // like a file name) stem of every topic file to its path.
-func topicFileNames(d *lint.Dir) map[string]string {
+func topicFileNames(d *memory.Dir) map[string]string {
 	names := map[string]string{}
 	for _, t := range d.Topics {
 		rel := t.Rel
@@ -419,7 +420,7 @@ func fileLikeStem(stem string) bool {
 
 // namedTopic returns the first topic file an entry names without a link,
 // and where the name starts; "" when it names none.
-func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string, dirName string) (string, int) {
+func namedTopic(f *memory.File, e memory.IndexEntry, files map[string]string, dirName string) (string, int) {
 	text := bytes.ToLower(f.Src[e.Start:e.End])
 	for i := 0; i < len(text); {
 		j := i + fileTokenLen(text[i:])
@@ -446,7 +447,7 @@ func namedTopic(f *lint.File, e lint.IndexEntry, files map[string]string, dirNam
 // nested under them: no link of their own, a nested item that links a
 // topic file, and a label's length ("Auth", "**Feedback:**"), not a
 // sentence of content.
-func groupLabels(f *lint.File) map[int]bool {
+func groupLabels(f *memory.File) map[int]bool {
 	labels := map[int]bool{}
 	groups := false
 	for _, e := range f.Index.Entries {
@@ -458,7 +459,7 @@ func groupLabels(f *lint.File) map[int]bool {
 	items := f.Body().Items
 	links := make([]bool, len(items)) // the item or one nested under it links a topic file
 	for _, e := range f.Index.Entries {
-		if e.Kind == lint.EntryItem && (len(e.Links) > 0 && len(ruleutil.TopicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
+		if e.Kind == memory.EntryItem && (len(e.Links) > 0 && len(ruleutil.TopicLinks(e.Links)) > 0 || hasWikiLink(f, e)) {
 			links[e.Item] = true
 		}
 	}
@@ -469,7 +470,7 @@ func groupLabels(f *lint.File) map[int]bool {
 		}
 	}
 	for _, e := range f.Index.Entries {
-		if e.Kind != lint.EntryItem || !e.Group || !links[e.Item] {
+		if e.Kind != memory.EntryItem || !e.Group || !links[e.Item] {
 			continue
 		}
 		text := strings.TrimSpace(strings.Trim(strings.TrimSpace(e.Text(f)), "*_"))
@@ -507,17 +508,17 @@ func (c *formatContext) introEntries() int {
 	// that links a topic file and within the size of an introduction, a
 	// plain list that speaks of the memory system.
 	n, lines := 0, 0
-	prose := func(e lint.IndexEntry) bool {
-		return e.Kind == lint.EntryParagraph || e.Kind == lint.EntryItem && quotedLine(f, e.StartLine)
+	prose := func(e memory.IndexEntry) bool {
+		return e.Kind == memory.EntryParagraph || e.Kind == memory.EntryItem && quotedLine(f, e.StartLine)
 	}
 	for n < len(entries) && len(ruleutil.TopicLinks(entries[n].Links)) == 0 && prose(entries[n]) {
 		lines += entries[n].EndLine - entries[n].StartLine + 1
 		n++
 	}
-	if list := n; list < len(entries) && entries[list].Kind == lint.EntryItem {
+	if list := n; list < len(entries) && entries[list].Kind == memory.EntryItem {
 		m := list
 		for m < len(entries) && len(ruleutil.TopicLinks(entries[m].Links)) == 0 && lines <= introMaxLines &&
-			(entries[m].Kind == lint.EntryParagraph || entries[m].Kind == lint.EntryItem) &&
+			(entries[m].Kind == memory.EntryParagraph || entries[m].Kind == memory.EntryItem) &&
 			(m == list || !c.headingBetween(entries[m-1].End, entries[m].Start)) {
 			lines += entries[m].EndLine - entries[m].StartLine + 1
 			m++
@@ -571,7 +572,7 @@ const (
 )
 
 // quotedLine reports whether line n of f is in a block quote.
-func quotedLine(f *lint.File, n int) bool {
+func quotedLine(f *memory.File, n int) bool {
 	return strings.HasPrefix(strings.TrimLeft(string(f.Lines.Line(n)), " \t"), ">")
 }
 
@@ -600,7 +601,7 @@ var metaPhrases = []string{
 }
 
 // withoutComments returns the text of s without the HTML comments in it.
-func withoutComments(f *lint.File, s markdown.Span) string {
+func withoutComments(f *memory.File, s markdown.Span) string {
 	comments := f.Body().Comments // in document order
 	i := sort.Search(len(comments), func(i int) bool { return comments[i].End > s.Start })
 	var b strings.Builder
@@ -631,7 +632,7 @@ var metaHeadings = map[string]bool{
 }
 
 // headingBlocks returns the headings of a file, in order.
-func headingBlocks(f *lint.File) []markdown.Block {
+func headingBlocks(f *memory.File) []markdown.Block {
 	var out []markdown.Block
 	for _, b := range f.Body().Blocks {
 		if b.Kind == markdown.BlockHeading {
@@ -658,7 +659,7 @@ var DuplicateEntry = &lint.Rule{
 		var owners map[int]int    // entryOwners(f), once a duplicate needs it
 		words := entryWordCache{}
 		for i, e := range f.Index.Entries {
-			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
+			if e.Kind != memory.EntryItem && e.Kind != memory.EntryTableRow {
 				continue // prose that mentions a file does not list it
 			}
 			seen := map[string]bool{}
@@ -667,7 +668,7 @@ var DuplicateEntry = &lint.Rule{
 					continue
 				}
 				seen[l.Target] = true
-				if k == 0 && e.Kind == lint.EntryItem && (!leadingLink(f, e, l.Link) || crossReference(f, e, l.Link)) {
+				if k == 0 && e.Kind == memory.EntryItem && (!leadingLink(f, e, l.Link) || crossReference(f, e, l.Link)) {
 					break // "… see [x](x.md)", "- See [x](x.md) for the schema": a mention inside content
 				}
 				j, dup := first[l.Target]
@@ -690,13 +691,13 @@ var DuplicateEntry = &lint.Rule{
 // not, it is the one to delete (a safe fix when it is a list item of its
 // own); when each adds something, the two must be merged by hand, and the
 // message says what this one adds.
-func duplicateFinding(f *lint.File, owners map[int]int, words entryWordCache, earlier, later lint.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
+func duplicateFinding(f *memory.File, owners map[int]int, words entryWordCache, earlier, later memory.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
 	start, end := f.SpanPos(l.Span)
 	d := lint.Diagnostic{Path: f.Path, Start: start, End: end}
 	earlierWords, laterWords := words.of(f, earlier), wordsOf(f, later)
-	deleteEntry := func(e lint.IndexEntry, link markdown.Link, msg string) {
+	deleteEntry := func(e memory.IndexEntry, link markdown.Link, msg string) {
 		if sole, ok := soleEntry(f, owners, link); ok && sole.Start == e.Start {
-			d.Fix = &lint.Fix{Message: msg, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+			d.Fix = &lint.Fix{Message: msg, Edits: []memory.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 		}
 	}
 	switch {
@@ -738,7 +739,7 @@ var duplicateEntryDoc string
 // most a short label ("**Testing:** [x](x.md)", "2026-03-01 — [x](x.md)"):
 // that is an entry listing the file. A link after a sentence ("Scoring
 // threshold fixed 2026-03-15. See [the gate](x.md).") mentions it.
-func leadingLink(f *lint.File, e lint.IndexEntry, l markdown.Link) bool {
+func leadingLink(f *memory.File, e memory.IndexEntry, l markdown.Link) bool {
 	return leadsAt(f, e.Start, l.Start)
 }
 
@@ -754,7 +755,7 @@ var seeWords = []string{
 }
 
 // crossReference reports whether a link follows a word of seeWords.
-func crossReference(f *lint.File, e lint.IndexEntry, l markdown.Link) bool {
+func crossReference(f *memory.File, e memory.IndexEntry, l markdown.Link) bool {
 	before := strings.ToLower(strings.TrimFunc(string(f.Src[e.Start:l.Start]), func(r rune) bool {
 		return unicode.IsSpace(r) || strings.ContainsRune("*_~`[]:：—–-|>#→(（", r)
 	}))

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // What an index entry says, as words, so that index-duplicate-entry can
@@ -28,7 +28,7 @@ type entryText struct {
 }
 
 // textOf splits an entry into its entryText.
-func textOf(f *lint.File, e lint.IndexEntry) entryText {
+func textOf(f *memory.File, e memory.IndexEntry) entryText {
 	var t entryText
 	at := e.Start
 	for _, l := range e.Links {
@@ -41,7 +41,7 @@ func textOf(f *lint.File, e lint.IndexEntry) entryText {
 		at = l.End
 	}
 	t.outside = append(t.outside, string(f.Src[at:e.End]))
-	if e.Kind == lint.EntryItem {
+	if e.Kind == memory.EntryItem {
 		items := f.Body().Items
 		for k := e.Item + 1; k < len(items) && items[k].Depth > items[e.Item].Depth; k++ {
 			t.outside = append(t.outside, string(f.Src[items[k].Start:items[k].End]))
@@ -60,7 +60,7 @@ func textOf(f *lint.File, e lint.IndexEntry) entryText {
 type entryWords struct{ says, targets []string }
 
 // wordsOf returns the entry's words.
-func wordsOf(f *lint.File, e lint.IndexEntry) entryWords {
+func wordsOf(f *memory.File, e memory.IndexEntry) entryWords {
 	var w entryWords
 	t := textOf(f, e)
 	for _, p := range append(t.outside, t.titles...) {
@@ -80,7 +80,7 @@ func wordsOf(f *lint.File, e lint.IndexEntry) entryWords {
 // compares its first entry with every later one, and reads its words once.
 type entryWordCache map[int]entryWords
 
-func (c entryWordCache) of(f *lint.File, e lint.IndexEntry) entryWords {
+func (c entryWordCache) of(f *memory.File, e memory.IndexEntry) entryWords {
 	w, ok := c[e.Start]
 	if !ok {
 		w = wordsOf(f, e)
@@ -105,7 +105,7 @@ func saysNothingNew(a, b entryWords) bool {
 
 // onlyLinks reports whether an entry says nothing but its links' titles:
 // no hook after the link, nothing nested under it.
-func onlyLinks(f *lint.File, e lint.IndexEntry) bool {
+func onlyLinks(f *memory.File, e memory.IndexEntry) bool {
 	for _, p := range textOf(f, e).outside {
 		if len(splitWords(p)) > 0 {
 			return false
@@ -117,7 +117,7 @@ func onlyLinks(f *lint.File, e lint.IndexEntry) bool {
 // entrySays returns what an entry says as plain text on one line, for a
 // message: its text with links written as their titles, without a list
 // item's marker or a table row's outer bars.
-func entrySays(f *lint.File, e lint.IndexEntry) string {
+func entrySays(f *memory.File, e memory.IndexEntry) string {
 	t := textOf(f, e)
 	var b strings.Builder
 	for i, p := range t.outside {
@@ -127,7 +127,7 @@ func entrySays(f *lint.File, e lint.IndexEntry) string {
 		}
 	}
 	text := strings.Join(strings.Fields(b.String()), " ")
-	if e.Kind == lint.EntryTableRow {
+	if e.Kind == memory.EntryTableRow {
 		return strings.TrimSpace(strings.Trim(text, "|"))
 	}
 	marker, rest, _ := strings.Cut(text, " ")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -19,8 +20,8 @@ import (
 // documents?). Each part is worked out on first use, once, so that the
 // rule stays linear in the index.
 type formatContext struct {
-	f      *lint.File
-	dir    *lint.Dir
+	f      *memory.File
+	dir    *memory.Dir
 	abs    string       // the dir's absolute path, slash separated
 	labels map[int]bool // groupLabels: list items that only label the entries under them
 
@@ -90,8 +91,8 @@ func (c *formatContext) labelOf(i int) int {
 		for k, e := range entries {
 			c.listLabels[k] = -1
 			switch {
-			case e.Kind == lint.EntryItem:
-				if k > 0 && entries[k-1].Kind == lint.EntryItem && c.headingBetween(entries[k-1].End, e.Start) {
+			case e.Kind == memory.EntryItem:
+				if k > 0 && entries[k-1].Kind == memory.EntryItem && c.headingBetween(entries[k-1].End, e.Start) {
 					label = -1 // a heading ends the list
 				}
 				if pending >= 0 && entries[pending].EndLine+2 >= e.StartLine {
@@ -111,8 +112,8 @@ func (c *formatContext) labelOf(i int) int {
 
 // isLabel reports whether an entry is a one-line paragraph that stands in
 // for a heading ("**Feedback**", "Memory types:").
-func isLabel(f *lint.File, e lint.IndexEntry) bool {
-	return e.Kind == lint.EntryParagraph && !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && groupHeading(e.Text(f))
+func isLabel(f *memory.File, e memory.IndexEntry) bool {
+	return e.Kind == memory.EntryParagraph && !e.InQuote && len(e.Links) == 0 && e.StartLine == e.EndLine && groupHeading(e.Text(f))
 }
 
 // inDocumentTable reports whether entry i is a row of a table that maps
@@ -140,7 +141,7 @@ func (c *formatContext) inDocumentTable(i int) bool {
 		}
 		for k, e := range entries {
 			switch {
-			case e.Kind == lint.EntryTableRow:
+			case e.Kind == memory.EntryTableRow:
 				if start < 0 {
 					start = k
 				}
@@ -196,7 +197,7 @@ func (c *formatContext) aboutMemory(i int) bool {
 	if c.metaText(strings.ToLower(withoutComments(f, e.Span))) {
 		return true
 	}
-	if e.Kind == lint.EntryItem {
+	if e.Kind == memory.EntryItem {
 		if l := c.labelOf(i); l >= 0 {
 			label := strings.ToLower(f.Index.Entries[l].Text(f))
 			if c.metaText(label) || metaHeadings[strings.TrimSpace(strings.Trim(strings.TrimSpace(label), "#*_:： "))] {
@@ -278,7 +279,7 @@ func tableCells(row string) []string {
 // ": when to read it", "(regenerate it)") or nothing. A line that says
 // something about a document ("CLAUDE.md created with the content rules")
 // or a rule that names one ("Read design.md and follow it: …") is content.
-func (c *formatContext) pointsAtDocument(e lint.IndexEntry) bool {
+func (c *formatContext) pointsAtDocument(e memory.IndexEntry) bool {
 	if e.StartLine != e.EndLine {
 		return false
 	}
@@ -301,7 +302,7 @@ const pointerSeparators = "—–-:：|→(（,，;；"
 // first words, in a code span or as a word, and where it starts and ends;
 // "" when there is none. Only the words a short label may hold before it
 // are looked at (leadsAt).
-func firstDocument(f *lint.File, e lint.IndexEntry) (doc string, start, end int) {
+func firstDocument(f *memory.File, e memory.IndexEntry) (doc string, start, end int) {
 	start, end = e.End, e.End
 	spans := f.Body().CodeSpans // in document order
 	for i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= e.Start }); i < len(spans) && spans[i].End <= e.End; i++ {
@@ -334,7 +335,7 @@ func firstDocument(f *lint.File, e lint.IndexEntry) (doc string, start, end int)
 // line (or the entry) starts: before it stand at most list or table
 // syntax and a short label ("See", "**Docs:**", "2026-03-01 —", "详见"),
 // not a sentence.
-func leadsAt(f *lint.File, from, off int) bool {
+func leadsAt(f *memory.File, from, off int) bool {
 	if off < from {
 		return false
 	}
@@ -349,7 +350,7 @@ func leadsAt(f *lint.File, from, off int) bool {
 const maxLabelWords = 4
 
 // lineStartIn returns where line n starts within entry e.
-func lineStartIn(f *lint.File, e lint.IndexEntry, n int) int {
+func lineStartIn(f *memory.File, e memory.IndexEntry, n int) int {
 	if n == e.StartLine {
 		return e.Start
 	}
@@ -360,7 +361,7 @@ func lineStartIn(f *lint.File, e lint.IndexEntry, n int) int {
 // with a link to a topic file (after at most a short label): entries
 // written without their "- ". A paragraph that ends in a link ("…; see
 // [x](x.md).") is prose that mentions the file.
-func everyLineLeadsWithLink(f *lint.File, e lint.IndexEntry, topics []ruleutil.TopicLink) bool {
+func everyLineLeadsWithLink(f *memory.File, e memory.IndexEntry, topics []ruleutil.TopicLink) bool {
 	leads := map[int]bool{}
 	for _, l := range topics {
 		n := f.Lines.LineOf(l.Start)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -30,7 +31,7 @@ var EntryLength = &lint.Rule{
 		}
 		limit := entryLimitFor(f.Index.Budget, lint.OptionsFor[entryLengthOptions](pass, f))
 		loaded := "the index is loaded into every conversation"
-		if pass.Dir.Kind == lint.DirSubagent {
+		if pass.Dir.Kind == memory.DirSubagent {
 			loaded = "this MEMORY.md goes into the subagent's prompt every time it runs"
 		}
 		var long []longEntry
@@ -47,7 +48,7 @@ var EntryLength = &lint.Rule{
 			}
 			// Only entries: content lines without a memory link are
 			// index-entry-format's, which already says they do not belong.
-			if e.Kind != lint.EntryItem && e.Kind != lint.EntryTableRow {
+			if e.Kind != memory.EntryItem && e.Kind != memory.EntryTableRow {
 				continue
 			}
 			links := ruleutil.TopicLinks(e.Links)
@@ -79,8 +80,8 @@ type entryLengthOptions struct {
 // index-line-limit and index-size-limit warn: the long entries are then
 // what there is to cut.
 const (
-	nearBudgetLines = lint.IndexWarnLines
-	nearBudgetUnits = lint.IndexWarnUnits
+	nearBudgetLines = memory.IndexWarnLines
+	nearBudgetUnits = memory.IndexWarnUnits
 )
 
 // entryLimit is the length over which an index's entries are reported,
@@ -97,18 +98,18 @@ type entryLimit struct {
 // entryLimitFor returns the limit for an index with budget b: max once
 // the index is near Claude Code's limits, else max-anywhere (never below
 // max, so that a max set above it is still the longest entry reported).
-func entryLimitFor(b lint.IndexBudget, o entryLengthOptions) entryLimit {
+func entryLimitFor(b memory.IndexBudget, o entryLengthOptions) entryLimit {
 	anywhere := max(o.MaxAnywhere, o.Max)
 	if b.Lines < nearBudgetLines && b.Units < nearBudgetUnits || o.Max >= anywhere {
 		return entryLimit{max: anywhere}
 	}
 	// Name the measure that is fuller.
-	if b.Lines*lint.IndexMaxUnits >= b.Units*lint.IndexMaxLines {
-		return entryLimit{max: o.Max, over: b.Lines > lint.IndexMaxLines,
-			budget: fmt.Sprintf("%d lines of Claude Code's %d", b.Lines, lint.IndexMaxLines)}
+	if b.Lines*memory.IndexMaxUnits >= b.Units*memory.IndexMaxLines {
+		return entryLimit{max: o.Max, over: b.Lines > memory.IndexMaxLines,
+			budget: fmt.Sprintf("%d lines of Claude Code's %d", b.Lines, memory.IndexMaxLines)}
 	}
-	return entryLimit{max: o.Max, over: b.Units > lint.IndexMaxUnits,
-		budget: fmt.Sprintf("%s UTF-16 units of Claude Code's %s", ruleutil.Thousands(b.Units), ruleutil.Thousands(lint.IndexMaxUnits))}
+	return entryLimit{max: o.Max, over: b.Units > memory.IndexMaxUnits,
+		budget: fmt.Sprintf("%s UTF-16 units of Claude Code's %s", ruleutil.Thousands(b.Units), ruleutil.Thousands(memory.IndexMaxUnits))}
 }
 
 // why says, for a message, why entries over the limit are too long.
@@ -124,7 +125,7 @@ func (l entryLimit) why() string {
 
 // longEntry is an entry over the limit.
 type longEntry struct {
-	entry  lint.IndexEntry
+	entry  memory.IndexEntry
 	length int
 	// titleRepeatsName is set when the link's title is the file's name:
 	// part of the length is then a title that says nothing the link does
@@ -135,7 +136,7 @@ type longEntry struct {
 // reportLong reports the long entries of an index (of a part of it
 // between HTML comments): one alone with its length, several as one
 // finding that lists their lines, rather than one finding per line.
-func reportLong(pass *lint.Pass, f *lint.File, limit entryLimit, loaded string, long []longEntry) {
+func reportLong(pass *lint.Pass, f *memory.File, limit entryLimit, loaded string, long []longEntry) {
 	titles := 0
 	longest := long[0]
 	for _, l := range long {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // DanglingLink reports index links to memory files that do not exist.
@@ -76,7 +77,7 @@ var DanglingLink = &lint.Rule{
 				// Unsafe: the memory may only have been renamed. Only an
 				// entry that says nothing but the link is deleted: a hook
 				// after it may be all that is left of the memory.
-				fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []lint.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
+				fix = &lint.Fix{Message: "delete the entry", Unsafe: true, Edits: []memory.TextEdit{f.DeleteLines(e.StartLine, e.EndLine)}}
 			} else if near == "" {
 				suggestion = "fix the file name; if the memory is gone, keep what this entry says in a topic file while it still holds, then delete the entry"
 			}
@@ -143,8 +144,8 @@ var LinkEscape = &lint.Rule{
 			return
 		}
 		for _, l := range f.Body().Links {
-			target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
-			if kind != lint.LinkEscape {
+			target, kind := memory.ResolveLink(memory.IndexName, l.Dest)
+			if kind != memory.LinkEscape {
 				continue
 			}
 			what := "a path outside the memory dir"
@@ -221,7 +222,7 @@ var OrphanMemory = &lint.Rule{
 		linked := map[string]bool{}
 		folders := map[string]bool{} // "- [Archive](archive/)": the index points at a folder of memories
 		for _, l := range d.Index.Body().Links {
-			if target, kind := lint.ResolveLink(lint.IndexName, l.Dest); kind == lint.LinkLocal && !l.Image {
+			if target, kind := memory.ResolveLink(memory.IndexName, l.Dest); kind == memory.LinkLocal && !l.Image {
 				if ruleutil.IsMarkdownPath(target) {
 					linked[target] = true
 				} else if target != "." {
@@ -265,7 +266,7 @@ var OrphanMemory = &lint.Rule{
 			diag := lint.Diagnostic{Path: t.Path, Message: "memory is not listed in MEMORY.md, so the agent does not know it exists",
 				Suggestion: "add to MEMORY.md: " + entry}
 			if clean && appendIsRead(d.Index) {
-				diag.Fix = &lint.Fix{Message: "add an index entry", Edits: []lint.TextEdit{d.Index.AppendLine(entry)}}
+				diag.Fix = &lint.Fix{Message: "add an index entry", Edits: []memory.TextEdit{d.Index.AppendLine(entry)}}
 			}
 			pass.Report(diag)
 		}
@@ -277,7 +278,7 @@ var OrphanMemory = &lint.Rule{
 // never copy a secret there: a description the secret rule would flag is
 // left out, and clean is false (no fix) when the link itself holds one;
 // the entry is then the same in the suggestion, in --diff and on disk.
-func orphanEntry(t *lint.File) (entry string, clean bool) {
+func orphanEntry(t *memory.File) (entry string, clean bool) {
 	entry = ruleutil.MemoryEntry(t)
 	if secret.Redact(entry) == entry {
 		return entry, true
@@ -346,7 +347,7 @@ func nameIn(name string, names map[string]string, dirName string) (string, bool)
 // ("feedback_testing.md", also through the dir's folder, nameIn), by stem
 // in a code span (`feedback_testing`) or when the stem looks like a file
 // name (feedback_testing, not a plain word such as testing).
-func namedFiles(f *lint.File, topics []*lint.File, dirName string) map[string]bool {
+func namedFiles(f *memory.File, topics []*memory.File, dirName string) map[string]bool {
 	names := map[string]string{} // lowercased name → topic path
 	code := map[string]string{}  // the same, written in a code span
 	for _, t := range topics {
@@ -392,7 +393,7 @@ func namedFiles(f *lint.File, topics []*lint.File, dirName string) map[string]bo
 // their path in the dir, or by a file name that reads as one
 // (feedback_red_flags.md; not notes.md, which may be any notes.md). The
 // agent reads those names in every conversation: it knows the files.
-func namedInInstructions(files []lint.InstructionFile, topics []*lint.File, dirName string) map[string]bool {
+func namedInInstructions(files []lint.InstructionFile, topics []*memory.File, dirName string) map[string]bool {
 	named := map[string]bool{}
 	if len(files) == 0 {
 		return named
@@ -441,7 +442,7 @@ func dirName(pass *lint.Pass) string {
 // one: its name and its description are unfilled slots
 // ("name: <kebab-case-slug>"). Listing it in the index would offer the
 // agent a memory that says nothing.
-func template(t *lint.File) bool {
+func template(t *memory.File) bool {
 	return ruleutil.IsPlaceholder(t.FieldValue("name")) && ruleutil.IsPlaceholder(t.FieldValue("description"))
 }
 
@@ -458,7 +459,7 @@ func underLinkedFolder(folders map[string]bool, rel string) bool {
 // folderDoc reports whether a file documents the folder rather than being
 // a memory: no frontmatter, and a README or an all-capitals name such as
 // NOTES.md or CHANGELOG.md.
-func folderDoc(t *lint.File) bool {
+func folderDoc(t *memory.File) bool {
 	if t.Frontmatter() != nil {
 		return false
 	}
@@ -483,7 +484,7 @@ func folderDoc(t *lint.File) bool {
 // fenced code block or comment, or in a raw HTML block, which would take
 // the line in: a fix appending there would change the file without
 // linking the memory, again on every run.
-func appendIsRead(f *lint.File) bool {
+func appendIsRead(f *memory.File) bool {
 	blocks := f.Body().Blocks
 	if len(blocks) == 0 {
 		return true
@@ -508,10 +509,10 @@ func appendIsRead(f *lint.File) bool {
 // whose only memory link it is, so that deleting the entry's lines removes
 // that link and nothing else. owners is entryOwners(f), computed once per
 // index so that a lookup per link keeps the rules linear.
-func soleEntry(f *lint.File, owners map[int]int, l markdown.Link) (lint.IndexEntry, bool) {
+func soleEntry(f *memory.File, owners map[int]int, l markdown.Link) (memory.IndexEntry, bool) {
 	i, ok := owners[l.Start]
 	if !ok {
-		return lint.IndexEntry{}, false
+		return memory.IndexEntry{}, false
 	}
 	e := f.Index.Entries[i]
 	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body().Items[e.Item].HasSublist {
@@ -526,7 +527,7 @@ func soleEntry(f *lint.File, owners map[int]int, l markdown.Link) (lint.IndexEnt
 // with a queue of the items begun so far finds them all: an item that ends
 // before one link ends before every later one, and the queue's front, once
 // the ended items are dropped from it, is the earliest item still open.
-func entryOwners(f *lint.File) map[int]int {
+func entryOwners(f *memory.File) map[int]int {
 	var starts []int
 	for _, l := range f.Body().Links {
 		starts = append(starts, l.Start)
@@ -543,7 +544,7 @@ func entryOwners(f *lint.File) map[int]int {
 	next := 0
 	for _, pos := range starts {
 		for ; next < len(f.Index.Entries) && f.Index.Entries[next].Start <= pos; next++ {
-			if f.Index.Entries[next].Kind == lint.EntryItem {
+			if f.Index.Entries[next].Kind == memory.EntryItem {
 				open = append(open, next)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Missing reports a memory dir whose index the agent will not see:
@@ -21,7 +22,7 @@ var Missing = &lint.Rule{
 	Run: func(pass *lint.Pass) {
 		d := pass.Dir
 		if msg := unloadableIndex(d); msg != "" {
-			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(lint.IndexName), Message: msg,
+			pass.Report(lint.Diagnostic{Severity: lint.Error, Path: d.Join(memory.IndexName), Message: msg,
 				Suggestion: "make MEMORY.md a regular file under 4 MiB with one line per memory: - [Title](file.md) — one-line hook"})
 			return
 		}
@@ -32,12 +33,12 @@ var Missing = &lint.Rule{
 				Suggestion: "list every memory in MEMORY.md, one line each: - [Title](file.md) — one-line hook"})
 			return
 		}
-		if d.Index != nil || d.Exists(lint.IndexName) || len(d.Topics) == 0 || allLinkedFromParent(d) {
+		if d.Index != nil || d.Exists(memory.IndexName) || len(d.Topics) == 0 || allLinkedFromParent(d) {
 			return
 		}
 		msg := fmt.Sprintf("memory dir has %s and no MEMORY.md: Claude Code loads the index into every conversation, so without it these memories are only found by chance",
 			ruleutil.Plural(len(d.Topics), "topic file", "topic files"))
-		if d.Kind == lint.DirAuto {
+		if d.Kind == memory.DirAuto {
 			msg += " (if this is the dir Claude Code uses as auto memory, it writes an index itself at the next session, one line per topic file; nothing does that for memory kept elsewhere)"
 		}
 		if d.NameCaseIndex != "" {
@@ -52,7 +53,7 @@ var missingDoc string
 
 // allLinkedFromParent reports whether the private index around a team dir
 // links every one of its topic files, so that the agent knows them all.
-func allLinkedFromParent(d *lint.Dir) bool {
+func allLinkedFromParent(d *memory.Dir) bool {
 	if len(d.ParentLinks) == 0 {
 		return false
 	}
@@ -67,25 +68,25 @@ func allLinkedFromParent(d *lint.Dir) bool {
 // unloadableIndex says why the dir's MEMORY.md, which is there, loads
 // nothing because of what it is: a folder, a link to nothing, a file over
 // 4 MiB. "" when none of these.
-func unloadableIndex(d *lint.Dir) string {
+func unloadableIndex(d *memory.Dir) string {
 	if d.IndexNotFile != "" {
 		return fmt.Sprintf("MEMORY.md is %s: Claude Code loads nothing from it, so the agent gets no index at all", d.IndexNotFile)
 	}
-	if size := indexSize(d); size > lint.IndexMaxBytes {
+	if size := indexSize(d); size > memory.IndexMaxBytes {
 		return fmt.Sprintf("MEMORY.md is %s, over the 4 MiB (%s bytes) Claude Code reads: it skips the file silently and loads nothing, so the agent gets no index at all",
-			mebibytes(size), ruleutil.Thousands(lint.IndexMaxBytes))
+			mebibytes(size), ruleutil.Thousands(memory.IndexMaxBytes))
 	}
 	return ""
 }
 
 // indexSize returns the size of the dir's MEMORY.md, also when memlint did
 // not read it (larger than it reads), or -1.
-func indexSize(d *lint.Dir) int64 {
+func indexSize(d *memory.Dir) int64 {
 	if d.Index != nil {
 		return d.Index.Size
 	}
 	for _, f := range d.Unreadable {
-		if f.Kind == lint.KindIndex {
+		if f.Kind == memory.KindIndex {
 			return f.Size
 		}
 	}
@@ -97,7 +98,7 @@ func mebibytes(n int64) string {
 }
 
 // emptyIndexWhat says why a MEMORY.md that exists loads no text.
-func emptyIndexWhat(f *lint.File) string {
+func emptyIndexWhat(f *memory.File) string {
 	switch {
 	case len(f.Src) == 0:
 		return "is empty"

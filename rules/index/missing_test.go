@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/linttest"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -30,14 +31,14 @@ func TestIndexOver4MiB(t *testing.T) {
 		sev     lint.Severity
 		want    []string // rule: message fragment
 	}{
-		{"exactly 4 MiB: loaded, then cut", lint.IndexMaxBytes, 0, lint.Warning, []string{
+		{"exactly 4 MiB: loaded, then cut", memory.IndexMaxBytes, 0, lint.Warning, []string{
 			"index-size-limit: UTF-16 units, more than the 25,000 Claude Code loads; today its 200-line cut comes first",
 		}},
-		{"4 MiB + 1", lint.IndexMaxBytes + 1, 0, lint.Error, []string{
+		{"4 MiB + 1", memory.IndexMaxBytes + 1, 0, lint.Error, []string{
 			"index-missing: over the 4 MiB (4,194,304 bytes) Claude Code reads: it skips the file silently and loads nothing",
 			"index-size-limit: Claude Code skips a MEMORY.md over 4 MiB (4,194,304 bytes) and loads nothing at all",
 		}},
-		{"4 MiB + 1, larger than memlint reads", lint.IndexMaxBytes + 1, lint.IndexMaxBytes, lint.Error, []string{
+		{"4 MiB + 1, larger than memlint reads", memory.IndexMaxBytes + 1, memory.IndexMaxBytes, lint.Error, []string{
 			"index-missing: MEMORY.md is 4.0 MiB, over the 4 MiB",
 			"index-size-limit: MEMORY.md is 4.0 MiB (4,194,305 bytes)",
 		}},

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/internal/testcorpus"
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkScanCorpus(b *testing.B) {
 	if dir == "" {
 		b.Skip("no corpus")
 	}
-	var files []*lint.File
+	var files []*memory.File
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".md") {
 			return err
@@ -34,11 +34,11 @@ func BenchmarkScanCorpus(b *testing.B) {
 		if err != nil {
 			return err
 		}
-		kind := lint.KindTopic
+		kind := memory.KindTopic
 		if d.Name() == "MEMORY.md" {
-			kind = lint.KindIndex
+			kind = memory.KindIndex
 		}
-		f := &lint.File{Path: p, Src: src, Lines: markdown.NewLineIndex(src), Kind: kind}
+		f := &memory.File{Path: p, Src: src, Lines: markdown.NewLineIndex(src), Kind: kind}
 		f.Body()
 		files = append(files, f)
 		return nil

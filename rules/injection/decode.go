@@ -7,8 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Short encodings of steering text: a run of base64 or hexadecimal that
@@ -126,7 +126,7 @@ func isText(b []byte) bool {
 // counts in code, nowhere in a comment Claude Code strips, and a line
 // about attacks is an example.
 func (s *scan) readDecoded(hits []hit, text []byte, encoding string, span markdown.Span) []hit {
-	sub := &scan{f: &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}, src: text}
+	sub := &scan{f: &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic}, src: text}
 	found := sub.triggers()
 	s.work += sub.work
 	if len(found) == 0 {

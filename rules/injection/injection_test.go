@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 func TestMain(m *testing.M) {
@@ -262,8 +263,8 @@ func FuzzScan(f *testing.F) {
 	f.Add([]byte("<!--"))
 	f.Add([]byte("Human\n: x\nAssistant\n: y"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, kind := range []lint.FileKind{lint.KindTopic, lint.KindIndex, lint.KindLog} {
-			file := &lint.File{Path: "x.md", Kind: kind, Src: src, Lines: markdown.NewLineIndex(src)}
+		for _, kind := range []memory.FileKind{memory.KindTopic, memory.KindIndex, memory.KindLog} {
+			file := &memory.File{Path: "x.md", Kind: kind, Src: src, Lines: markdown.NewLineIndex(src)}
 			for _, h := range scanFile(file, 8) {
 				if h.span.Start < 0 || h.span.End > len(src) || h.span.Start > h.span.End {
 					t.Fatalf("hit %v outside the file of %d bytes", h.span, len(src))

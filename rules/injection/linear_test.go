@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // TestWorkIsLinear: on a line of 100 KB repeating a phrase that matches
@@ -31,7 +31,7 @@ func TestWorkIsLinear(t *testing.T) {
 	} {
 		work := func(size int) int {
 			src := bytes.Repeat([]byte(phrase), size/len(phrase))
-			f := &lint.File{Path: "x.md", Kind: lint.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
+			f := &memory.File{Path: "x.md", Kind: memory.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
 			s := newScan(f)
 			hits := s.triggers()
 			hits = append(hits, s.encoded()...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/ruleutil"
 )
 
@@ -154,7 +155,7 @@ func (h hit) suggestion() string {
 
 // scanFile returns the steering text in f, one hit per line at most, in
 // file order.
-func scanFile(f *lint.File, blobLen int) []hit {
+func scanFile(f *memory.File, blobLen int) []hit {
 	s := newScan(f)
 	hits := s.triggers()
 	hits = append(hits, s.turns()...)

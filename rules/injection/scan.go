@@ -11,14 +11,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/internal/lazyre"
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // scan is one file being read and what its Markdown says about where
 // code and comments are.
 type scan struct {
-	f   *lint.File
+	f   *memory.File
 	src []byte
 	// md is the parsed body, nil until markdown is called. seen are its
 	// HTML comments the agent reads; stripped are those Claude Code
@@ -47,7 +47,7 @@ type scan struct {
 	work int
 }
 
-func newScan(f *lint.File) *scan {
+func newScan(f *memory.File) *scan {
 	loadTable()
 	s := scanPool.Get().(*scan)
 	*s = scan{f: f, src: f.Src, units: s.units[:0], norm: s.norm, v: s.v, us: s.us}
@@ -79,7 +79,7 @@ func (s *scan) markdown() *markdown.Markdown {
 		s.md = &markdown.Markdown{}
 	}
 	top := map[int]bool{}
-	if s.f.Kind == lint.KindIndex {
+	if s.f.Kind == memory.KindIndex {
 		for _, b := range s.md.Blocks {
 			if b.Kind == markdown.BlockComment && b.TopLevel {
 				top[b.Start] = true
@@ -1308,7 +1308,7 @@ var addressed = lazyre.New(`^\s*(?:(?:note|message|reminder|hint|instructions?|d
 // the table alone), read as normalised. A comment already holding a hit
 // is not reported again.
 func (s *scan) comments(hits []hit) []hit {
-	if s.f.Kind != lint.KindTopic || !bytes.Contains(s.src, []byte("<!--")) {
+	if s.f.Kind != memory.KindTopic || !bytes.Contains(s.src, []byte("<!--")) {
 		return nil
 	}
 	s.markdown()

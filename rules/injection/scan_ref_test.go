@@ -10,17 +10,17 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
 // sameScan fails t when the trigger pass finds anything on text other
 // than its definition does (ref_test.go), and returns how many hits the
 // trigger pass found.
-func sameScan(t *testing.T, text []byte, kind lint.FileKind) int {
+func sameScan(t *testing.T, text []byte, kind memory.FileKind) int {
 	t.Helper()
-	file := func() *lint.File { return &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: kind} }
+	file := func() *memory.File { return &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: kind} }
 	got, want := newScan(file()), newScan(file())
 	h, r := got.triggers(), want.refTriggers()
 	sortHits(h)
@@ -45,7 +45,7 @@ func sameScan(t *testing.T, text []byte, kind lint.FileKind) int {
 func TestScanReference(t *testing.T) {
 	type job struct {
 		text []byte
-		kind lint.FileKind
+		kind memory.FileKind
 	}
 	var jobs []job
 	own, err := filepath.Glob("testdata/memory-injection/*/*.md")
@@ -57,11 +57,11 @@ func TestScanReference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		jobs = append(jobs, job{text, lint.KindTopic}, job{text, lint.KindIndex})
+		jobs = append(jobs, job{text, memory.KindTopic}, job{text, memory.KindIndex})
 	}
 	for i, text := range rulebench.Texts(t) {
 		if i%4 == 0 {
-			jobs = append(jobs, job{text, lint.KindTopic})
+			jobs = append(jobs, job{text, memory.KindTopic})
 		}
 	}
 	const parts = 4
@@ -90,7 +90,7 @@ func FuzzFastView(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text []byte) {
 		var n normalizer
 		var slow, fast view
-		s := newScan(&lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
+		s := newScan(&memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic})
 		s.prefilter()
 		for _, u := range s.units {
 			if u.slow {
@@ -115,7 +115,7 @@ func FuzzTriggersReference(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, text []byte) { sameScan(t, text, lint.KindTopic) })
+	f.Fuzz(func(t *testing.T, text []byte) { sameScan(t, text, memory.KindTopic) })
 }
 
 // TestFastViewIsNormalize keeps the premise of the fast path: on a unit
@@ -156,7 +156,7 @@ func TestFastViewIsNormalize(t *testing.T) {
 	// Every unit the prefilter leaves to the fast path, ASCII or not.
 	units := 0
 	checkUnits := func(text []byte) {
-		s := newScan(&lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
+		s := newScan(&memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic})
 		s.prefilter()
 		for _, u := range s.units {
 			if u.slow {
@@ -203,9 +203,9 @@ func TestSubsHoldLeadBytes(t *testing.T) {
 // BenchmarkScan compares the trigger pass with its definition on the
 // texts of TestScanReference, parsed beforehand.
 func BenchmarkScan(b *testing.B) {
-	var files []*lint.File
+	var files []*memory.File
 	for _, text := range rulebench.Texts(b) {
-		f := &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic}
+		f := &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic}
 		f.Body()
 		files = append(files, f)
 	}
@@ -226,9 +226,9 @@ func BenchmarkScan(b *testing.B) {
 
 // BenchmarkPrefilter measures the prefilter's pass over each file alone.
 func BenchmarkPrefilter(b *testing.B) {
-	var files []*lint.File
+	var files []*memory.File
 	for _, text := range rulebench.Texts(b) {
-		files = append(files, &lint.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: lint.KindTopic})
+		files = append(files, &memory.File{Src: text, Lines: markdown.NewLineIndex(text), Kind: memory.KindTopic})
 	}
 	rulebench.Measure(b, func() int {
 		for _, f := range files {

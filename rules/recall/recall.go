@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Limits of Claude Code's recall (SPEC §1.4).
@@ -169,8 +170,8 @@ var MemoryCountLimit = &lint.Rule{
 	Doc:      memoryCountLimitDoc,
 	Kinds:    lint.ExceptSubagent,
 	Run: func(pass *lint.Pass) {
-		var files []*lint.File
-		for _, list := range [][]*lint.File{pass.Dir.Topics, pass.Dir.Templates} {
+		var files []*memory.File
+		for _, list := range [][]*memory.File{pass.Dir.Topics, pass.Dir.Templates} {
 			for _, f := range list {
 				if inManifest(f.Rel) {
 					files = append(files, f)
@@ -201,13 +202,13 @@ func inManifest(rel string) bool {
 			return false
 		}
 	}
-	return path.Base(rel) != lint.IndexName
+	return path.Base(rel) != memory.IndexName
 }
 
 // oldestFiles names up to three of the n least recently modified files, or
 // "" when modification times are unknown (staged content).
-func oldestFiles(files []*lint.File, n int) string {
-	sorted := append([]*lint.File(nil), files...)
+func oldestFiles(files []*memory.File, n int) string {
+	sorted := append([]*memory.File(nil), files...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if !sorted[i].ModTime.Equal(sorted[j].ModTime) {
 			return sorted[i].ModTime.Before(sorted[j].ModTime)

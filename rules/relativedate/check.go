@@ -5,15 +5,15 @@ import (
 	"sort"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Where expressions are looked for: the description and the body's prose,
 // under headings, list items and bold labels that may give a date.
 
 // rdCheckDescription scans the frontmatter description.
-func rdCheckDescription(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
+func rdCheckDescription(f *memory.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
 	fm := f.Frontmatter()
 	if fm == nil || fm.Doc == nil {
 		return
@@ -72,7 +72,7 @@ func rdBacktickCode(text []byte) func(s, e int) bool {
 }
 
 // rdCheckBody scans the prose of the Markdown body, block by block.
-func rdCheckBody(f *lint.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
+func rdCheckBody(f *memory.File, scanners func([]byte) int, report func(start, end int, m dateMeaning)) {
 	md := f.Body()
 	if md == nil {
 		return
@@ -148,7 +148,7 @@ func rdInSpans[T any](list []T, off int, span func(T) markdown.Span) bool {
 // current block and memoised answers, so that no input costs more than
 // linear time.
 type rdContext struct {
-	f        *lint.File
+	f        *memory.File
 	md       *markdown.Markdown
 	headings []int // block indexes of the headings enclosing the current block, outermost first
 	memo     map[rdAnchorKey]bool

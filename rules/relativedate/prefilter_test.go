@@ -17,6 +17,7 @@ import (
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // The prefilter (rdScanners) decides which of the languages' scanners a
@@ -306,14 +307,14 @@ func BenchmarkRelativeDate(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(files), "ns/file")
 		})
 	}
-	var parsed []*lint.File
+	var parsed []*memory.File
 	for _, f := range fsys {
 		lines := markdown.NewLineIndex(f.Data)
 		md, err := markdown.ParseMarkdown(f.Data, 0, lines)
 		if err != nil {
 			b.Fatal(err)
 		}
-		pf := &lint.File{Src: f.Data, Lines: lines}
+		pf := &memory.File{Src: f.Data, Lines: lines}
 		pf.SetBody(md)
 		parsed = append(parsed, pf)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // rdBodyDates returns the relative date expressions checkBody finds in a
@@ -19,7 +20,7 @@ func rdBodyDates(src string) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	f := &lint.File{Src: b, Lines: lines}
+	f := &memory.File{Src: b, Lines: lines}
 	f.SetBody(md)
 	var out []string
 	rdCheckBody(f, rdScanners, func(s, e int, m dateMeaning) { out = append(out, string(b[s:e])) })
@@ -357,7 +358,7 @@ func FuzzRelativeDate(f *testing.F) {
 		if err != nil {
 			return
 		}
-		file := &lint.File{Src: b, Lines: lines}
+		file := &memory.File{Src: b, Lines: lines}
 		file.SetBody(md)
 		rdCheckBody(file, rdScanners, func(s, e int, m dateMeaning) {
 			if s < 0 || e > len(b) || s > e {

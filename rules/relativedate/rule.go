@@ -17,6 +17,7 @@ import (
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Rules is the family's rules, for the registry.
@@ -86,7 +87,7 @@ func run(pass *lint.Pass, scanners func(text []byte) int) {
 				// Unsafe: the date is computed from modified, which may
 				// not be when the sentence was written.
 				d.Fix = &lint.Fix{Message: "write the absolute date", Unsafe: true,
-					Edits: []lint.TextEdit{f.Replace(markdown.Span{Start: start, End: end}, abs)}}
+					Edits: []memory.TextEdit{f.Replace(markdown.Span{Start: start, End: end}, abs)}}
 			}
 			pass.Report(d)
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // A file or folder named after a token leaks it as surely as a line that
@@ -12,7 +13,7 @@ import (
 // memory, in the index link and the recall manifest. reportName reports
 // such a file once, about the whole file (a name has no line); every
 // output shows the name masked (lint.RedactPath).
-func reportName(pass *lint.Pass, f *lint.File) {
+func reportName(pass *lint.Pass, f *memory.File) {
 	if Redact(f.Rel) == f.Rel {
 		return
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Rules is the family's rules, for the registry.
@@ -51,7 +52,7 @@ const (
 )
 
 func runSecret(pass *lint.Pass) {
-	check := func(f *lint.File) {
+	check := func(f *memory.File) {
 		if !pass.Focused(f) {
 			return // its findings are not reported: no need to scan it
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/memlint/memlint/internal/lazyre"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 //go:embed ephemeral-content.md
@@ -29,7 +30,7 @@ var EphemeralContent = &lint.Rule{
 	Options:  lint.OptionsOf(ephemeralOptions{Checklist: 3}),
 	// Daily logs are session records by design, and a subagent's notes
 	// are its own to keep: only auto and team memory.
-	Kinds: []lint.DirKind{lint.DirAuto, lint.DirTeam},
+	Kinds: []memory.DirKind{memory.DirAuto, memory.DirTeam},
 	Run:   runEphemeral,
 }
 
@@ -142,7 +143,7 @@ func runEphemeral(pass *lint.Pass) {
 
 // ephemeralKind says, as the finding's message, what makes f a record of
 // one conversation, and where; "" when nothing does.
-func ephemeralKind(f *lint.File, md *markdown.Markdown, checklist int) (string, markdown.Span) {
+func ephemeralKind(f *memory.File, md *markdown.Markdown, checklist int) (string, markdown.Span) {
 	// A memory that calls itself a standing document (lessons, a
 	// playbook, a roadmap) keeps its lists on purpose, across
 	// conversations: a follow-up list or a backlog there is no sign of a
@@ -173,7 +174,7 @@ type checklist struct {
 // in the form of steps, and wherever its heading or the paragraph that
 // leads into it frames it as steps for recurring or future work ("Before
 // each release:", "Ao adicionar um canal novo:"): the steps are the lesson.
-func taskChecklist(f *lint.File, md *markdown.Markdown) checklist {
+func taskChecklist(f *memory.File, md *markdown.Markdown) checklist {
 	var out, cur checklist
 	heading, leadIn := -1, -1 // blocks framing the current list
 	inList := false
@@ -223,7 +224,7 @@ func taskChecklist(f *lint.File, md *markdown.Markdown) checklist {
 
 // procedure reports whether an unticked list framed by the heading and
 // lead-in blocks (indexes into md.Blocks, -1 for none) is a procedure.
-func procedure(f *lint.File, md *markdown.Markdown, heading, leadIn int) bool {
+func procedure(f *memory.File, md *markdown.Markdown, heading, leadIn int) bool {
 	if f.MemoryType() == "feedback" {
 		return true
 	}
@@ -308,7 +309,7 @@ var standingWords = []string{
 
 // standingDocument reports whether f calls itself a standing document in
 // its name, description, file name or first level-1 heading.
-func standingDocument(f *lint.File, md *markdown.Markdown) bool {
+func standingDocument(f *memory.File, md *markdown.Markdown) bool {
 	self := []byte(strings.Join([]string{f.FieldValue("name"), f.FieldValue("description"), f.Stem()}, "\n"))
 	for _, b := range md.Blocks {
 		if b.Kind == markdown.BlockHeading && b.Level == 1 {
@@ -367,7 +368,7 @@ func (d diary) String() string {
 // outside quotes however often it is used. The phrases are the content: a
 // memory whose only marks are titles (decisions of session 1, with their
 // why) is kept quiet. first is the first mark in the body.
-func diaryMarks(f *lint.File, md *markdown.Markdown) diary {
+func diaryMarks(f *memory.File, md *markdown.Markdown) diary {
 	hits := phraseHits(f.Src[md.Start:])
 	if len(hits) == 0 {
 		return diary{} // no phrase, and a diary needs one
@@ -587,7 +588,7 @@ func inQuotes(text []byte, s int) bool {
 // refList finds a list whose items are mostly PR or issue references with
 // little else, and returns how many such items it has and where the first
 // is; 0 when there is none.
-func refList(f *lint.File, md *markdown.Markdown) (int, markdown.Span) {
+func refList(f *memory.File, md *markdown.Markdown) (int, markdown.Span) {
 	type group struct {
 		parent, items, refs int
 		first               markdown.Span

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 //go:embed stale-project-memory.md
@@ -25,7 +26,7 @@ var StaleProjectMemory = &lint.Rule{
 	Summary:  "a project memory whose newest dated claim that can go stale (not a finished event) is more than `days` in the past and which has not been changed since",
 	Doc:      staleDoc,
 	Options:  lint.OptionsOf(staleOptions{Days: 60}),
-	Kinds:    []lint.DirKind{lint.DirAuto, lint.DirTeam},
+	Kinds:    []memory.DirKind{memory.DirAuto, memory.DirTeam},
 	Run:      runStale,
 }
 
@@ -170,7 +171,7 @@ func (d *datedStatement) claims(day time.Time, bounded bool, desc []byte) bool {
 // day, then in order). Dates that mark when something began or was
 // recorded ("added 2026-07-27", "**Date:** 2026-06-17") are left out: a
 // convention or a decision does not decay with the day it was made.
-func datedStatements(f *lint.File) []datedStatement {
+func datedStatements(f *memory.File) []datedStatement {
 	var out []datedStatement
 	add := func(ds []foundDate, t []byte, base int, body bool) {
 		for _, d := range ds {
@@ -249,7 +250,7 @@ func (c change) String() string {
 // modified field, the commit is changing it now, and nothing is found.
 // A later change only ever makes fewer dates claims, so the repository is
 // asked only when modified leaves one standing.
-func staleClaim(pass *lint.Pass, f *lint.File, dates []datedStatement) (*datedStatement, change) {
+func staleClaim(pass *lint.Pass, f *memory.File, dates []datedStatement) (*datedStatement, change) {
 	desc := []byte(f.FieldValue("description"))
 	find := func(c change) *datedStatement {
 		written := writtenOn(dates, c)
@@ -283,17 +284,17 @@ func staleClaim(pass *lint.Pass, f *lint.File, dates []datedStatement) (*datedSt
 
 // lastCommit asks the repository the memory dir is committed in when
 // HEAD's history last changed f, if f is what HEAD holds.
-func lastCommit(pass *lint.Pass, f *lint.File) (lint.LastCommit, bool) {
+func lastCommit(pass *lint.Pass, f *memory.File) (memory.LastCommit, bool) {
 	repo := pass.Repo()
-	hist, ok := repo.(lint.History)
+	hist, ok := repo.(memory.History)
 	if !ok {
-		return lint.LastCommit{}, false
+		return memory.LastCommit{}, false
 	}
 	root := repo.Root()
 	dir, okDir := repoRel(root, pass.Abs(pass.Dir.Path))
 	p, okFile := repoRel(root, pass.Abs(f.Path))
 	if !okDir || !okFile {
-		return lint.LastCommit{}, false // the user's own memory of the project, outside its work tree
+		return memory.LastCommit{}, false // the user's own memory of the project, outside its work tree
 	}
 	return hist.LastCommit(dir, p, f.Src)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/internal/gittest"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/source"
 )
@@ -170,9 +171,9 @@ type countingHistory struct {
 	asked int
 }
 
-func (h *countingHistory) LastCommit(dir, p string, content []byte) (lint.LastCommit, bool) {
+func (h *countingHistory) LastCommit(dir, p string, content []byte) (memory.LastCommit, bool) {
 	h.asked++
-	return lint.LastCommit{Time: h.day}, true
+	return memory.LastCommit{Time: h.day}, true
 }
 
 // TestStaleAsksHistoryLast: the repository's history is asked about a

@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -80,7 +81,7 @@ func benchStaleReference(b *testing.B, complete bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Reuse: lint.NewReuse(), Repos: func(string) lint.Repository { return repo }}
+	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Reuse: memory.NewReuse(), Repos: func(string) lint.Repository { return repo }}
 	if _, err := l.Lint(fsys, dirs); err != nil { // parse once
 		b.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // mention is a token of a memory's text that may name a repository path.
@@ -33,7 +34,7 @@ type mention struct {
 // mentions calls fn with each token of f's prose and code spans that may
 // name a path, in order. Fenced and indented code blocks are not read:
 // they often show a layout to create.
-func mentions(f *lint.File, root string, fn func(mention)) {
+func mentions(f *memory.File, root string, fn func(mention)) {
 	md := f.Body()
 	if md == nil {
 		return
@@ -393,15 +394,15 @@ type Ref struct {
 // name is the file's path and dir its memory dir's, both slash separated
 // and relative to root, the work tree's top folder (an absolute OS path).
 func References(src []byte, name, dir, root string) []Ref {
-	f := &lint.File{Path: name, Rel: strings.TrimPrefix(name, dir+"/"), Kind: lint.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
+	f := &memory.File{Path: name, Rel: strings.TrimPrefix(name, dir+"/"), Kind: memory.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
 	switch {
 	case dir == ".":
 		f.Rel = name
 	}
-	if path.Base(f.Rel) == lint.IndexName && path.Dir(f.Rel) == "." {
-		f.Kind = lint.KindIndex
+	if path.Base(f.Rel) == memory.IndexName && path.Dir(f.Rel) == "." {
+		f.Kind = memory.KindIndex
 	} else if strings.HasPrefix(f.Rel, "logs/") {
-		f.Kind = lint.KindLog
+		f.Kind = memory.KindLog
 	}
 	text := newTextReader(f, lint.KindOf(filepath.Join(root, filepath.FromSlash(dir)), nil))
 	var out []Ref

@@ -8,8 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // reading is what the text around a path says of it.
@@ -473,11 +473,11 @@ const (
 
 // logFile says whether, and why, f reads as a record of the past, whose
 // every path is history.
-func logFile(f *lint.File, kind lint.DirKind) logReason {
+func logFile(f *memory.File, kind memory.DirKind) logReason {
 	switch {
-	case kind == lint.DirSubagent:
+	case kind == memory.DirSubagent:
 		return logOfSubagent
-	case f.Kind == lint.KindLog || logName(f.Rel) || loggedShape(f):
+	case f.Kind == memory.KindLog || logName(f.Rel) || loggedShape(f):
 		return logByName
 	case resolvedHead(f):
 		return logResolved
@@ -488,7 +488,7 @@ func logFile(f *lint.File, kind lint.DirKind) logReason {
 // resolvedHead reports whether the head of f, its description or its
 // first block, marks it as over: "Status: fixed and approved.",
 // "✅ 已解决", "RESOLVED in gui/server.py".
-func resolvedHead(f *lint.File) bool {
+func resolvedHead(f *memory.File) bool {
 	head := f.FieldValue("description")
 	if md := f.Body(); md != nil && len(md.Blocks) > 0 {
 		b := md.Blocks[0]
@@ -560,7 +560,7 @@ func nameWords(name string) []string {
 // loggedShape reports whether f's body is mostly dated entries: three or
 // more paragraphs, items or headings that start with a date, or dated
 // headings making half of them (at least two).
-func loggedShape(f *lint.File) bool {
+func loggedShape(f *memory.File) bool {
 	md := f.Body()
 	if md == nil {
 		return false
@@ -604,7 +604,7 @@ const maxLabel = 120
 // heading that says they are another project's ("Reference project
 // layout"), claim elsewhere. Linear in the blocks and lines: the sections
 // are painted as runs of lines, counted in difference arrays.
-func historySections(f *lint.File) []reading {
+func historySections(f *memory.File) []reading {
 	md := f.Body()
 	if md == nil {
 		return nil
@@ -696,8 +696,8 @@ func historySections(f *lint.File) []reading {
 // textReader says what the text of one file says of the paths it names,
 // reading each sentence once and only when a path in it is missing.
 type textReader struct {
-	f    *lint.File
-	kind lint.DirKind
+	f    *memory.File
+	kind memory.DirKind
 	// log says whether, and why, the whole file is a record of the past
 	// (logFile); sections are the lines a log heading or a list of files
 	// a past step went through makes history (historySections). Both are
@@ -712,7 +712,7 @@ type textReader struct {
 	cached     bool
 }
 
-func newTextReader(f *lint.File, kind lint.DirKind) *textReader {
+func newTextReader(f *memory.File, kind memory.DirKind) *textReader {
 	return &textReader{f: f, kind: kind}
 }
 

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // TestReadSentence: what a sentence says of the paths it names, in the
@@ -115,7 +115,7 @@ func TestResolvedHead(t *testing.T) {
 		{"---\nname: a\ndescription: the FIXED_SIZE buffer\ntype: project\n---\nBody.\n", false},
 	} {
 		src := []byte(c.src)
-		f := &lint.File{Path: "m/a.md", Rel: "a.md", Kind: lint.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
+		f := &memory.File{Path: "m/a.md", Rel: "a.md", Kind: memory.KindTopic, Src: src, Lines: markdown.NewLineIndex(src)}
 		if got := resolvedHead(f); got != c.want {
 			t.Errorf("resolvedHead(%q) = %v, want %v", c.src, got, c.want)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // StaleReference reports repository paths a memory names that the
@@ -84,7 +85,7 @@ func repoRel(root, dir string, pass *lint.Pass) (string, bool) {
 type checker struct {
 	pass   *lint.Pass
 	repo   lint.Repository
-	file   *lint.File
+	file   *memory.File
 	dirRel string
 	text   *textReader
 	found  int
@@ -356,7 +357,7 @@ func (c *checker) report(m mention, p string) {
 			// Unsafe: the memory's claim about the file may not hold for
 			// the renamed one.
 			d.Fix = &lint.Fix{Message: "write the renamed path", Unsafe: true,
-				Edits: []lint.TextEdit{f.Replace(span, replacement)}}
+				Edits: []memory.TextEdit{f.Replace(span, replacement)}}
 		}
 	}
 	c.pending = append(c.pending, pendingFinding{d: d, segs: m.segs})
@@ -412,7 +413,7 @@ const maxSummaryPaths = 3
 
 // historySummary words the summary of the missing paths a file names as
 // history.
-func historySummary(f *lint.File, index bool, log logReason, past []pastPath) string {
+func historySummary(f *memory.File, index bool, log logReason, past []pastPath) string {
 	who := f.Stem() + ".md"
 	if index {
 		who = "the index"

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Finding the cues of cues.go in a memory's prose.
@@ -213,7 +213,7 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // and table cells; not code, HTML or link destinations). The prose is
 // read a chunk at a time, so that a memory whose first paragraph gives
 // both parts costs no more than that paragraph.
-func proseCues(f *lint.File, want cueKind) cueKind {
+func proseCues(f *memory.File, want cueKind) cueKind {
 	md := f.Body()
 	prose := func(yield func([]byte) bool) {
 		if !yield([]byte(f.FieldValue("description"))) || md == nil {

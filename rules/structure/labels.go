@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // reasonLabels and scopeLabels are the words that open a memory's reason
@@ -66,7 +66,7 @@ var (
 // counts at the start of the line (after list and quote markers) as a
 // heading, in emphasis, or before a colon; later in the line only in bold
 // with a colon ("Use a real DB. **Why:** …").
-func structureLabels(f *lint.File, start int, line string) (reason, scope bool) {
+func structureLabels(f *memory.File, start int, line string) (reason, scope bool) {
 	check := func(label string, off int) {
 		if !mayBeLabel(label) || f.Body().InCode(start+off) {
 			return

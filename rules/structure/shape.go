@@ -5,8 +5,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // The shape of a project memory. Claude Code's Why / How to apply layout
@@ -66,7 +66,7 @@ const (
 
 // notADecision reports whether a project memory's body is an inventory, a
 // plan, a status board or a session summary rather than a decision.
-func notADecision(f *lint.File) bool {
+func notADecision(f *memory.File) bool {
 	md := f.Body()
 	if md == nil {
 		return false
@@ -135,7 +135,7 @@ const proseMinSentences = 6
 
 // explainsItself reports whether a memory's body holds proseMinSentences
 // sentences of running prose.
-func explainsItself(f *lint.File) bool {
+func explainsItself(f *memory.File) bool {
 	md := f.Body()
 	if md == nil {
 		return false

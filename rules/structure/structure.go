@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Feedback reports feedback memories without their reason or
@@ -70,7 +71,7 @@ func structureCheck(kind string) func(*lint.Pass) {
 // nor its own words (because, otherwise, 因为; when, before, 할 때) say it.
 // A part the text gives without its label is not missing: a finding that
 // asked for it would claim something absent that the memory holds.
-func missingParts(f *lint.File) cueKind {
+func missingParts(f *memory.File) cueKind {
 	// Claude Code's layout labels both parts: the labels come first, and
 	// the memory's own words are read only for a part without one.
 	var given cueKind
@@ -100,7 +101,7 @@ func missingParts(f *lint.File) cueKind {
 
 // firstBodyLine returns the first non-blank line after the frontmatter, or
 // the last line of the file when the body is empty.
-func firstBodyLine(f *lint.File) int {
+func firstBodyLine(f *memory.File) int {
 	for n := f.Lines.LineOf(f.Body().Start); n <= f.Lines.Lines(); n++ {
 		if len(bytes.TrimSpace(f.Lines.Line(n))) > 0 && f.Lines.LineStart(n) >= f.Body().Start {
 			return n

@@ -11,6 +11,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // A [[link]] that matches no memory of the dir is not always a wrong name:
@@ -51,7 +52,7 @@ type repoDocuments struct {
 	asked  bool
 }
 
-func (d *repoDocuments) has(f *lint.File, target string) bool {
+func (d *repoDocuments) has(f *memory.File, target string) bool {
 	if !d.asked {
 		d.asked = true
 		d.repo = d.pass.Repo()
@@ -143,7 +144,7 @@ var elsewhereBytes = func() [][]byte {
 // saysElsewhere reports whether the sentence a link stands in says that
 // what it links lives outside this dir or is still to be written. scratch
 // is a buffer it may reuse.
-func saysElsewhere(f *lint.File, link markdown.Span, scratch *[]byte) bool {
+func saysElsewhere(f *memory.File, link markdown.Span, scratch *[]byte) bool {
 	md := f.Body()
 	// The link's block bounds its sentence: a list item or paragraph.
 	lo, hi := max(md.Start, link.Start-maxContext), min(len(f.Src), link.End+maxContext)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Rules are the rules of this family.
@@ -26,7 +27,7 @@ var Dangling = &lint.Rule{
 		// The names a link may use, their keys and the topic each names,
 		// gathered for the first link looked up: many dirs have none.
 		var names, keys []string
-		var named []*lint.File
+		var named []*memory.File
 		var known map[string]bool
 		gather := func() {
 			if known != nil {
@@ -52,13 +53,13 @@ var Dangling = &lint.Rule{
 		}
 		// What a did-you-mean needs is built for the first dangling link:
 		// most dirs have none.
-		var owner map[string]*lint.File // a name as suggested → the file it names, nil for several
+		var owner map[string]*memory.File // a name as suggested → the file it names, nil for several
 		var suggest *lint.Suggester
 		prepare := func() {
 			if suggest != nil {
 				return
 			}
-			owner = make(map[string]*lint.File, len(names))
+			owner = make(map[string]*memory.File, len(names))
 			for i, n := range names {
 				if o, seen := owner[n]; !seen {
 					owner[n] = named[i]
@@ -71,7 +72,7 @@ var Dangling = &lint.Rule{
 		var suffixes map[string][]string // built for the first link that needs it
 		docs := repoDocuments{pass: pass}
 		var scratch []byte // saysElsewhere's
-		files := append([]*lint.File(nil), d.Topics...)
+		files := append([]*memory.File(nil), d.Topics...)
 		if d.Index != nil {
 			files = append(files, d.Index)
 		}
@@ -119,7 +120,7 @@ var danglingDoc string
 
 // topicLinkNames are the names a [[link]] may use for a topic file: its
 // name, its file stem, and its path without ".md"; "" for one it lacks.
-func topicLinkNames(t *lint.File) [3]string {
+func topicLinkNames(t *memory.File) [3]string {
 	out := [...]string{t.FieldValue("name"), t.Stem(), strings.TrimSuffix(t.Rel, path.Ext(t.Rel))}
 	for i := range out {
 		out[i] = strings.TrimSpace(out[i])

@@ -21,6 +21,7 @@ import (
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/internal/testcorpus"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // now is later than every generated modified timestamp.
@@ -41,7 +42,7 @@ func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int, setup ...func(*li
 	if err != nil {
 		b.Fatal(err)
 	}
-	reuse := lint.NewReuse()
+	reuse := memory.NewReuse()
 	// parse parses every file, so that the runs measured share it.
 	parse := &lint.Rule{ID: "rulebench-parse", Severity: lint.Info, Summary: "parses every file", Run: func(pass *lint.Pass) {
 		for _, f := range pass.Dir.Files() {

@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/internal/lazyre"
-	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // Thousands formats n with comma separators: 25000 → "25,000".
@@ -107,8 +107,8 @@ func TopicLinks(links []markdown.Link) []TopicLink {
 		if l.Image {
 			continue
 		}
-		target, kind := lint.ResolveLink(lint.IndexName, l.Dest)
-		if kind == lint.LinkLocal && IsMarkdownPath(target) && target != lint.IndexName {
+		target, kind := memory.ResolveLink(memory.IndexName, l.Dest)
+		if kind == memory.LinkLocal && IsMarkdownPath(target) && target != memory.IndexName {
 			out = append(out, TopicLink{Link: l, Target: target})
 		}
 	}
@@ -117,7 +117,7 @@ func TopicLinks(links []markdown.Link) []TopicLink {
 
 // EntryLabel is how a message names an index entry: its link text and
 // target, or the start of its text.
-func EntryLabel(f *lint.File, e lint.IndexEntry) string {
+func EntryLabel(f *memory.File, e memory.IndexEntry) string {
 	if links := TopicLinks(e.Links); len(links) > 0 {
 		return fmt.Sprintf("[%s](%s)", Clip(links[0].Text, 50), links[0].Dest)
 	}
@@ -126,7 +126,7 @@ func EntryLabel(f *lint.File, e lint.IndexEntry) string {
 
 // MemoryEntry suggests an index line for a topic file, from its name and
 // description.
-func MemoryEntry(f *lint.File) string {
+func MemoryEntry(f *memory.File) string {
 	line := MemoryLink(f)
 	if d := f.FieldValue("description"); d != "" {
 		line += " — " + OneLine(Clip(d, 100))
@@ -135,7 +135,7 @@ func MemoryEntry(f *lint.File) string {
 }
 
 // MemoryLink is the start of MemoryEntry: the link alone, "- [name](path)".
-func MemoryLink(f *lint.File) string {
+func MemoryLink(f *memory.File) string {
 	title := f.FieldValue("name")
 	if title == "" {
 		title = f.Stem()

@@ -1,16 +1,10 @@
-package lint
+package memory
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint/markdown"
 )
 
@@ -142,62 +136,6 @@ func TestResolveLink(t *testing.T) {
 	}
 }
 
-func TestClaudeMemoryDir(t *testing.T) {
-	home := t.TempDir()
-	root := filepath.Join(home, "src", "my_app")
-	env := map[string]string{}
-	getenv := func(k string) string { return env[k] }
-	dir, _ := ClaudeMemoryDir(getenv, home, root)
-	if want := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"); dir != want {
-		t.Errorf("default dir = %q, want %q", dir, want)
-	}
-	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")
-	dir, _ = ClaudeMemoryDir(getenv, home, root)
-	if !strings.HasPrefix(dir, filepath.Join(home, "cfg", "projects")) {
-		t.Errorf("CLAUDE_CONFIG_DIR ignored: %q", dir)
-	}
-	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
-	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"~/shared-memory"}`), 0o644)
-	dir, src := ClaudeMemoryDir(getenv, home, root)
-	if dir != filepath.Join(home, "shared-memory") || !strings.Contains(src, "autoMemoryDirectory") {
-		t.Errorf("autoMemoryDirectory ignored: %q (%s)", dir, src)
-	}
-	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"relative/dir"}`), 0o644)
-	if dir, _ := ClaudeMemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
-		t.Errorf("a rejected value must fall back to the default, got %q", dir)
-	}
-}
-
-func TestMainWorktreeRoot(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	base := t.TempDir()
-	main := filepath.Join(base, "main")
-	run := func(dir string, args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	os.MkdirAll(filepath.Join(main, "sub", "deeper"), 0o755)
-	run(main, "init", "-q")
-	run(main, "commit", "-q", "--allow-empty", "-m", "init")
-	run(main, "worktree", "add", "-q", filepath.Join(base, "linked"))
-	if got := MainWorktreeRoot(filepath.Join(main, "sub", "deeper")); got != main {
-		t.Errorf("from a subfolder: %q, want %q", got, main)
-	}
-	if got := MainWorktreeRoot(filepath.Join(base, "linked")); got != main {
-		t.Errorf("linked worktrees share the main worktree's memory: got %q, want %q", got, main)
-	}
-	if got := MainWorktreeRoot(base); got != "" {
-		t.Errorf("outside a repository: %q", got)
-	}
-}
-
 func TestAutoLinks(t *testing.T) {
 	src := "See <https://github.com/x/y/blob/main/a.go#L42> and <me@example.com>.\n"
 	f := parse(t, KindTopic, src)
@@ -210,69 +148,6 @@ func TestAutoLinks(t *testing.T) {
 	}
 	if _, kind := ResolveLink("MEMORY.md", f.Body().Links[1].Dest); kind != LinkExternal {
 		t.Errorf("an email autolink is external: %q", f.Body().Links[1].Dest)
-	}
-}
-
-func TestFingerprintSurvivesInsertedLines(t *testing.T) {
-	reg, err := NewRegistry(&Rule{ID: "flag-x", Severity: Warning, Run: func(p *Pass) {
-		for _, f := range p.Dir.Topics {
-			for i := 0; i < len(f.Src); i++ {
-				if f.Src[i] == 'X' {
-					p.ReportSpan(f, markdown.Span{Start: i, End: i + 1}, "an X at column "+strconv.Itoa(f.Pos(i).Col), "")
-				}
-			}
-		}
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	prints := func(src string) []string {
-		fsys := fstest.MapFS{"m/a.md": {Data: []byte(src)}}
-		res, err := (&Linter{Registry: reg}).Lint(fsys, []string{"m"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		occ := Occurrences(res.Diagnostics, func(d Diagnostic) string { return d.Path })
-		var out []string
-		for i, d := range res.Diagnostics {
-			out = append(out, Fingerprint(d, d.Path, occ[i]))
-		}
-		return out
-	}
-	before := prints("one X\ntwo\nthree X\n")
-	after := prints("new line\nanother\none   X\ntwo\nthree X\n")
-	if len(before) != 2 || strings.Join(before, ",") != strings.Join(after, ",") {
-		t.Errorf("fingerprints changed when lines were inserted above:\n%v\n%v", before, after)
-	}
-	if before[0] == before[1] {
-		t.Errorf("two occurrences of the same text must get different fingerprints")
-	}
-}
-
-func TestApplyFixes(t *testing.T) {
-	src := map[string][]byte{"a.md": []byte("one two three\n"), "b.md": []byte("x\n")}
-	fix := func(path string, start, end int, text string) *Fix {
-		return &Fix{Edits: []TextEdit{{Path: path, Start: start, End: end, NewText: text}}}
-	}
-	out, applied := ApplyFixes(src, []*Fix{
-		fix("a.md", 4, 7, "2"),        // two → 2
-		fix("a.md", 5, 9, "clash"),    // overlaps the first: skipped
-		fix("a.md", 14, 14, "four\n"), // insertions at the end, in order
-		fix("a.md", 14, 14, "five\n"),
-		{Edits: []TextEdit{{Path: "a.md", Start: 0, End: 3, NewText: "1"}, {Path: "b.md", Start: 0, End: 1, NewText: "y"}}},
-		fix("gone.md", 0, 0, "x"), // a file not given: skipped
-	})
-	if got := string(out["a.md"]); got != "1 2 three\nfour\nfive\n" {
-		t.Errorf("a.md = %q", got)
-	}
-	if got := string(out["b.md"]); got != "y\n" {
-		t.Errorf("b.md = %q", got)
-	}
-	if len(applied) != 4 {
-		t.Errorf("applied %d fixes, want 4", len(applied))
-	}
-	if string(src["a.md"]) != "one two three\n" {
-		t.Errorf("the input must not change")
 	}
 }
 

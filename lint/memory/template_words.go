@@ -1,4 +1,4 @@
-package lint
+package memory
 
 // Tables of what marks a template for memories and a placeholder in one
 // (template.go). Data only: extend a table to teach memlint a language or

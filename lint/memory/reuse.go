@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"bytes"
@@ -85,6 +85,10 @@ func (r *Reuse) keep(f *File) {
 	r.files[f.Path] = f
 	r.mu.Unlock()
 }
+
+// KeepMemo makes Memo keep what it computes of f: a rule prepares its
+// values while the file is read (Rule.Prepare) for its Run to take.
+func (f *File) KeepMemo() { f.keepMemo = true }
 
 // MemoKey names a value Memo keeps for a file's content.
 type MemoKey struct{ name string }

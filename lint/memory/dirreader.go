@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 // dirReader reads files inside one memory dir by slash paths relative to
 // it. An *os.Root confines every path, symbolic links included, to the
 // dir; outwardDir lets links lead out of it.
-type dirReader interface {
+type DirReader interface {
 	Open(name string) (*os.File, error)
 	Stat(name string) (fs.FileInfo, error)
 	Lstat(name string) (fs.FileInfo, error)
@@ -60,7 +60,7 @@ func (d outwardDir) Lstat(name string) (fs.FileInfo, error) {
 
 // openDirReader opens dir for reading: confined to it, unless links may
 // lead out. close releases it.
-func openDirReader(dir string, followOut bool) (r dirReader, close func(), err error) {
+func OpenDirReader(dir string, followOut bool) (r DirReader, close func(), err error) {
 	if followOut {
 		info, err := os.Stat(dir)
 		if err != nil {

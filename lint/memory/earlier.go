@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"errors"
@@ -37,4 +37,14 @@ func (b FSEarlier) Files(dir string) ([]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+// Earlier gives the content files had at an earlier revision. Paths are
+// paths of the linted fs.FS.
+type Earlier interface {
+	// ReadFile returns a file's content at the base; ok is false when the
+	// file did not exist there.
+	ReadFile(p string) (data []byte, ok bool, err error)
+	// Files lists the files below folder dir at the base, recursively.
+	Files(dir string) ([]string, error)
 }

@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"bytes"
@@ -106,7 +106,7 @@ func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
 // indexBodyStart returns where the content Claude Code loads starts: after
 // leading frontmatter (a byte order mark before it included) as its pattern
 // finds it (jsFrontmatterEnd, shared with LoadIndex).
-func indexBodyStart(src []byte) int { return jsFrontmatterEnd(src) }
+func indexBodyStart(src []byte) int { return markdown.JSFrontmatterEnd(src) }
 
 // buildIndex computes the budget and entries of MEMORY.md from its parsed
 // body.
@@ -209,7 +209,7 @@ func measureIndex(f *File) IndexBudget {
 // level comment blocks removed, line breaks normalised when the file holds
 // "<!--". LoadIndex builds the loaded text from it; measureIndex maps it
 // back to the file.
-func indexLoadedBytes(f *File) loadedText { return indexText(f, f.Src, f.Body().Start) }
+func IndexLoadedBytes(f *File) []byte { return indexText(f, f.Src, f.Body().Start).buf }
 
 func indexText(f *File, src []byte, start int) loadedText {
 	var t loadedText

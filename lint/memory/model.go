@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"io/fs"
@@ -159,9 +159,10 @@ type File struct {
 	// Unreadable, when set, says why the file was not read; everything
 	// below is then empty.
 	Unreadable string
-	// UnreadableSeverity is how serious that is (a symlink that is simply
-	// not followed is less serious than a file that cannot be read).
-	UnreadableSeverity Severity
+	// UnreadableError says how serious that is: an error, or a warning
+	// when false (a symlink that is simply not followed is less serious
+	// than a file that cannot be read).
+	UnreadableError bool
 
 	Src   []byte
 	Lines *markdown.LineIndex

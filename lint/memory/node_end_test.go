@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"fmt"
@@ -61,5 +61,40 @@ func TestNodeEndKey(t *testing.T) {
 		if got := fmt.Sprintf("%d:%d-%d:%d", start.Line, start.Col, end.Line, end.Col); got != want {
 			t.Errorf("key %s spans %s, want %s", key, got, want)
 		}
+	}
+}
+
+func TestScalarOffsets(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		want       string // the source text the value maps onto, or "" when it cannot
+	}{
+		{"plain", "k: hello world", "hello world"},
+		{"non-ASCII", "k: héllo wörld", "héllo wörld"},
+		{"single-quoted", "k: 'hello'", "hello"},
+		{"double-quoted", `k: "hello"`, "hello"},
+		{"quote escape", "k: 'it''s'", ""},
+		{"folded plain", "k: one\n  two", "one\n  two"},
+		{"literal", "k: |\n  one\n  two\n", "one\n  two\n"},
+		{"folded", "k: >-\n  one\n  two\n", "one\n  two"},
+		{"tag", "k: !!str tagged", "tagged"},
+		{"anchor", "k: &a anchored", "anchored"},
+		{"crlf", "k: one\r\n  two\r\n", "one\r\n  two"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := parse(t, KindTopic, "---\n"+tc.yaml+"\n---\nbody\n")
+			if f.Frontmatter() == nil || f.Frontmatter().Doc == nil {
+				t.Fatalf("frontmatter did not parse")
+			}
+			_, v := f.Frontmatter().Field("k")
+			offs := ScalarOffsets(f, f.Frontmatter(), v)
+			got := ""
+			if offs != nil {
+				got = string(f.Src[offs[0] : offs[len(v.Value)-1]+1])
+			}
+			if got != tc.want {
+				t.Errorf("value %q maps onto %q, want %q", v.Value, got, tc.want)
+			}
+		})
 	}
 }

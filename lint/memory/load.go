@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"bytes"
@@ -24,7 +24,7 @@ var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": 
 
 // isSkippedDir reports whether discovery and loading stay out of a folder:
 // version control, dependencies, and hidden folders other than .claude.
-func isSkippedDir(name string) bool {
+func IsSkippedDir(name string) bool {
 	return skippedDirs[name] || (strings.HasPrefix(name, ".") && name != ".claude")
 }
 
@@ -35,33 +35,33 @@ func isSkippedDir(name string) bool {
 var notMemoryDirs = map[string]bool{"team": true, "sessions": true, "proposals": true}
 
 // loader walks memory dirs and reads their files.
-type loader struct {
-	fsys    fs.FS
-	maxSize int64
+type Loader struct {
+	FS      fs.FS
+	MaxSize int64
 	// nested reports whether a folder (fs.FS path) is a memory dir of its
 	// own, linted separately.
-	nested func(p string) bool
+	Nested func(p string) bool
 	// ignored reports whether a path is excluded by configuration.
-	ignored func(p string) bool
+	Ignored func(p string) bool
 	// earlier, when set, supplies daily logs' earlier content.
-	earlier Earlier
+	Earlier Earlier
 	// reuse, when set, shares topic files parsed by another run.
-	reuse *Reuse
+	Reuse *Reuse
 }
 
 // walkDir lists a memory dir's files without reading them.
-func (l *loader) walkDir(dirPath string) (*Dir, error) {
-	d := &Dir{Path: dirPath, fsys: l.fsys, entries: map[string]bool{".": true}}
+func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
+	d := &Dir{Path: dirPath, fsys: l.FS, entries: map[string]bool{".": true}}
 	var lowerIndex string
 	var walk func(p, rel string, inLogs bool) error
 	walk = func(p, rel string, inLogs bool) error {
-		entries, err := fs.ReadDir(l.fsys, p)
+		entries, err := fs.ReadDir(l.FS, p)
 		if err != nil {
 			if rel == "" {
 				return fmt.Errorf("read %s: %w", p, err)
 			}
 			d.Unreadable = append(d.Unreadable, &File{Dir: d, Path: p, Rel: rel, Kind: KindTopic,
-				Unreadable: "folder cannot be read: " + errText(err), UnreadableSeverity: Error})
+				Unreadable: "folder cannot be read: " + ErrText(err), UnreadableError: true})
 			return nil
 		}
 		for _, e := range entries {
@@ -71,7 +71,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 				erel = name
 			}
 			d.entries[erel] = true
-			if l.ignored != nil && l.ignored(ep) {
+			if l.Ignored != nil && l.Ignored(ep) {
 				continue
 			}
 			typ := e.Type()
@@ -81,7 +81,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 				if f != nil {
 					d.Unreadable = append(d.Unreadable, f)
 				}
-				if rel == "" && name == IndexName && f != nil && f.UnreadableSeverity == Error {
+				if rel == "" && name == IndexName && f != nil && f.UnreadableError {
 					// Claude Code follows the link and finds nothing to load.
 					d.IndexNotFile = "a symbolic link that points to nothing"
 				} else if rel == "" && name == IndexName && f != nil && f.Unreadable == symlinkToFolder {
@@ -92,7 +92,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 				// not this dir's memory either.
 				d.IndexNotFile = "a folder"
 			case e.IsDir():
-				if isSkippedDir(name) || l.nested(ep) || (rel == "" && notMemoryDirs[name]) {
+				if IsSkippedDir(name) || l.Nested(ep) || (rel == "" && notMemoryDirs[name]) {
 					continue
 				}
 				if err := walk(ep, erel, inLogs || (rel == "" && name == "logs")); err != nil {
@@ -137,7 +137,7 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 		}
 	}
 	d.Logs = logs
-	if l.earlier != nil {
+	if l.Earlier != nil {
 		if err := l.deletedLogs(d); err != nil {
 			return nil, err
 		}
@@ -150,11 +150,11 @@ func (l *loader) walkDir(dirPath string) (*Dir, error) {
 
 // fileEntry creates a File for a directory entry; special files are
 // marked unreadable here so that nothing ever opens them.
-func (l *loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode) *File {
+func (l *Loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode) *File {
 	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind}
 	if !typ.IsRegular() {
 		f.Unreadable = fmt.Sprintf("not a regular file (%s); memlint does not open it", describeMode(typ))
-		f.UnreadableSeverity = Error
+		f.UnreadableError = true
 	}
 	return f
 }
@@ -163,17 +163,17 @@ const symlinkToFolder = "symbolic link to a folder; memlint does not follow link
 
 // symlink reports a symbolic link in a memory dir. memlint never follows
 // links: one may point outside the repository or loop.
-func (l *loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
+func (l *Loader) symlink(d *Dir, p, rel string, inLogs bool) *File {
 	kind := KindTopic
 	if inLogs {
 		kind = KindLog
 	}
-	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind, UnreadableSeverity: Warning}
-	info, err := fs.Stat(l.fsys, p)
+	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind} // a warning unless it cannot be resolved
+	info, err := fs.Stat(l.FS, p)
 	switch {
 	case err != nil:
-		f.Unreadable = "symbolic link that cannot be resolved (" + errText(err) + "); not followed"
-		f.UnreadableSeverity = Error
+		f.Unreadable = "symbolic link that cannot be resolved (" + ErrText(err) + "); not followed"
+		f.UnreadableError = true
 	case info.IsDir():
 		f.Unreadable = symlinkToFolder
 	case rel == IndexName:
@@ -200,7 +200,7 @@ func describeMode(m fs.FileMode) string {
 	return "special file"
 }
 
-func errText(err error) string {
+func ErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
@@ -209,9 +209,9 @@ func errText(err error) string {
 }
 
 // deletedLogs records the daily logs the earlier revision has and the dir lost.
-func (l *loader) deletedLogs(d *Dir) error {
+func (l *Loader) deletedLogs(d *Dir) error {
 	logsDir := path.Join(d.Path, "logs")
-	base, err := l.earlier.Files(logsDir)
+	base, err := l.Earlier.Files(logsDir)
 	if err != nil {
 		return fmt.Errorf("list %s at the base revision: %w", logsDir, err)
 	}
@@ -229,43 +229,43 @@ func (l *loader) deletedLogs(d *Dir) error {
 }
 
 // readFile reads and parses one file. Problems end up in f.Unreadable.
-func (l *loader) readFile(f *File) {
-	if l.reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
-		if prev := l.reuse.unchanged(l.fsys, f); prev != nil {
+func (l *Loader) ReadFile(f *File) {
+	if l.Reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+		if prev := l.Reuse.unchanged(l.FS, f); prev != nil {
 			f.Src, f.Size, f.ModTime, f.Lines, f.Index, f.shared = prev.Src, prev.Size, prev.ModTime, prev.Lines, prev.Index, prev
 			return
 		}
 	}
-	src, info, err := readBounded(l.fsys, f.Path, l.maxSize)
+	src, info, err := readBounded(l.FS, f.Path, l.MaxSize)
 	if info != nil {
 		f.Size = info.Size()
 		f.ModTime = info.ModTime()
 	}
 	if err != nil {
 		f.Unreadable = err.Error()
-		f.UnreadableSeverity = Error
+		f.UnreadableError = true
 		return
 	}
 	if bytes.IndexByte(src, 0) >= 0 {
 		f.Unreadable = "binary content (NUL bytes); not a Markdown memory file"
-		f.UnreadableSeverity = Error
+		f.UnreadableError = true
 		return
 	}
-	if f.Kind == KindLog && l.earlier != nil {
-		base, ok, err := l.earlier.ReadFile(f.Path)
+	if f.Kind == KindLog && l.Earlier != nil {
+		base, ok, err := l.Earlier.ReadFile(f.Path)
 		if err != nil {
 			f.Unreadable = "cannot read its earlier version: " + err.Error()
-			f.UnreadableSeverity = Error
+			f.UnreadableError = true
 			return
 		}
 		f.Base, f.InBase = base, ok
 	}
-	if l.reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
-		if prev := l.reuse.parsed(f, src); prev != nil {
+	if l.Reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+		if prev := l.Reuse.parsed(f, src); prev != nil {
 			f.Src, f.Size, f.Lines, f.Index, f.shared = prev.Src, prev.Size, prev.Lines, prev.Index, prev
 			return
 		}
-		defer l.reuse.keep(f)
+		defer l.Reuse.keep(f)
 	}
 	parseFile(f, src)
 }
@@ -279,30 +279,30 @@ func readBounded(fsys fs.FS, p string, max int64) ([]byte, fs.FileInfo, error) {
 	}
 	file, err := fsys.Open(p)
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot be read: %s", errText(err))
+		return nil, nil, fmt.Errorf("cannot be read: %s", ErrText(err))
 	}
 	defer file.Close()
 	info, err := file.Stat()
 	if err != nil {
-		return nil, nil, fmt.Errorf("cannot be read: %s", errText(err))
+		return nil, nil, fmt.Errorf("cannot be read: %s", ErrText(err))
 	}
 	if !info.Mode().IsRegular() {
 		return nil, info, fmt.Errorf("not a regular file (%s); memlint does not read it", describeMode(info.Mode()))
 	}
 	if info.Size() > max {
-		return nil, info, fmt.Errorf("%s is larger than the %s memlint reads; skipped", byteSize(info.Size()), byteSize(max))
+		return nil, info, fmt.Errorf("%s is larger than the %s memlint reads; skipped", ByteSize(info.Size()), ByteSize(max))
 	}
 	src, err := readAllSized(io.LimitReader(file, max+1), info.Size())
 	if err != nil {
-		return nil, info, fmt.Errorf("cannot be read: %s", errText(err))
+		return nil, info, fmt.Errorf("cannot be read: %s", ErrText(err))
 	}
 	if int64(len(src)) > max {
-		return nil, info, fmt.Errorf("is larger than the %s memlint reads; skipped", byteSize(max))
+		return nil, info, fmt.Errorf("is larger than the %s memlint reads; skipped", ByteSize(max))
 	}
 	return src, info, nil
 }
 
-func byteSize(n int64) string {
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
@@ -325,9 +325,9 @@ func parseFile(f *File, src []byte) {
 // parentLinks returns the files of the team dir d that the MEMORY.md of
 // the memory dir around it links, relative to d. A parent index that
 // cannot be read links nothing.
-func (l *loader) parentLinks(d *Dir) map[string]bool {
+func (l *Loader) parentLinks(d *Dir) map[string]bool {
 	parent := path.Dir(d.Path)
-	src, _, err := readBounded(l.fsys, path.Join(parent, IndexName), l.maxSize)
+	src, _, err := readBounded(l.FS, path.Join(parent, IndexName), l.MaxSize)
 	if err != nil || bytes.IndexByte(src, 0) >= 0 {
 		return nil
 	}
@@ -361,4 +361,40 @@ func readAllSized(r io.Reader, size int64) ([]byte, error) {
 			data = append(data, 0)[:len(data)] // the file grew: make room
 		}
 	}
+}
+
+// settle completes a dir whose files are read (readFile) and whose Kind
+// is set: a team dir's links from its parent, the loader of its team
+// memory, the files that failed to read and the templates moved out of
+// the lists rules see.
+func (l *Loader) Settle(d *Dir) {
+	if d.Kind == DirTeam {
+		d.ParentLinks = l.parentLinks(d)
+	}
+	d.loadTeam = l.teamLoader(d)
+	d.settleUnreadable()
+	d.settleTemplates()
+}
+
+// settleUnreadable moves files that failed to read out of the lists rules
+// see.
+func (d *Dir) settleUnreadable() {
+	keep := func(fs []*File) []*File {
+		out := fs[:0]
+		for _, f := range fs {
+			if f.Unreadable != "" {
+				d.Unreadable = append(d.Unreadable, f)
+			} else {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	if d.Index != nil && d.Index.Unreadable != "" {
+		d.Unreadable = append(d.Unreadable, d.Index)
+		d.Index = nil
+	}
+	d.Topics = keep(d.Topics)
+	d.Logs = keep(d.Logs)
+	sortFiles(d.Unreadable)
 }

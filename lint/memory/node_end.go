@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"gopkg.in/yaml.v3"
@@ -31,7 +31,7 @@ func (f *File) NodeEnd(n *yaml.Node) markdown.Pos {
 			return f.Lines.Pos(end)
 		}
 	}
-	offsets := scalarOffsets(f, fm, n)
+	offsets := ScalarOffsets(f, fm, n)
 	if offsets == nil {
 		return fallback
 	}
@@ -88,7 +88,7 @@ func quotedEnd(src []byte, j int) int {
 // byte, a run of white space in the value standing for a run of white
 // space in the source (folded lines, indentation). It returns nil when
 // the source does not hold the value that way (escape sequences).
-func scalarOffsets(f *File, fm *markdown.Frontmatter, v *yaml.Node) []int {
+func ScalarOffsets(f *File, fm *markdown.Frontmatter, v *yaml.Node) []int {
 	src, limit := f.Src, min(fm.Span.End, len(f.Src))
 	j := skipTagsAndAnchors(src, f.Lines.Offset(fm.Pos(v)), limit)
 	switch v.Style &^ (yaml.TaggedStyle | yaml.FlowStyle) {

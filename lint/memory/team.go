@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"io/fs"
@@ -27,21 +27,21 @@ func (d *Dir) TeamTopics() []*File {
 // auto memory dir or has no team/ folder that is a memory dir of its own
 // (a team/ folder that is not is walked as part of d, its files among d's
 // topics).
-func (l *loader) teamLoader(d *Dir) func() []*File {
+func (l *Loader) teamLoader(d *Dir) func() []*File {
 	p := path.Join(d.Path, TeamDirName)
-	if d.Kind != DirAuto || !d.entries[TeamDirName] || l.nested == nil || !l.nested(p) {
+	if d.Kind != DirAuto || !d.entries[TeamDirName] || l.Nested == nil || !l.Nested(p) {
 		return nil
 	}
-	if info, err := fs.Stat(l.fsys, p); err != nil || !info.IsDir() {
+	if info, err := fs.Stat(l.FS, p); err != nil || !info.IsDir() {
 		return nil
 	}
 	return func() []*File {
-		td, err := l.walkDir(p)
+		td, err := l.WalkDir(p)
 		if err != nil {
 			return nil // the team dir's own run reports it
 		}
 		for _, f := range td.Topics {
-			l.readFile(f)
+			l.ReadFile(f)
 		}
 		memories, _ := splitTemplates(td.Topics)
 		return memories
