@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/safefile"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 )
 
@@ -36,7 +37,7 @@ type Config struct {
 	Overrides []Override
 	// Recall says whether Claude Code's recall mode applies (claude-code:
 	// {recall: on|off|auto}); RecallAuto when not set.
-	Recall RecallMode
+	Recall claude.RecallMode
 	// NoGuard turns off the Claude Code PreToolUse guard (claude-code:
 	// {guard: off}), for a project that wants findings after the write
 	// only.
@@ -571,8 +572,8 @@ func (p *configParser) boolean(v *yaml.Node, key string) (bool, error) {
 
 // recallModes are the values of claude-code.recall; YAML 1.1 readers take
 // an unquoted on or off for a boolean, so true and false mean the same.
-var recallModes = map[string]RecallMode{
-	"auto": RecallAuto, "on": RecallOn, "off": RecallOff, "true": RecallOn, "false": RecallOff,
+var recallModes = map[string]claude.RecallMode{
+	"auto": claude.RecallAuto, "on": claude.RecallOn, "off": claude.RecallOff, "true": claude.RecallOn, "false": claude.RecallOff,
 }
 
 func (p *configParser) overrides(v *yaml.Node) ([]Override, error) {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memlint/memlint/lint/claude"
 )
 
 func testRegistry(t *testing.T) *Registry {
@@ -121,15 +123,15 @@ func TestConfigEmpty(t *testing.T) {
 
 func TestConfigRecall(t *testing.T) {
 	reg := testRegistry(t)
-	for src, want := range map[string]RecallMode{
-		"":                              RecallAuto,
-		"claude-code:\n":                RecallAuto,
-		"claude-code: {}\n":             RecallAuto,
-		"claude-code: {recall: auto}\n": RecallAuto,
-		"claude-code: {recall: on}\n":   RecallOn,
-		"claude-code: {recall: off}\n":  RecallOff,
-		"claude-code: {recall: 'on'}\n": RecallOn,
-		"claude-code: {recall: true}\n": RecallOn,
+	for src, want := range map[string]claude.RecallMode{
+		"":                              claude.RecallAuto,
+		"claude-code:\n":                claude.RecallAuto,
+		"claude-code: {}\n":             claude.RecallAuto,
+		"claude-code: {recall: auto}\n": claude.RecallAuto,
+		"claude-code: {recall: on}\n":   claude.RecallOn,
+		"claude-code: {recall: off}\n":  claude.RecallOff,
+		"claude-code: {recall: 'on'}\n": claude.RecallOn,
+		"claude-code: {recall: true}\n": claude.RecallOn,
 	} {
 		c, err := ParseConfig([]byte(src), "c.yaml", reg)
 		if err != nil {

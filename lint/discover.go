@@ -16,13 +16,6 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// memoryDirNames are folder names that hold memory in public repositories
-// even without an index.
-var memoryDirNames = map[string]bool{"memory": true, "claude-memory": true}
-
-// agentMemoryParents hold one memory dir per subagent.
-var agentMemoryParents = map[string]bool{"agent-memory": true, "agent-memory-local": true}
-
 // FindMemoryDirs returns the memory dirs at or below root in fsys, sorted.
 // A folder is a memory dir when it holds MEMORY.md, or when its name says
 // so (memory/, claude-memory/, a subagent's folder under agent-memory/,
@@ -42,7 +35,7 @@ func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]str
 		}
 		name := path.Base(p)
 		is := hasIndex(entries) ||
-			((memoryDirNames[name] || agentMemoryParents[parent]) && looksLikeMemoryDir(fsys, p, entries)) ||
+			((memory.NamedMemoryDir(name) || memory.AgentMemoryParent(parent)) && looksLikeMemoryDir(fsys, p, entries)) ||
 			(inMemory && name == "team" && hasMarkdown(entries))
 		if is {
 			out = append(out, p)
@@ -86,23 +79,6 @@ func hasMarkdown(entries []fs.DirEntry) bool {
 		}
 	}
 	return false
-}
-
-// KindOf judges the kind of the memory dir at OS path dir from its place
-// (a subagent's folder under agent-memory/, team/ inside a memory dir) and,
-// for a dir with no index and no topic file but daily logs, its content.
-func KindOf(dir string, d *memory.Dir) memory.DirKind {
-	clean := filepath.ToSlash(filepath.Clean(dir))
-	parent := path.Base(path.Dir(clean))
-	switch {
-	case agentMemoryParents[parent]:
-		return memory.DirSubagent
-	case path.Base(clean) == "team" && parent != "." && parent != "/":
-		return memory.DirTeam
-	case d != nil && d.Index == nil && len(d.Topics) == 0 && len(d.Logs) > 0:
-		return memory.DirLogs
-	}
-	return memory.DirAuto
 }
 
 // memoryFrontmatter matches the frontmatter lines that mark a memory file.

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/memlint/memlint/internal/pathutil"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -64,7 +66,7 @@ type Linter struct {
 	// RecallProbe, when set, tells whether the account running memlint has
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets DetectRecall. Nil means unknown.
-	RecallProbe RecallProbe
+	RecallProbe claude.RecallProbe
 	// ClaudeHome is Claude Code's config home, absolute ($CLAUDE_CONFIG_DIR
 	// or ~/.claude): the memory dirs inside it but team memory are the
 	// user's own (Dir.Personal). Empty means none is.
@@ -73,7 +75,7 @@ type Linter struct {
 	// loads with the memory dir at an absolute OS path (its repository's
 	// CLAUDE.md and kin; see ClaudeInstructions), for claude-md-overlap.
 	// Nil, or nil for a dir, means none are known.
-	Instructions func(dir string) []InstructionFile
+	Instructions func(dir string) []claude.InstructionFile
 	// Repos, when set, finds the repository a memory dir's path references
 	// name (Pass.Repo); nil means none.
 	Repos Repositories
@@ -231,7 +233,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		files = append(files, d.Topics...)
 		files = append(files, d.Logs...)
 		// The kind rests on which files the walk found, not on their content.
-		d.Kind = KindOf(l.abs(dirs[i]), d)
+		d.Kind = memory.KindOf(l.abs(dirs[i]), d)
 		if spread {
 			// Parsing too, and what rules prepare of each file: the first
 			// rule to ask for a file's frontmatter or body would otherwise
@@ -260,7 +262,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 				ld.ReadFile(f)
 			}
 		}
-		d.Personal = l.ClaudeHome != "" && d.Kind != memory.DirTeam && Within(l.abs(dirs[i]), l.ClaudeHome)
+		d.Personal = l.ClaudeHome != "" && d.Kind != memory.DirTeam && pathutil.Within(l.abs(dirs[i]), l.ClaudeHome)
 		ld.Settle(d)
 		perDir[i], suppressed[i], failed[i] = l.lintDir(d, recall, texts, spread)
 		linted[i] = fixedDigests(d, perDir[i])
@@ -336,7 +338,7 @@ func summaryOf(d *memory.Dir) DirSummary {
 // lintDir runs the rules over one dir and filters their findings; it
 // returns those to report, those a suppression hid and the rules that
 // failed.
-func (l *Linter) lintDir(d *memory.Dir, recall func() Recall, texts *interner, spread bool) (out, hidden []Diagnostic, failed []RuleError) {
+func (l *Linter) lintDir(d *memory.Dir, recall func() claude.Recall, texts *interner, spread bool) (out, hidden []Diagnostic, failed []RuleError) {
 	var raw []Diagnostic
 	now := l.now()
 	var dirRules []*Rule

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -77,7 +78,7 @@ func InScope(targets []*Target, p string, gone bool) bool {
 			}
 			continue
 		}
-		if Within(p, t.Dir) {
+		if pathutil.Within(p, t.Dir) {
 			return true
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/memlint/memlint/internal/gitrepo"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -59,10 +60,10 @@ type Plan struct {
 	Only        []string
 	ErrorsOnly  bool
 	Redact      func(string) string
-	RecallProbe RecallProbe
+	RecallProbe claude.RecallProbe
 	Now         time.Time
 	// Instructions is as in Linter.
-	Instructions func(dir string) []InstructionFile
+	Instructions func(dir string) []claude.InstructionFile
 	// Repos is as in Linter.
 	Repos Repositories
 }

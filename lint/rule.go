@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -163,7 +164,7 @@ type Pass struct {
 	// decodedByKey holds OptionsFor's values by Config.optionsKey.
 	decodedByKey map[uint64]any
 	report       func(Diagnostic)
-	recall       func() Recall
+	recall       func() claude.Recall
 	failed       []RuleError
 	// linter is the run, for the rules of package lint about the filter
 	// (unused-suppression asks which rules exist and are on).
@@ -180,9 +181,9 @@ func (p *Pass) Fail(err error) {
 
 // Recall returns what the run knows about Claude Code's recall mode. It is
 // worked out on first use: it may read Claude Code's state file.
-func (p *Pass) Recall() Recall {
+func (p *Pass) Recall() claude.Recall {
 	if p.recall == nil {
-		return Recall{}
+		return claude.Recall{}
 	}
 	return p.recall()
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -207,11 +208,11 @@ func selectDirs(dirs, args []string, cwd, root string) ([]string, error) {
 			if !filepath.IsAbs(abs) {
 				abs = filepath.Join(cwd, arg)
 			}
-			if !Within(abs, root) {
+			if !pathutil.Within(abs, root) {
 				return nil, fmt.Errorf("%s is outside the repository %s", arg, root)
 			}
 			abs = filepath.Clean(abs)
-			if Within(d, abs) || Within(abs, d) {
+			if pathutil.Within(d, abs) || pathutil.Within(abs, d) {
 				out = append(out, d)
 				break
 			}
@@ -275,13 +276,13 @@ func runGroup(base *Linter, src Source, targets []*Target, res *Result, others [
 	if len(focus) > 0 {
 		l.Focus = map[string]bool{}
 		for _, f := range focus {
-			if rel, err := filepath.Rel(root, f); err == nil && Within(f, root) {
+			if rel, err := filepath.Rel(root, f); err == nil && pathutil.Within(f, root) {
 				l.Focus[filepath.ToSlash(rel)] = true
 			}
 		}
 	}
 	for _, t := range others {
-		if rel, err := filepath.Rel(root, t.Dir); err == nil && Within(t.Dir, root) && byRel[filepath.ToSlash(rel)] == nil {
+		if rel, err := filepath.Rel(root, t.Dir); err == nil && pathutil.Within(t.Dir, root) && byRel[filepath.ToSlash(rel)] == nil {
 			l.alsoNested = append(l.alsoNested, filepath.ToSlash(rel))
 		}
 	}
@@ -410,7 +411,7 @@ func (o owners) of(p string) string {
 // clean, on one volume).
 func commonDir(a, b string) string {
 	for {
-		if Within(b, a) {
+		if pathutil.Within(b, a) {
 			return a
 		}
 		parent := filepath.Dir(a)
@@ -419,12 +420,6 @@ func commonDir(a, b string) string {
 		}
 		a = parent
 	}
-}
-
-// Within reports whether the path p is dir or inside it.
-func Within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // FSSource is content held in an fs.FS that stands for the folder Root:

@@ -18,6 +18,7 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/ignores"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
@@ -428,7 +429,7 @@ func repositoryFinder(cwd string, getenv func(string) string, workTree bool, sta
 	return func(dir string) lint.Repository {
 		mu.Lock()
 		defer mu.Unlock()
-		if cwdRepo != nil && (lint.Within(dir, cwdRepo.WorkTree) || isProjectMemoryOf(dir, *cwdRepo, getenv)) {
+		if cwdRepo != nil && (pathutil.Within(dir, cwdRepo.WorkTree) || isProjectMemoryOf(dir, *cwdRepo, getenv)) {
 			return open(layoutOf(*cwdRepo))
 		}
 		r, err := gitrepo.Locate(dir, nil)

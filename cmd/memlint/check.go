@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/lint/report"
 	"github.com/memlint/memlint/rules"
@@ -237,7 +238,7 @@ func (o *checkOptions) plan(cwd string, reg *lint.Registry, args []string) lint.
 	home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md and no ~/ imports
 	return lint.Plan{Cwd: cwd, Paths: args, Getenv: os.Getenv, Note: o.note, Baseline: o.baseline(cwd),
 		NoFlaggedText: !o.readsFlaggedText(),
-		Registry:      reg, Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe(),
+		Registry:      reg, Redact: rules.Redact, RecallProbe: claude.SystemRecallProbe(),
 		Instructions: lint.ClaudeInstructions(cwd, os.Getenv, home, 0),
 		Repos:        source.RepositoryFinder(cwd, os.Getenv, true)}
 }

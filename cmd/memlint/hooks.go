@@ -12,6 +12,7 @@ import (
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/source"
 )
@@ -206,7 +207,7 @@ func projectDir(cwd string, getenv func(string) string) string {
 // agent hears at once that a memory repeats CLAUDE.md or names a path the
 // repository does not have. Both are read only when a rule asks.
 func runClaudeHook(stdin io.Reader, stdout, stderr io.Writer) int {
-	plan := lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+	plan := lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: claude.SystemRecallProbe()}
 	if cwd, err := os.Getwd(); err == nil {
 		home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md
 		plan.Instructions = lint.ClaudeInstructions(cwd, os.Getenv, home, 0)

@@ -7,13 +7,14 @@ import (
 
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/rules"
 )
 
 // claudeHookPlan is the plan of the Claude Code hooks: the built-in
 // rules, secrets masked, the environment Claude Code gave the hook.
 func claudeHookPlan() lint.Plan {
-	return lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: lint.SystemRecallProbe()}
+	return lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: claude.SystemRecallProbe()}
 }
 
 // runClaudeGuard judges a Claude Code write before it happens

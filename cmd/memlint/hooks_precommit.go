@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/report"
@@ -127,7 +128,7 @@ func (h *hookTree) ChangedDirs(ignored func(abs string) bool) ([]string, error) 
 		// A file belongs to the innermost memory dir around it.
 		owner := ""
 		for _, d := range dirs {
-			if lint.Within(f, d) && len(d) > len(owner) {
+			if pathutil.Within(f, d) && len(d) > len(owner) {
 				owner = d
 			}
 		}

@@ -15,7 +15,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
@@ -78,11 +80,11 @@ func (o *previewOptions) run(args []string) error {
 		return planError(err)
 	}
 	dirs := previewDirs(cwd, args, targets)
-	recall := lint.ResolveRecall(cfg, lint.SystemRecallProbe())
+	recall := lint.ResolveRecall(cfg, claude.SystemRecallProbe())
 	home := claudecode.UserHome()
 	doc := previewDoc{Version: 1, Dirs: []previewDirJSON{}}
 	for _, dir := range dirs {
-		pv, err := lint.PreviewDir(dir, lint.PreviewOptions{FollowLinksOut: claudecode.InHome(os.Getenv, home, dir), Recall: recall})
+		pv, err := claude.PreviewDir(dir, claude.PreviewOptions{FollowLinksOut: claudecode.InHome(os.Getenv, home, dir), Recall: recall})
 		if err != nil {
 			return err
 		}
@@ -123,7 +125,7 @@ func previewDirs(cwd string, args []string, targets []*lint.Target) []string {
 			abs = filepath.Join(cwd, abs)
 		}
 		abs = filepath.Clean(abs)
-		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || lint.NamedMemoryDir(filepath.Base(abs))) {
+		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || memory.NamedMemoryDir(filepath.Base(abs))) {
 			roots = append(roots, abs)
 		}
 	}
@@ -141,7 +143,7 @@ func previewDirs(cwd string, args []string, targets []*lint.Target) []string {
 	for _, t := range targets {
 		inside := false
 		for _, r := range roots {
-			inside = inside || (t.Dir != r && lint.Within(t.Dir, r))
+			inside = inside || (t.Dir != r && pathutil.Within(t.Dir, r))
 		}
 		if !inside {
 			add(t.Dir)
@@ -202,7 +204,7 @@ type previewSkipJSON struct {
 }
 
 // previewJSON turns a dir's preview into its JSON form.
-func previewJSON(cwd, dir string, pv *lint.DirPreview) previewDirJSON {
+func previewJSON(cwd, dir string, pv *claude.DirPreview) previewDirJSON {
 	rel := func(p string) string { return filepath.ToSlash(lint.RelPath(cwd, p)) }
 	in := join(dir, pv.Index.Path)
 	ix := previewIndexJSON{
@@ -377,7 +379,7 @@ func writeManifestText(b *strings.Builder, d previewDirJSON, style func(s, text 
 		b.WriteString("  " + escapeTerminal(e.Line) + "\n")
 	}
 	if hidden := d.ManifestTotal - len(d.Manifest); hidden > 0 {
-		fmt.Fprintf(b, "  %s\n", style(styleCut, fmt.Sprintf("… and %s older recall never shows (cap: %d)", count(hidden, "file"), lint.RecallMaxFiles)))
+		fmt.Fprintf(b, "  %s\n", style(styleCut, fmt.Sprintf("… and %s older recall never shows (cap: %d)", count(hidden, "file"), claude.RecallMaxFiles)))
 	}
 	for _, s := range d.ManifestSkipped {
 		fmt.Fprintf(b, "  %s\n", style(styleDim, "not read: "+escapeTerminal(s.Path)+": "+s.Reason))

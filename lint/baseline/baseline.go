@@ -36,6 +36,7 @@ import (
 	"unicode"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
 )
@@ -451,7 +452,7 @@ func linkInside(path string) (string, error) {
 	if err != nil {
 		return "", &fs.PathError{Op: "write", Path: path, Err: errors.New("is a symbolic link that cannot be resolved; not followed")}
 	}
-	if !lint.Within(target, top) {
+	if !pathutil.Within(target, top) {
 		return "", &fs.PathError{Op: "write", Path: path, Err: errors.New("is a symbolic link to a file outside the repository; not followed")}
 	}
 	return target, nil

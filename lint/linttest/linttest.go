@@ -80,6 +80,7 @@ import (
 
 	"github.com/memlint/memlint/internal/ignores"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -217,12 +218,12 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		// The files as they were at the earlier revision (HEAD, --base).
 		linter.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
 	}
-	roots := lint.InstructionRoots{Repo: abs}
+	roots := claude.InstructionRoots{Repo: abs}
 	if home := filepath.Join(abs, ".home"); fileExists(home) {
 		roots.Home, roots.ClaudeHome, roots.Personal = home, filepath.Join(home, ".claude"), true
 	}
-	instructions := lint.LoadInstructions(roots, 0)
-	linter.Instructions = func(string) []lint.InstructionFile { return instructions }
+	instructions := claude.LoadInstructions(roots, 0)
+	linter.Instructions = func(string) []claude.InstructionFile { return instructions }
 	repo, err := caseRepository(dir, abs)
 	if err != nil {
 		t.Errorf("%v", err)

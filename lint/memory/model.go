@@ -3,6 +3,7 @@ package memory
 import (
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -352,3 +353,35 @@ func ParseISO8601(s string) (time.Time, bool) {
 func sortFiles(fs []*File) {
 	sort.Slice(fs, func(i, j int) bool { return fs[i].Path < fs[j].Path })
 }
+
+// memoryDirNames are folder names that hold memory in public repositories
+// even without an index.
+var memoryDirNames = map[string]bool{"memory": true, "claude-memory": true}
+
+// agentMemoryParents hold one memory dir per subagent.
+var agentMemoryParents = map[string]bool{"agent-memory": true, "agent-memory-local": true}
+
+// AgentMemoryParent reports whether a folder's name says it holds one
+// memory dir per subagent (agent-memory/, agent-memory-local/).
+func AgentMemoryParent(name string) bool { return agentMemoryParents[name] }
+
+// KindOf judges the kind of the memory dir at OS path dir from its place
+// (a subagent's folder under agent-memory/, team/ inside a memory dir) and,
+// for a dir with no index and no topic file but daily logs, its content.
+func KindOf(dir string, d *Dir) DirKind {
+	clean := filepath.ToSlash(filepath.Clean(dir))
+	parent := path.Base(path.Dir(clean))
+	switch {
+	case agentMemoryParents[parent]:
+		return DirSubagent
+	case path.Base(clean) == "team" && parent != "." && parent != "/":
+		return DirTeam
+	case d != nil && d.Index == nil && len(d.Topics) == 0 && len(d.Logs) > 0:
+		return DirLogs
+	}
+	return DirAuto
+}
+
+// NamedMemoryDir reports whether a folder's name says it holds memory
+// (memory/, as Claude Code names its own, or claude-memory/).
+func NamedMemoryDir(name string) bool { return memoryDirNames[name] }

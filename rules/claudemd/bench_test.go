@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/rules/internal/rulebench"
 )
 
@@ -17,14 +18,14 @@ import (
 // shingle with it, and the rest go through the whole comparison.
 func BenchmarkOverlap(b *testing.B) {
 	rulebench.Run(b, ClaudeMdOverlap, 10, 200, func(l *lint.Linter, fsys fs.FS) {
-		claude := benchInstructions(b, fsys)
-		l.Instructions = func(string) []lint.InstructionFile { return claude }
+		files := benchInstructions(b, fsys)
+		l.Instructions = func(string) []claude.InstructionFile { return files }
 	})
 }
 
 // benchInstructions is a CLAUDE.md of the first paragraph of every 40th
 // topic file of fsys, up to 150 lines.
-func benchInstructions(b *testing.B, fsys fs.FS) []lint.InstructionFile {
+func benchInstructions(b *testing.B, fsys fs.FS) []claude.InstructionFile {
 	var paths []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && isTopic(p) {
@@ -50,7 +51,7 @@ func benchInstructions(b *testing.B, fsys fs.FS) []lint.InstructionFile {
 			src.WriteString("\n\n")
 		}
 	}
-	return []lint.InstructionFile{{Path: "/bench/CLAUDE.md", Name: "CLAUDE.md", Src: src.Bytes()}}
+	return []claude.InstructionFile{{Path: "/bench/CLAUDE.md", Name: "CLAUDE.md", Src: src.Bytes()}}
 }
 
 // isTopic reports whether p is a topic file.

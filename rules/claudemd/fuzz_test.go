@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -23,18 +24,18 @@ func FuzzOverlap(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, topic, claude string) {
+	f.Fuzz(func(t *testing.T, topic, claudeMD string) {
 		fsys := fstest.MapFS{
 			"memory/MEMORY.md": {Data: []byte("- [T](topic.md) — t\n- [O](other.md) — o\n")},
 			"memory/topic.md":  {Data: []byte(topic)},
-			"memory/other.md":  {Data: []byte("---\nname: other\ndescription: the sync worker copies invoices every hour\ntype: project\n---\n" + claude + "\n")},
+			"memory/other.md":  {Data: []byte("---\nname: other\ndescription: the sync worker copies invoices every hour\ntype: project\n---\n" + claudeMD + "\n")},
 		}
-		instructions := []lint.InstructionFile{
-			{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(claude)},
+		instructions := []claude.InstructionFile{
+			{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(claudeMD)},
 			{Path: "/repo/memory/topic.md", Name: "memory/topic.md", Src: []byte(topic)},
 		}
 		l := &lint.Linter{Registry: reg, Only: []string{"claude-md-overlap"}, Root: "/repo", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
-			Instructions: func(string) []lint.InstructionFile { return instructions }}
+			Instructions: func(string) []claude.InstructionFile { return instructions }}
 		res, err := l.Lint(fsys, []string{"memory"})
 		if err != nil {
 			t.Fatal(err)

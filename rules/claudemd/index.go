@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 )
 
@@ -15,7 +15,7 @@ import (
 // (and the number of places a shingle occurs), never with every line.
 
 type instrFile struct {
-	f     *lint.InstructionFile
+	f     *claude.InstructionFile
 	toks  []token
 	lines *markdown.LineIndex
 	// sections are the offsets of the file's headings of level 1 and 2,
@@ -55,7 +55,7 @@ func (idx *instructionIndex) may(h uint64) bool {
 
 // newInstructionIndex tokenizes the prose and headings of every file:
 // code blocks, tables and HTML comments are left out, as in the memory.
-func newInstructionIndex(files []lint.InstructionFile) *instructionIndex {
+func newInstructionIndex(files []claude.InstructionFile) *instructionIndex {
 	idx := &instructionIndex{at: map[uint64][]loc{}, byPath: map[string]int{}}
 	for i := range files {
 		f := &files[i]

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -27,9 +28,9 @@ func TestRepeatedTextStaysLinear(t *testing.T) {
 				"memory/MEMORY.md": {Data: []byte("- [T](topic.md) — t\n")},
 				"memory/topic.md":  {Data: []byte("---\nname: t\ndescription: a memory that repeats itself\ntype: project\n---\n" + tc.topicMemory)},
 			}
-			ins := []lint.InstructionFile{{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(tc.claude)}}
+			ins := []claude.InstructionFile{{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(tc.claude)}}
 			l := &lint.Linter{Registry: rules.Registry(), Only: []string{"claude-md-overlap"}, Root: "/repo", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
-				Instructions: func(string) []lint.InstructionFile { return ins }}
+				Instructions: func(string) []claude.InstructionFile { return ins }}
 			done := make(chan *lint.Result, 1)
 			go func() {
 				res, err := l.Lint(fsys, []string{"memory"})

@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -249,7 +249,7 @@ func withoutComments(text []byte) []byte {
 var citedNames = []string{"claude.md", "agents.md", "claude.local.md", ".claude/rules"}
 
 // citesInstructions reports whether the memory names an instruction file.
-func (m *topicMemory) citesInstructions(files []lint.InstructionFile) bool {
+func (m *topicMemory) citesInstructions(files []claude.InstructionFile) bool {
 	var b strings.Builder
 	b.WriteString(strings.ToLower(m.desc))
 	for _, r := range proseRegions(m.f.Src, m.from, true, nil) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -67,7 +68,7 @@ type overlapOptions struct {
 type overlap struct {
 	stmt *statement // the memory's sentence, or nil when the body as a whole repeats
 	text string     // the sentence's text
-	file *lint.InstructionFile
+	file *claude.InstructionFile
 	line int
 	// share is the percentage of the body's shingles the file holds, for
 	// a whole-body overlap, or of the body's words, for a sentence.

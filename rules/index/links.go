@@ -14,7 +14,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -100,7 +102,7 @@ func repositoryOf(pass *lint.Pass) (repo lint.Repository, dirRel string, ok bool
 		return nil, "", false
 	}
 	abs := pass.Abs(pass.Dir.Path)
-	if !lint.Within(abs, repo.Root()) {
+	if !pathutil.Within(abs, repo.Root()) {
 		return nil, "", false
 	}
 	rel, err := filepath.Rel(repo.Root(), abs)
@@ -393,7 +395,7 @@ func namedFiles(f *memory.File, topics []*memory.File, dirName string) map[strin
 // their path in the dir, or by a file name that reads as one
 // (feedback_red_flags.md; not notes.md, which may be any notes.md). The
 // agent reads those names in every conversation: it knows the files.
-func namedInInstructions(files []lint.InstructionFile, topics []*memory.File, dirName string) map[string]bool {
+func namedInInstructions(files []claude.InstructionFile, topics []*memory.File, dirName string) map[string]bool {
 	named := map[string]bool{}
 	if len(files) == 0 {
 		return named

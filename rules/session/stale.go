@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
@@ -302,7 +303,7 @@ func lastCommit(pass *lint.Pass, f *memory.File) (memory.LastCommit, bool) {
 // repoRel returns the OS path abs relative to the work tree root, slash
 // separated, when it lies inside it.
 func repoRel(root, abs string) (string, bool) {
-	if root == "" || !lint.Within(abs, root) {
+	if root == "" || !pathutil.Within(abs, root) {
 		return "", false
 	}
 	rel, err := filepath.Rel(root, abs)

@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -266,7 +266,7 @@ func repoPath(tok, root string) (p string, n int, dir, ok bool) {
 	if strings.HasPrefix(p, "/") {
 		// An absolute path counts only inside the work tree.
 		rel, err := filepath.Rel(root, filepath.FromSlash(p))
-		if err != nil || !lint.Within(filepath.FromSlash(p), root) {
+		if err != nil || !pathutil.Within(filepath.FromSlash(p), root) {
 			return "", 0, false, false
 		}
 		p = filepath.ToSlash(rel)
@@ -404,7 +404,7 @@ func References(src []byte, name, dir, root string) []Ref {
 	} else if strings.HasPrefix(f.Rel, "logs/") {
 		f.Kind = memory.KindLog
 	}
-	text := newTextReader(f, lint.KindOf(filepath.Join(root, filepath.FromSlash(dir)), nil))
+	text := newTextReader(f, memory.KindOf(filepath.Join(root, filepath.FromSlash(dir)), nil))
 	var out []Ref
 	mentions(f, root, func(m mention) {
 		if m.ok && text.at(m) == claim {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
@@ -72,7 +73,7 @@ func run(pass *lint.Pass) {
 // slash separated, when it lies inside the work tree.
 func repoRel(root, dir string, pass *lint.Pass) (string, bool) {
 	abs := pass.Abs(dir)
-	if !lint.Within(abs, root) {
+	if !pathutil.Within(abs, root) {
 		return "", false
 	}
 	rel, err := filepath.Rel(root, abs)
@@ -129,7 +130,7 @@ func (c *checker) elsewhere(tok string) bool {
 	case strings.HasPrefix(tok, "~/"):
 		return !strings.HasPrefix(tok, "~/.")
 	case strings.HasPrefix(tok, "/") && !strings.HasPrefix(tok, "//"):
-		return !lint.Within(filepath.FromSlash(tok), c.repo.Root())
+		return !pathutil.Within(filepath.FromSlash(tok), c.repo.Root())
 	}
 	return false
 }

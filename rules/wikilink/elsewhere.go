@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
@@ -58,7 +59,7 @@ func (d *repoDocuments) has(f *memory.File, target string) bool {
 		d.repo = d.pass.Repo()
 		if d.repo != nil {
 			abs := d.pass.Abs(d.pass.Dir.Path)
-			if rel, err := filepath.Rel(d.repo.Root(), abs); err == nil && lint.Within(abs, d.repo.Root()) {
+			if rel, err := filepath.Rel(d.repo.Root(), abs); err == nil && pathutil.Within(abs, d.repo.Root()) {
 				d.dirRel = filepath.ToSlash(rel)
 			} else {
 				d.dirRel = "" // the user's memory of the project, outside the work tree

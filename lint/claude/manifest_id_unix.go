@@ -1,6 +1,6 @@
 //go:build unix
 
-package lint
+package claude
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package lint
+package claude
 
 import (
 	"errors"
@@ -79,7 +79,7 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if hasLogs(root) {
 		shape.Logs = []*memory.File{{}}
 	}
-	p := &DirPreview{Manifest: m, Kind: KindOf(dir, shape)}
+	p := &DirPreview{Manifest: m, Kind: memory.KindOf(dir, shape)}
 	load := LoadIndex
 	if p.Kind == memory.DirSubagent {
 		load = LoadAgentIndex
@@ -144,10 +144,6 @@ func readIndexPreview(root memory.DirReader, load func([]byte) LoadedIndex) Inde
 	ip.LoadedIndex = load(src)
 	return ip
 }
-
-// NamedMemoryDir reports whether a folder's name says it holds memory
-// (memory/, as Claude Code names its own, or claude-memory/).
-func NamedMemoryDir(name string) bool { return memoryDirNames[name] }
 
 func hasLogs(root memory.DirReader) bool {
 	info, err := root.Stat("logs")
