@@ -204,47 +204,55 @@ func countWants(dir string) int {
 	return n
 }
 
-// runCase lints one case dir and compares the findings with its wants.
+// runCase lints one case dir and compares the findings with its wants. The
+// case goes through lint.Run, as the command's runs do: the case folder is
+// the source (an fs.FS), the run plans its memory dirs, takes the case's
+// .memlint.yaml as its configuration and filters the findings; what a
+// command would tell apart from its input, the fixture does too.
 func (r *runner) runCase(t TB, dir string, only []string) {
 	t.Helper()
-	fsys := os.DirFS(dir)
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)
 		return
 	}
-	linter := &lint.Linter{Registry: r.reg, Root: abs, Now: Now, Only: only, Redact: r.redact}
+	src := lint.FSSource{Root: abs, FS: os.DirFS(dir)}
 	if base := filepath.Join(dir, ".base"); fileExists(base) {
 		// The files as they were at the earlier revision (HEAD, --base).
-		linter.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
+		src.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
 	}
 	roots := claude.InstructionRoots{Repo: abs}
 	if home := filepath.Join(abs, ".home"); fileExists(home) {
 		roots.Home, roots.ClaudeHome, roots.Personal = home, filepath.Join(home, ".claude"), true
 	}
 	instructions := claude.LoadInstructions(roots, 0)
-	linter.Instructions = func(string) []claude.InstructionFile { return instructions }
+	plan := lint.Plan{Cwd: abs, Registry: r.reg, Only: only, Redact: r.redact, Now: Now,
+		// No environment: the user's own Claude Code config dir is no
+		// part of a fixture.
+		Getenv:       func(string) string { return "" },
+		Instructions: func(string) []claude.InstructionFile { return instructions },
+	}
 	repo, err := caseRepository(dir, abs)
 	if err != nil {
 		t.Errorf("%v", err)
 		return
 	}
 	if repo != nil {
-		linter.Repos = func(string) lint.Repository { return repo }
+		plan.Repos = func(string) lint.Repository { return repo }
 	}
-	if cfg := filepath.Join(dir, lint.ConfigFileName); fileExists(cfg) {
-		c, err := lint.LoadConfig(cfg, r.reg)
-		if err != nil {
+	// The case's own .memlint.yaml, as --config names it: a configuration
+	// above the case folder is no part of it.
+	var cfg *lint.Config
+	if file := filepath.Join(dir, lint.ConfigFileName); fileExists(file) {
+		if cfg, err = lint.ResolveConfig(src, abs, file, r.reg); err != nil {
 			t.Errorf("config: %v", err)
 			return
 		}
-		linter.Config = c
-		linter.Registry = c.Registry(r.reg)
 	}
 	// A fixture is for its rule whatever the rule's stage: preview rules
 	// run too.
-	linter.Config = linter.Config.WithPreview()
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	cfg = cfg.WithPreview()
+	dirs, err := lint.FindMemoryDirs(src.FS, ".", nil)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)
 		return
@@ -252,7 +260,16 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	if len(dirs) == 0 {
 		dirs = []string{"."}
 	}
-	res, err := linter.Lint(fsys, dirs)
+	src.Dirs = dirs
+	lintCase := func(src lint.FSSource) (*lint.Result, error) {
+		res, err := lint.Run(src, plan, cfg)
+		if err != nil {
+			return nil, err
+		}
+		relResult(res, abs)
+		return res, nil
+	}
+	res, err := lintCase(src)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)
 		return
@@ -260,13 +277,13 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	// A rule that fails is memlint's failure, never a finding: the
 	// command exits 2 on it, and so does the fixture.
 	for _, e := range res.Errors {
-		t.Errorf("%s: rule %s failed on %s: %v", dir, e.Rule, e.Dir, e.Err)
+		t.Errorf("%s: rule %s failed on %s: %v%s", dir, e.Rule, filepath.Join(dir, e.Dir), e.Err, stackOf(e))
 	}
 	wants, ok := r.readExpectations(t, dir, dirs, len(only) == 0)
 	if !ok {
 		return
 	}
-	checkFixes(t, linter, dir, dirs, res, only)
+	checkFixes(t, lintCase, src, dir, res, only)
 	checkFingerprints(t, res.Diagnostics)
 	for _, d := range res.Diagnostics {
 		if len(only) > 0 && !contains(only, d.Rule) {
@@ -471,7 +488,7 @@ func fileExists(p string) bool {
 }
 
 // checkFixes applies the run's fixes and compares with the .golden files.
-func checkFixes(t TB, linter *lint.Linter, dir string, dirs []string, res *lint.Result, only []string) {
+func checkFixes(t TB, lintCase func(lint.FSSource) (*lint.Result, error), src lint.FSSource, dir string, res *lint.Result, only []string) {
 	t.Helper()
 	goldens := map[string]string{}
 	contents := map[string][]byte{}
@@ -532,7 +549,8 @@ func checkFixes(t TB, linter *lint.Linter, dir string, dirs []string, res *lint.
 		}
 		after[path] = &fstest.MapFile{Data: data}
 	}
-	again, err := linter.Lint(after, dirs)
+	src.FS = after
+	again, err := lintCase(src)
 	if err != nil {
 		t.Errorf("%s: second run: %v", dir, err)
 		return
@@ -541,6 +559,44 @@ func checkFixes(t TB, linter *lint.Linter, dir string, dirs []string, res *lint.
 	for path, data := range more {
 		t.Errorf("a second run of the fixes changes %s again:\n%s", filepath.Join(dir, path), data)
 	}
+}
+
+// relResult makes the paths of a run over the case folder root, which
+// lint.Run gives absolute, relative to root again, as the wants write
+// them.
+func relResult(res *lint.Result, root string) {
+	rel := func(p string) string {
+		r, err := filepath.Rel(root, filepath.FromSlash(p))
+		if err != nil {
+			return p
+		}
+		return filepath.ToSlash(r)
+	}
+	for _, list := range [][]lint.Diagnostic{res.Diagnostics, res.Suppressed} {
+		for i := range list {
+			d := &list[i]
+			d.Path = rel(d.Path)
+			if d.Fix != nil {
+				fix := *d.Fix
+				fix.Edits = append([]memory.TextEdit(nil), fix.Edits...)
+				for j := range fix.Edits {
+					fix.Edits[j].Path = rel(fix.Edits[j].Path)
+				}
+				d.Fix = &fix
+			}
+		}
+	}
+	for i := range res.Errors {
+		res.Errors[i].Dir = rel(res.Errors[i].Dir)
+	}
+}
+
+// stackOf is the stack of a rule that panicked, to follow its error.
+func stackOf(e lint.RuleError) string {
+	if e.Stack == nil {
+		return ""
+	}
+	return "\n" + string(e.Stack)
 }
 
 func mapContents(m fstest.MapFS) map[string][]byte {

@@ -1,6 +1,7 @@
 package linttest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -162,5 +163,49 @@ func TestCoverage(t *testing.T) {
 	Coverage(&rec, t.TempDir(), todoRule)
 	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "rule todo-word has no fixtures") {
 		t.Errorf("Coverage with no fixtures: %q", rec.errors)
+	}
+}
+
+// TestFailingRule shows that a case whose rule fails fails, as the
+// command exits 2 on it: a rule that panics, and one that gives up with
+// Pass.Fail, even when every want is met. The failure names the rule, the
+// memory dir and what went wrong (and for a panic, where).
+func TestFailingRule(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		run  func(*lint.Pass)
+		want []string
+	}{
+		{"panic", func(*lint.Pass) { panic("test rule panicked") },
+			[]string{"rule test-failing failed on ", "panic: test rule panicked", "linttest_test.go"}},
+		{"fail", func(p *lint.Pass) { p.Fail(errors.New("cannot check this")) },
+			[]string{"rule test-failing failed on ", ": cannot check this"}},
+		{"panic after a finding", func(p *lint.Pass) {
+			todoRule.Run(p)
+			panic("test rule panicked")
+		}, []string{"rule test-failing failed on ", "panic: test rule panicked"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			failing := &lint.Rule{ID: "test-failing", Severity: lint.Warning, Summary: "a rule that fails, for tests", Run: c.run}
+			reg, err := lint.NewRegistry(failing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := "nothing to report\n"
+			if strings.Contains(c.name, "finding") {
+				body = "a TODO here <!-- want \"marker is left\" -->\n"
+			}
+			dir := writeCase(t, failing.ID, body)
+			var rec recorder
+			(&runner{reg: reg}).runCase(&rec, dir, []string{failing.ID})
+			if len(rec.errors) != 1 {
+				t.Fatalf("got %d errors, want 1:\n%s", len(rec.errors), strings.Join(rec.errors, "\n"))
+			}
+			for _, want := range append(c.want, dir) {
+				if !strings.Contains(rec.errors[0], want) {
+					t.Errorf("the failure %q does not say %q", rec.errors[0], want)
+				}
+			}
+		})
 	}
 }
