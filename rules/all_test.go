@@ -30,7 +30,7 @@ func TestAllGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("all.go does not list the rule families %v: run go generate ./rules", families)
+		t.Errorf("all.go does not list the rule families %v: run go generate ./...", families)
 	}
 }
 
@@ -42,7 +42,7 @@ func TestFamilies(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(names) != len(families) {
-		t.Fatalf("%d family folders, %d families in all.go: run go generate ./rules", len(names), len(families))
+		t.Fatalf("%d family folders, %d families in all.go: run go generate ./...", len(names), len(families))
 	}
 	for i, name := range names {
 		own := map[string]bool{}

@@ -121,7 +121,7 @@ const previewHowTo = " (runs only with --preview, with preview: true in .memlint
 func Markdown(rules []*lint.Rule) []byte {
 	var b bytes.Buffer
 	b.WriteString("# memlint rules\n\n")
-	b.WriteString("<!-- Generated from the rule registry by `go test ./rules -run TestRulesDoc -update`. Do not edit. -->\n\n")
+	b.WriteString("<!-- Generated from the rule registry by `go generate ./...`. Do not edit. -->\n\n")
 	b.WriteString("Every rule can be turned off, given another severity or configured in `.memlint.yaml`\n")
 	b.WriteString("(see the README). `memlint rules ID` prints the same text in a terminal.\n\n")
 	b.WriteString("Each rule is **stable** (runs by default) or **preview** (runs with `--preview`, `preview: true`,\n")

@@ -2,7 +2,6 @@ package rules_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,23 +11,37 @@ import (
 	"github.com/memlint/memlint/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite docs/rules.md from the registry")
-
 // TestRulesDoc fails when docs/rules.md no longer matches the registry.
 func TestRulesDoc(t *testing.T) {
+	t.Parallel()
 	want := rules.Markdown(rules.All())
-	file := filepath.Join("..", "docs", "rules.md")
-	if *update {
-		if err := os.WriteFile(file, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(file)
+	got, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
 	if err != nil {
-		t.Fatalf("%v (run go test ./rules -run TestRulesDoc -update)", err)
+		t.Fatalf("%v (run go generate ./...)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("docs/rules.md is stale: run go test ./rules -run TestRulesDoc -update")
+		t.Errorf("docs/rules.md is stale: run go generate ./...")
+	}
+}
+
+// TestReadmeRules fails when the README's table of rules by area no
+// longer matches the registry: a rule in no area, or one that is gone.
+func TestReadmeRules(t *testing.T) {
+	t.Parallel()
+	table, err := rules.ReadmeTable(rules.All())
+	if err != nil {
+		t.Fatalf("%v (then run go generate ./...)", err)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rules.SpliceReadme(readme, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(readme, want) {
+		t.Errorf("the table of rules in README.md is stale: run go generate ./...")
 	}
 }
 

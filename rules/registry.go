@@ -1,6 +1,7 @@
 package rules
 
 //go:generate go run ./internal/gen/allgo
+//go:generate go run ./internal/gen/docs
 
 import (
 	"fmt"
