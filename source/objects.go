@@ -17,7 +17,6 @@ import (
 
 	"github.com/go-git/go-billy/v5/memfs"
 	"github.com/go-git/go-billy/v5/osfs"
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
@@ -253,7 +252,6 @@ type goGitStore struct {
 	st         *filesystem.Storage
 	alternates []*filesystem.Storage
 	objects    tolerantStorer // st and its alternates
-	repo       *git.Repository
 }
 
 func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
@@ -275,15 +273,14 @@ func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
 		return nil, err
 	}
 	objects := tolerantStorer{Storage: st, alternates: alternates, packs: openPacks(st, l.commonDir)}
-	repo, err := git.Open(objects, nil)
-	if err != nil {
+	if err := checkRepository(objects); err != nil {
 		closeAll(alternates)
 		if objects.packs != nil {
 			objects.packs.close()
 		}
 		return nil, err
 	}
-	return &goGitStore{layout: l, st: st, alternates: alternates, objects: objects, repo: repo}, nil
+	return &goGitStore{layout: l, st: st, alternates: alternates, objects: objects}, nil
 }
 
 // head resolves this worktree's HEAD (linked worktrees have their own,
@@ -341,11 +338,11 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 			}
 			rev = head.String() + strings.TrimPrefix(rev, "HEAD")
 		}
-		p, err := g.repo.ResolveRevision(plumbing.Revision(rev))
+		p, err := resolveRevision(g.objects, rev)
 		if err != nil {
 			return "", false, fmt.Errorf("resolve %s: %w", rev, err)
 		}
-		h = *p
+		h = p
 	}
 	commit, err := object.GetCommit(g.objects, h)
 	if err != nil {
