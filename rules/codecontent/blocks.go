@@ -143,7 +143,7 @@ func ccTemplateSlot(lines [][]byte, i int) bool {
 // ccPromptLine reports whether a line of a terminal session is a typed
 // command: "$ make", "# apt-get update", ">>> import os", "PS> dir".
 func ccPromptLine(t []byte) bool {
-	for _, p := range []string{"$ ", "# ", ">>> ", "PS>", "PS "} {
+	for _, p := range promptPrefixes {
 		if bytes.HasPrefix(t, []byte(p)) {
 			return true
 		}
@@ -173,7 +173,7 @@ func ccPrompted(lines [][]byte) bool {
 // # required — the URL path"). Pasted settings have such notes on a few
 // lines, not most.
 func ccAnnotatedLine(t []byte) bool {
-	for _, m := range []string{"  # ", "\t# ", "  // ", "\t// "} {
+	for _, m := range annotationMarks {
 		if i := bytes.Index(t, []byte(m)); i > 0 {
 			note := t[i+len(m):]
 			return len(bytes.Fields(note)) >= 2
@@ -311,7 +311,7 @@ func ccLogLine(t []byte) bool {
 	if len(s) >= 8 && ccDigit(s[0]) && ccDigit(s[1]) && s[2] == ':' && ccDigit(s[3]) && ccDigit(s[4]) && s[5] == ':' {
 		return true // 10:11:12 ...
 	}
-	for _, lvl := range []string{"INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE"} {
+	for _, lvl := range logLevels {
 		if bytes.HasPrefix(s, []byte(lvl)) && len(s) > len(lvl) && (s[len(lvl)] == ' ' || s[len(lvl)] == ']' || s[len(lvl)] == ':') {
 			return true
 		}
@@ -320,7 +320,7 @@ func ccLogLine(t []byte) bool {
 	if len(s) > 6 && strings.IndexByte("IWEF", s[0]) >= 0 && ccAllDigits(s[1:5]) && s[5] == ' ' {
 		return true
 	}
-	for _, p := range []string{"time=", "ts=", "level=", "lvl="} {
+	for _, p := range logFieldPrefixes {
 		if bytes.HasPrefix(s, []byte(p)) {
 			return true
 		}

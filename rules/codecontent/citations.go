@@ -133,7 +133,7 @@ func colonShorthand(b []byte, i, depth int) (int, []byte, bool) {
 		p--
 	}
 	gap := b[p:i]
-	for _, w := range []string{" and", " or", " &"} {
+	for _, w := range citationJoiners {
 		if bytes.HasSuffix(b[:p], []byte(w)) {
 			p -= len(w)
 			for p > 0 && strings.IndexByte(" \t,", b[p-1]) >= 0 {

@@ -90,7 +90,7 @@ func parseGitLogLine(line []byte, inCode bool) (hs, he int, subject, ok bool) {
 	}
 	if rest[0] == '(' {
 		// Only git's ref decorations: (HEAD -> main), (tag: v1), (origin/x).
-		for _, d := range []string{"(HEAD", "(tag:", "(origin/", "(upstream/"} {
+		for _, d := range refDecorations {
 			if bytes.HasPrefix(rest, []byte(d)) {
 				return hs, he, true, true
 			}

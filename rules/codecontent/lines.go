@@ -217,7 +217,7 @@ func lineNumberBeforeSuffix(b []byte, p int) (lineMention, bool) {
 	if ccDigitsEnd(b, p)-p > 6 {
 		return lineMention{}, false
 	}
-	for _, sep := range []string{"〜", "~", "～"} {
+	for _, sep := range lineRangeTildes {
 		if bytes.HasPrefix(b[e:], []byte(sep)) && e+len(sep) < len(b) && ccDigit(b[e+len(sep)]) {
 			e = ccDigitsEnd(b, e+len(sep))
 		}
@@ -250,7 +250,7 @@ func lineNumberBeforeSuffix(b []byte, p int) (lineMention, bool) {
 // koreanParticle reports whether b starts with a particle that may follow
 // a noun: 42행에서, 42행의, 42행은.
 func koreanParticle(b []byte) bool {
-	for _, p := range []string{"에서", "에", "의", "은", "을", "이", "과", "와", "부터", "까지", "쯤", "근처"} {
+	for _, p := range koreanParticles {
 		if bytes.HasPrefix(b, []byte(p)) {
 			return true
 		}

@@ -133,3 +133,14 @@ func setOf(words ...string) map[string]bool {
 // code: "MEMORY.md line 200 is the last that loads" states Claude Code's
 // limit.
 var budgetFiles = setOf("MEMORY.md", "CLAUDE.md")
+
+// citationJoiners join the cited files of a list: "a.go and b.go".
+var citationJoiners = []string{" and", " or", " &"}
+
+// lineRangeTildes join the two ends of a range of lines written with a
+// tilde: "42〜50行目".
+var lineRangeTildes = []string{"〜", "~", "～"}
+
+// koreanParticles are the particles that may follow a noun: 42행에서,
+// 42행의, 42행은.
+var koreanParticles = []string{"에서", "에", "의", "은", "을", "이", "과", "와", "부터", "까지", "쯤", "근처"}

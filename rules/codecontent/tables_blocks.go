@@ -101,3 +101,17 @@ var sampleLeadWords = []string{
 	"respuesta", "devuelve", "ausgabe", "antwort", "liefert", "出力", "レスポンス", "返す", "返り値", "输出",
 	"响应", "返回", "출력", "응답", "반환", "вывод", "ответ", "возвращает",
 }
+
+// promptPrefixes start a typed command in a terminal session: "$ make",
+// "# apt-get update", ">>> import os", "PS> dir".
+var promptPrefixes = []string{"$ ", "# ", ">>> ", "PS>", "PS "}
+
+// annotationMarks start a note after a line of settings: "path: /x  # the
+// URL path".
+var annotationMarks = []string{"  # ", "\t# ", "  // ", "\t// "}
+
+// logLevels start a log line, followed by " ", "]" or ":".
+var logLevels = []string{"INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE"}
+
+// logFieldPrefixes start a structured (logfmt) log line.
+var logFieldPrefixes = []string{"time=", "ts=", "level=", "lvl="}

@@ -29,3 +29,7 @@ var conventionalTypes = map[string]bool{
 	"feat": true, "fix": true, "chore": true, "docs": true, "refactor": true, "test": true,
 	"perf": true, "ci": true, "build": true, "style": true, "revert": true,
 }
+
+// refDecorations start git's ref decorations after a hash: (HEAD -> main),
+// (tag: v1), (origin/x).
+var refDecorations = []string{"(HEAD", "(tag:", "(origin/", "(upstream/"}

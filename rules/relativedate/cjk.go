@@ -101,7 +101,7 @@ func (t *rdText) cjk(s, e, ss, se int) (int, int, dateMeaning, bool) {
 		return s, e, dateMeaning{unit: rdMonth, n: n}, true
 	}
 	// Japanese weeks: 来週, 来週の月曜日.
-	for _, p := range []string{"再来週", "今週", "来週", "先週"} {
+	for _, p := range rdJaWeekWords {
 		if !strings.HasPrefix(m, p) {
 			continue
 		}
@@ -227,7 +227,7 @@ func rdRecurringCJK(text []byte, ss, s, e, se int, markers, joins string) bool {
 	rest := bytes.TrimLeft(text[e:se], " ")
 	if r, size := utf8.DecodeRune(rest); r != utf8.RuneError && strings.ContainsRune(joins, r) {
 		next := bytes.TrimLeft(rest[size:], " ")
-		for _, p := range []string{"周", "週", "星期", "礼拜", "禮拜"} {
+		for _, p := range rdZhWeekWords {
 			next = bytes.TrimPrefix(next, []byte(p))
 		}
 		if r2, _ := utf8.DecodeRune(next); isDay(r2) {
@@ -337,7 +337,7 @@ func rdCJKLabel(rest []byte) bool {
 // rail").
 func rdPossessiveLabel(text []byte, e, se int) bool {
 	rest := text[e:se]
-	for _, p := range []string{"'s ", "’s "} {
+	for _, p := range rdPossessives {
 		if !bytes.HasPrefix(rest, []byte(p)) {
 			continue
 		}

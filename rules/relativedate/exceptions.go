@@ -189,13 +189,13 @@ func rdDefaultValue(prev []string) bool {
 // of a program's verb (接口返回今天的汇率).
 func rdCJKGenericDay(text []byte, ss, s, e, se int) bool {
 	rest := bytes.TrimLeft(text[e:se], " ")
-	for _, p := range []string{"的", "の", "의", "자"} {
+	for _, p := range rdCJKPossessives {
 		if bytes.HasPrefix(rest, []byte(p)) {
 			rest = bytes.TrimLeft(rest[len(p):], " ")
 			break
 		}
 	}
-	for _, n := range []string{"日期", "日付", "날짜", "日时", "日時"} {
+	for _, n := range rdCJKDateNouns {
 		if bytes.HasPrefix(rest, []byte(n)) {
 			return true
 		}

@@ -117,3 +117,18 @@ const rdCJKNotInName = "上下修改发發加增删刪部做写寫完开開测�
 // rdCJKVerbsNotInName are verbs whose first character also starts nouns
 // of names (推出 "launch" but 推荐 "recommended").
 var rdCJKVerbsNotInName = []string{"推出", "推送", "出售", "出了", "出现", "出現"}
+
+// rdJaWeekWords are the Japanese weeks: 来週, 来週の月曜日.
+var rdJaWeekWords = []string{"再来週", "今週", "来週", "先週"}
+
+// rdZhWeekWords are the words for "week" that may come before a weekday
+// after a join: 下周一和周三.
+var rdZhWeekWords = []string{"周", "週", "星期", "礼拜", "禮拜"}
+
+// rdCJKPossessives may stand between a day word and the noun it
+// qualifies: 今天的, 今日の, 오늘의.
+var rdCJKPossessives = []string{"的", "の", "의", "자"}
+
+// rdCJKDateNouns are the words for "date": a day word before one is a
+// program's date (今天的日期), not a day that passes.
+var rdCJKDateNouns = []string{"日期", "日付", "날짜", "日时", "日時"}

@@ -147,3 +147,6 @@ var (
 )
 
 var rdScheduleLabel = lazyre.New(`(?im)^[ \t>]*(?:[-*+][ \t]+|\d+[.)][ \t]+|\|[ \t]*|#{1,6}[ \t]+)?(?:\*\*|__)?(` + rdEnWeekday + `)s?(?:\*\*|__)?[ \t]*(?::|\||—|–|-[ \t]|\r?$)`)
+
+// rdPossessives follow a day word that labels something: "Monday's rail".
+var rdPossessives = []string{"'s ", "’s "}

@@ -55,12 +55,12 @@ func scClassifyLabel[T scText](label T) scLabelKind {
 	}
 	// One-word names: PGPASSWORD, dbpassword, authtoken, APIKEY.
 	if nm.n == 1 {
-		for _, suffix := range []string{"password", "passwd"} {
+		for _, suffix := range scPasswordSuffixes {
 			if scHasSuffix(last, suffix) {
 				return scLabelPassword
 			}
 		}
-		for _, suffix := range []string{"token", "secret", "apikey", "accesskey", "secretkey"} {
+		for _, suffix := range scTokenSuffixes {
 			if scHasSuffix(last, suffix) {
 				return scLabelToken
 			}

@@ -41,3 +41,10 @@ var scSecretNames = map[string]scLabelKind{
 	"auth": scLabelToken, "authorization": scLabelToken, "authtoken": scLabelToken, "accesstoken": scLabelToken,
 	"bearer": scLabelToken,
 }
+
+// scPasswordSuffixes end a one-word name of a password: PGPASSWORD,
+// dbpassword.
+var scPasswordSuffixes = []string{"password", "passwd"}
+
+// scTokenSuffixes end a one-word name of a token: authtoken, APIKEY.
+var scTokenSuffixes = []string{"token", "secret", "apikey", "accesskey", "secretkey"}

@@ -87,12 +87,12 @@ func scURLPasswordOK(user, password, host string) bool {
 // named as made up (dummy.faketld).
 func scExampleHost(host string) bool {
 	h, _, _ := strings.Cut(strings.ToLower(host), ":")
-	for _, d := range []string{"example.com", "example.org", "example.net", "example"} {
+	for _, d := range scExampleDomains {
 		if h == d || strings.HasSuffix(h, "."+d) {
 			return true
 		}
 	}
-	for _, w := range []string{"example", "dummy", "fake", "placeholder", "your"} {
+	for _, w := range scExampleHostWords {
 		if strings.Contains(h, w) {
 			return true
 		}
@@ -347,10 +347,6 @@ func scWebhookLabelBefore[T scText](s T, start int) (int, bool) {
 	}
 	return scSuffixAt(s, p, scWebhookLabels)
 }
-
-// scLabelArrows are what may stand between a label and its URL besides
-// the ASCII punctuation scWebhookLabelBefore skips.
-var scLabelArrows = []string{"→", "—", "–", "：", "⇒"}
 
 // scSuffixAt returns where a word of words that ends at s[p] starts,
 // comparing ASCII letters without case (the words' ASCII letters are

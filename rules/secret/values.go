@@ -107,8 +107,7 @@ func scReference(v string) bool {
 // an e-mail address.
 func scReferenceShape(v string) bool {
 	lv := strings.ToLower(v)
-	for _, p := range []string{"$", "%", "urn:", "env:", "env.", "process.env", "os.environ", "os.getenv", "getenv",
-		"secrets.", "vault:", "op://", "arn:", "ssm:", "sm://", "!ref", "/", "./", "~/", "../", "@"} {
+	for _, p := range scReferencePrefixes {
 		if strings.HasPrefix(lv, p) {
 			return true
 		}

@@ -104,3 +104,20 @@ var scCodeHosts = []string{
 	"github.com", "githubusercontent.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourcegraph.com",
 	"sr.ht", "gitee.com", "googlesource.com",
 }
+
+// scExampleDomains are the domains documentation uses, and their
+// subdomains.
+var scExampleDomains = []string{"example.com", "example.org", "example.net", "example"}
+
+// scExampleHostWords, anywhere in a host, name it as made up
+// (dummy.faketld).
+var scExampleHostWords = []string{"example", "dummy", "fake", "placeholder", "your"}
+
+// scReferencePrefixes start a value that refers to a secret kept
+// elsewhere rather than holding one: $VAR, env:, vault:, a path.
+var scReferencePrefixes = []string{"$", "%", "urn:", "env:", "env.", "process.env", "os.environ", "os.getenv", "getenv",
+	"secrets.", "vault:", "op://", "arn:", "ssm:", "sm://", "!ref", "/", "./", "~/", "../", "@"}
+
+// scLabelArrows are what may stand between a label and its URL besides
+// the ASCII punctuation scWebhookLabelBefore skips.
+var scLabelArrows = []string{"→", "—", "–", "：", "⇒"}

@@ -164,3 +164,28 @@ var recordWords = []string{
 	// German
 	"gemessen", "festgestellt", "verifiziert", "entschieden",
 }
+
+// deadlineWords, found just before a date, make it a deadline: "has
+// passed" then says more than "N days ago".
+var deadlineWords = []string{
+	"deadline", "due", "due on", "due by", "until", "till", "by", "before",
+	"expires", "expires on", "expiry", "no later than", "deadline is",
+	"deadline of", "deadline on",
+}
+
+// deadlineAfter are the words that follow a date to make it a deadline,
+// as Chinese, Japanese and Korean put them.
+var deadlineAfter = []string{"截止", "之前", "前", "まで", "까지", "마감"}
+
+// provenanceWords, just before a date, make it the day something began
+// ("added 2026-07-27") or the date of a record ("**Date:** 2026-06-17" in
+// a decision record): a convention, a component or a decision does not
+// decay with the day it was made, so such dates are not counted.
+var provenanceWords = []string{
+	"added", "added on", "added in", "created", "created on", "introduced",
+	"introduced on", "since", "founded", "born", "date", "日期", "日付", "날짜",
+}
+
+// provenanceAfter are the same words as Chinese, Japanese and Korean put
+// them after the date.
+var provenanceAfter = []string{"생성", "추가", "도입", "创建", "新增", "引入", "作成", "追加", "導入"}

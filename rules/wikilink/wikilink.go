@@ -204,15 +204,6 @@ func lowerByte(c byte) byte {
 	return c
 }
 
-// syntaxExamples are [[targets]] that show the link syntax rather than
-// link a memory: "cross-references via [[wikilinks]]", "write [[name]]".
-var syntaxExamples = map[string]bool{
-	"wikilink": true, "wikilinks": true, "wiki-link": true, "wiki-links": true, "link": true, "links": true,
-	"name": true, "names": true, "note": true, "notes": true, "note-name": true, "page": true, "page-name": true,
-	"title": true, "slug": true, "target": true, "memory": true, "memory-name": true, "file": true, "filename": true,
-	"...": true, "…": true, "x": true, "foo": true,
-}
-
 // nameSuffixes maps each tail of a name's key after a hyphen
 // ("harness-design" and "design" of feedback-harness-design) to the names
 // ending so; keys[i] is linkKey(names[i]).
