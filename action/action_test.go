@@ -110,6 +110,7 @@ func loadAction(t *testing.T) actionFile {
 // when the job has no Go, and the SARIF upload at the current codeql-action
 // major version, also after memlint failed the step.
 func TestActionYML(t *testing.T) {
+	t.Parallel()
 	a := loadAction(t)
 	if a.Runs.Using != "composite" {
 		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
@@ -387,6 +388,7 @@ const (
 )
 
 func TestAction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		repo    func(t *testing.T) string
@@ -559,6 +561,7 @@ func checkSARIF(t *testing.T, path, annotations string) {
 // than setting up its own: 1.21 and later (which fetch the toolchain go.mod
 // asks for). A go script on PATH reports each version.
 func TestFindGo(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Fatal(err)
@@ -609,6 +612,7 @@ func TestFindGo(t *testing.T) {
 // TestScriptShellcheck lints the script. Without shellcheck it skips,
 // unless MEMLINT_REQUIRE_SHELLCHECK=1 (CI).
 func TestScriptShellcheck(t *testing.T) {
+	t.Parallel()
 	bin, err := exec.LookPath("shellcheck")
 	if err != nil {
 		if os.Getenv("MEMLINT_REQUIRE_SHELLCHECK") == "1" {
@@ -627,6 +631,7 @@ func TestScriptShellcheck(t *testing.T) {
 // example workflow parses, uses this action and grants the permissions the
 // SARIF upload needs.
 func TestDocs(t *testing.T) {
+	t.Parallel()
 	a := loadAction(t)
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "ci.md"))
 	if err != nil {
@@ -714,6 +719,7 @@ func TestDocs(t *testing.T) {
 // the action's ref when the workflow names a release tag, as a release
 // build has it, and never a branch name.
 func TestBuildVersion(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	src, err := os.ReadFile(filepath.Join(root, "cmd", "memlint", "version.go"))
 	if err != nil {

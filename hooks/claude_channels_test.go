@@ -57,6 +57,7 @@ const unstructuredAdvice = "- line 6: feedback memory gives neither its reason n
 	"    **How to apply:** <when and where it applies>\n"
 
 func TestClaudeHookChannels(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	mem := filepath.Join(dir, ".claude", "memory")
@@ -117,6 +118,7 @@ func TestClaudeHookChannels(t *testing.T) {
 }
 
 func TestClaudeHookMultiLineError(t *testing.T) {
+	t.Parallel()
 	// A team that makes feedback-structure an error gets its three-line
 	// suggestion whole, indented below the finding, on the blocking channel.
 	dir := project(t)
@@ -132,6 +134,7 @@ func TestClaudeHookMultiLineError(t *testing.T) {
 }
 
 func TestClaudeHookReadsDisk(t *testing.T) {
+	t.Parallel()
 	// Claude Code rewrites what the model sent before it reaches disk
 	// (stamping): the hook judges the file on disk, not tool_input.
 	dir := project(t)
@@ -150,6 +153,7 @@ func TestClaudeHookReadsDisk(t *testing.T) {
 }
 
 func TestClaudeHookConfigError(t *testing.T) {
+	t.Parallel()
 	// A broken configuration is the user's to fix: exit 1, one line,
 	// never exit 2 (the agent is not told to fix memory that is fine).
 	// A write outside memory does not read the configuration at all.
@@ -164,6 +168,7 @@ func TestClaudeHookConfigError(t *testing.T) {
 }
 
 func TestClaudeHookSilent(t *testing.T) {
+	t.Parallel()
 	// Nothing new, a file that is not memory, another tool, an event that
 	// cannot be read: never a word on stdout, the agent's channel.
 	dir := project(t)

@@ -23,6 +23,7 @@ import (
 // neither may wait for a writer that never comes. The agent is told the
 // file is not one memlint opens (exit 2), at once.
 func TestClaudeHookWrittenFileIsAFIFO(t *testing.T) {
+	t.Parallel()
 	for _, tool := range []string{"Edit", "MultiEdit", "Write"} {
 		t.Run(tool, func(t *testing.T) {
 			dir := project(t)

@@ -111,6 +111,7 @@ func denyReason(t *testing.T, r guardResult) string {
 const secretMemory = "---\nname: staging-key\ndescription: The API key the staging deploy uses for the model gateway\ntype: reference\n---\nThe staging deploy authenticates with %s.\n"
 
 func TestRunClaudeGuardSecret(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	key := fakeAnthropicKey()
 	file := filepath.Join(w.mem, "reference_staging_key.md")
@@ -147,6 +148,7 @@ func TestRunClaudeGuardSecret(t *testing.T) {
 }
 
 func TestRunClaudeGuardDenies(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	user := filepath.Join(w.mem, "user_role.md")
 	for _, tc := range []struct {
@@ -181,6 +183,7 @@ func TestRunClaudeGuardDenies(t *testing.T) {
 }
 
 func TestRunClaudeGuardAllows(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	user := filepath.Join(w.mem, "user_role.md")
 	notes := filepath.Join(w.repo, "notes.md")
@@ -216,6 +219,7 @@ func TestRunClaudeGuardAllows(t *testing.T) {
 }
 
 func TestRunClaudeGuardNeverBlocks(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	user := filepath.Join(w.mem, "user_role.md")
 	for _, tc := range []struct {

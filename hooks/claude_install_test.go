@@ -12,6 +12,7 @@ import (
 )
 
 func TestInstallClaudeHookOldMatcher(t *testing.T) {
+	t.Parallel()
 	// A hook earlier versions wrote, in a group of its own under
 	// Write|Edit|MultiEdit: install gives the group the current matcher
 	// and adds the other two hooks; uninstall removes all three.
@@ -41,6 +42,7 @@ func TestInstallClaudeHookOldMatcher(t *testing.T) {
 }
 
 func TestPortableMemlint(t *testing.T) {
+	t.Parallel()
 	// The project scope's command runs memlint from PATH with the hook's
 	// arguments, and without memlint says so on stderr and exits 0.
 	if runtime.GOOS == "windows" {
@@ -77,6 +79,7 @@ func TestPortableMemlint(t *testing.T) {
 }
 
 func TestClaudeHookStatusPlugin(t *testing.T) {
+	t.Parallel()
 	// The plugin enabled in user settings, and in Claude Code's cache.
 	o, out := settingsOptions(t, "project")
 	writeFile(t, filepath.Join(o.ClaudeHome, "settings.json"), `{"enabledPlugins": {"memlint@memlint": true}}`)

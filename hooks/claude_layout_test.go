@@ -104,6 +104,7 @@ var layoutCases = []struct {
 func ptr(s string) *string { return &s }
 
 func TestClaudeSettingsLayout(t *testing.T) {
+	t.Parallel()
 	for _, tc := range layoutCases {
 		t.Run(tc.name, func(t *testing.T) {
 			o, _ := settingsOptions(t, "project")
@@ -136,6 +137,7 @@ func TestClaudeSettingsLayout(t *testing.T) {
 // left byte-identical and not rewritten, whatever its layout; an empty
 // file stays empty.
 func TestUninstallClaudeHookNothingToRemove(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"", " \n", "{}", "{\"model\":\"opus\"}", "{\r\n\t\"hooks\": {\"PostToolUse\": []}\r\n}"} {
 		o, out := settingsOptions(t, "project")
 		file := settingsPath(o)
@@ -160,6 +162,7 @@ func TestUninstallClaudeHookNothingToRemove(t *testing.T) {
 // TestUninstallClaudeHookCompact removes memlint's hook from the middle of
 // a compact file and keeps every other byte.
 func TestUninstallClaudeHookCompact(t *testing.T) {
+	t.Parallel()
 	o, _ := settingsOptions(t, "project")
 	file := settingsPath(o)
 	writeFile(t, file, `{"hooks":{"PostToolUse":[{"matcher":"Write","hooks":[{"type":"command","command":"memlint hooks run claude"}, {"type":"command","command":"x"}]},{"matcher":"Bash","hooks":[]}]},"a":1}`)

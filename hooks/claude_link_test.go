@@ -15,6 +15,7 @@ import (
 // user's own settings does not get memlint to rewrite them: install and
 // uninstall refuse, naming the link, and the user's file is byte-identical.
 func TestClaudeHookRefusesLinkedProjectSettings(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}

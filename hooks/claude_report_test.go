@@ -13,6 +13,7 @@ import (
 // lines, every finding shown has its whole suggestion, and what does not
 // fit is counted with the command that lists it.
 func TestReportLineCap(t *testing.T) {
+	t.Parallel()
 	w := &memoryWrite{memDir: "/p/mem", file: "/p/mem/feedback_x.md"}
 	finding := func(line, suggestionLines int) lint.Diagnostic {
 		var s []string

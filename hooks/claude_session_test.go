@@ -65,6 +65,7 @@ func longIndex(n int) string {
 }
 
 func TestRunClaudeSessionBudget(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	writeFile(t, filepath.Join(w.mem, "MEMORY.md"), longIndex(180))
 	got := sessionContext(t, runSessionHook(sessionEvent(t, w.repo), w.env))
@@ -77,6 +78,7 @@ func TestRunClaudeSessionBudget(t *testing.T) {
 }
 
 func TestRunClaudeSessionErrors(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	writeFile(t, filepath.Join(w.mem, "user_role.md"), strings.Replace(validUser, "type: user", "type: admin", 1))
 	writeFile(t, filepath.Join(w.mem, "MEMORY.md"), validIndex+"- [Gone](gone.md) — removed\n")
@@ -103,6 +105,7 @@ func TestRunClaudeSessionErrors(t *testing.T) {
 // rules the configuration runs, as memlint check does; without preview:
 // true a preview rule's error (memory-type) says nothing at session start.
 func TestRunClaudeSessionFollowsStages(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	writeFile(t, filepath.Join(w.mem, "user_role.md"), strings.Replace(validUser, "type: user", "type: admin", 1))
 	if !strings.Contains(sessionContext(t, runSessionHook(sessionEvent(t, w.repo), w.env)), "user_role.md:4 memory-type") {
@@ -124,6 +127,7 @@ func TestRunClaudeSessionFollowsStages(t *testing.T) {
 }
 
 func TestRunClaudeSessionQuiet(t *testing.T) {
+	t.Parallel()
 	w := newGuardWorld(t)
 	// A healthy memory, with warnings only (an orphan), just under 80 %.
 	writeFile(t, filepath.Join(w.mem, "MEMORY.md"), longIndex(159))

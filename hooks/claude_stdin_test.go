@@ -33,6 +33,7 @@ func (e *endless) Read(p []byte) (int, error) {
 // and a message once the deadline (5 s) passes, an endless one at the
 // cap; a whole event on a stdin left open is read as before.
 func TestClaudeHookStdinBounded(t *testing.T) {
+	t.Parallel()
 	const limit = 6*memory.DefaultMaxFileSize + 1<<20
 	cases := []struct {
 		name   string

@@ -194,6 +194,7 @@ func wantBlock(t *testing.T, r hookResult, wants ...string) {
 }
 
 func TestRunClaudeHookWrite(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	mem := filepath.Join(dir, ".claude", "memory")
@@ -247,6 +248,7 @@ Review comments must name the rule they apply.
 }
 
 func TestRunClaudeHookIndex(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	mem := filepath.Join(dir, ".claude", "memory")
@@ -296,6 +298,7 @@ func eachEditStyle(t *testing.T, f func(t *testing.T, original bool)) {
 }
 
 func TestRunClaudeHookEdit(t *testing.T) {
+	t.Parallel()
 	eachEditStyle(t, func(t *testing.T, original bool) {
 		dir := project(t)
 		env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
@@ -321,6 +324,7 @@ func TestRunClaudeHookEdit(t *testing.T) {
 var strandedType = strings.Replace(validFeedback, "type: feedback\n---\n", "---\ntype: feedback\n", 1)
 
 func TestRunClaudeHookEditAboveOldError(t *testing.T) {
+	t.Parallel()
 	// Findings are matched by fingerprint, not by message: an Edit that
 	// moves an old error down leaves it old, though its message now
 	// names other lines, and a new error next to it is still new.
@@ -347,6 +351,7 @@ func TestRunClaudeHookEditAboveOldError(t *testing.T) {
 }
 
 func TestRunClaudeHookDuplicateFindings(t *testing.T) {
+	t.Parallel()
 	// Findings are a multiset: two identical old findings and three after
 	// the write make one new one.
 	dir := project(t)
@@ -362,6 +367,7 @@ func TestRunClaudeHookDuplicateFindings(t *testing.T) {
 }
 
 func TestRunClaudeHookEditAmbiguous(t *testing.T) {
+	t.Parallel()
 	// The new text occurs twice and no originalFile says what was there:
 	// the previous content is unknown, so the file's errors all count.
 	dir := project(t)
@@ -374,6 +380,7 @@ func TestRunClaudeHookEditAmbiguous(t *testing.T) {
 }
 
 func TestRunClaudeHookMultiEdit(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	file := filepath.Join(dir, ".claude", "memory", "feedback_testing.md")
@@ -390,6 +397,7 @@ func TestRunClaudeHookMultiEdit(t *testing.T) {
 }
 
 func TestRunClaudeHookClaudeHome(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	repo := t.TempDir()
 	writePreviewConfig(t, repo)
@@ -410,6 +418,7 @@ func TestRunClaudeHookClaudeHome(t *testing.T) {
 }
 
 func TestRunClaudeHookMemoryLayouts(t *testing.T) {
+	t.Parallel()
 	bad := strings.Replace(validUser, "type: user", "type: users", 1)
 	for _, rel := range []string{
 		".claude/agent-memory/reviewer/user_role.md",       // subagent memory, no index
@@ -441,6 +450,7 @@ func TestRunClaudeHookMemoryLayouts(t *testing.T) {
 }
 
 func TestRunClaudeHookResolvesLikeDiscovery(t *testing.T) {
+	t.Parallel()
 	// The hook's memory dir of a file is the one memory dir discovery
 	// finds, plus the folders Claude Code itself writes memory to.
 	bad := strings.Replace(validUser, "type: user", "type: users", 1)
@@ -472,6 +482,7 @@ func TestRunClaudeHookResolvesLikeDiscovery(t *testing.T) {
 }
 
 func TestRunClaudeHookNotMemory(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	broken := "---\ntype: Feedback\n---\nbroken\n"
@@ -492,6 +503,7 @@ func TestRunClaudeHookNotMemory(t *testing.T) {
 }
 
 func TestRunClaudeHookBadEvent(t *testing.T) {
+	t.Parallel()
 	for name, ev := range map[string]string{
 		"malformed JSON":    `{"hook_event_name": "PostToolUse", "tool_name": "Write", `,
 		"empty input":       ``,
@@ -509,6 +521,7 @@ func TestRunClaudeHookBadEvent(t *testing.T) {
 }
 
 func TestRunClaudeHookManyFindings(t *testing.T) {
+	t.Parallel()
 	dir := project(t)
 	env := map[string]string{"CLAUDE_PROJECT_DIR": dir}
 	var b strings.Builder
@@ -564,6 +577,7 @@ const freshSettings = `{
 `
 
 func TestInstallClaudeHookFresh(t *testing.T) {
+	t.Parallel()
 	for _, scope := range []string{"project", "local", "user"} {
 		t.Run(scope, func(t *testing.T) {
 			o, out := settingsOptions(t, scope)
@@ -660,6 +674,7 @@ const existingSettings = `{
 `
 
 func TestInstallClaudeHookExisting(t *testing.T) {
+	t.Parallel()
 	o, out := settingsOptions(t, "project")
 	file := settingsPath(o)
 	writeFile(t, file, existingSettings)
@@ -801,6 +816,7 @@ func keyPaths(t *testing.T, src string) []string {
 }
 
 func TestInstallClaudeHookNewGroup(t *testing.T) {
+	t.Parallel()
 	// Compact input with other matchers only: memlint adds its own group
 	// at the end, on the same line with the same separators (issue 11:
 	// it used to lay the whole file out again, indented), and uninstall
@@ -826,6 +842,7 @@ func TestInstallClaudeHookNewGroup(t *testing.T) {
 }
 
 func TestInstallClaudeHookKeepsLayout(t *testing.T) {
+	t.Parallel()
 	// Four-space indentation, CRLF line endings and the file mode stay.
 	o, _ := settingsOptions(t, "project")
 	file := settingsPath(o)
@@ -858,6 +875,7 @@ func TestInstallClaudeHookKeepsLayout(t *testing.T) {
 }
 
 func TestInstallClaudeHookSymlink(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}
@@ -886,6 +904,7 @@ func TestInstallClaudeHookSymlink(t *testing.T) {
 }
 
 func TestInstallClaudeHookRefuses(t *testing.T) {
+	t.Parallel()
 	for name, tc := range map[string]struct{ src, want string }{
 		"invalid JSON":          {"{\n  \"model\": \"opus\",\n}\n", "line 3, column 1"},
 		"comments":              {"{\n  // mine\n  \"a\": 1\n}\n", "line 2, column 3"},
@@ -925,6 +944,7 @@ func TestInstallClaudeHookRefuses(t *testing.T) {
 }
 
 func TestUninstallClaudeHookKeepsOthers(t *testing.T) {
+	t.Parallel()
 	o, _ := settingsOptions(t, "project")
 	file := settingsPath(o)
 	// memlint's hook shares its group with another hook, and an empty
@@ -968,6 +988,7 @@ func TestUninstallClaudeHookKeepsOthers(t *testing.T) {
 }
 
 func TestUninstallClaudeHookMissingFile(t *testing.T) {
+	t.Parallel()
 	o, out := settingsOptions(t, "project")
 	if err := hooks.UninstallClaudeHook(o); err != nil {
 		t.Fatal(err)

@@ -80,6 +80,7 @@ func committedMemory(t *testing.T) *gitRepo {
 }
 
 func TestCommitStagedBadWorktreeGood(t *testing.T) {
+	t.Parallel()
 	r := committedMemory(t)
 	r.Write(".claude/memory/feedback_testing.md", badFeedback)
 	r.Git("add", ".")
@@ -95,6 +96,7 @@ func TestCommitStagedBadWorktreeGood(t *testing.T) {
 }
 
 func TestCommitStagedGoodWorktreeBad(t *testing.T) {
+	t.Parallel()
 	r := committedMemory(t)
 	r.Write(".claude/memory/feedback_testing.md", strings.Replace(goodFeedback, "Use a real", "Always use a real", 1))
 	r.Git("add", ".")
@@ -105,6 +107,7 @@ func TestCommitStagedGoodWorktreeBad(t *testing.T) {
 }
 
 func TestCommitAll(t *testing.T) {
+	t.Parallel()
 	// git commit -a stages tracked changes into a temporary index.
 	r := committedMemory(t)
 	r.Write(".claude/memory/feedback_testing.md", badFeedback)
@@ -114,6 +117,7 @@ func TestCommitAll(t *testing.T) {
 }
 
 func TestCommitPaths(t *testing.T) {
+	t.Parallel()
 	// git commit <paths> commits those paths as they are in the working
 	// tree, through a temporary index holding only them.
 	r := committedMemory(t)
@@ -128,6 +132,7 @@ func TestCommitPaths(t *testing.T) {
 }
 
 func TestCommitDeletedTopicStillLinked(t *testing.T) {
+	t.Parallel()
 	r := committedMemory(t)
 	r.Git("rm", "-q", ".claude/memory/project_plan.md")
 	if ok, out := r.commit(r.Dir, "-m", "drop plan"); ok || !strings.Contains(out, "index-dangling-link") {
@@ -136,6 +141,7 @@ func TestCommitDeletedTopicStillLinked(t *testing.T) {
 }
 
 func TestCommitInLinkedWorktree(t *testing.T) {
+	t.Parallel()
 	r := committedMemory(t)
 	wt := filepath.Join(filepath.Dir(r.Dir), "linked")
 	r.Git("worktree", "add", "-q", "-b", "side", wt)
@@ -149,6 +155,7 @@ func TestCommitInLinkedWorktree(t *testing.T) {
 }
 
 func TestCommitInSubmodule(t *testing.T) {
+	t.Parallel()
 	sub := newRepo(t)
 	sub.Write(".memlint.yaml", previewConfig)
 	sub.Write("memory/MEMORY.md", goodIndex)

@@ -238,6 +238,7 @@ func TestGitHookStatusHusky(t *testing.T) {
 }
 
 func TestRunsPreCommit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		command string
 		want    bool

@@ -703,6 +703,7 @@ func TestGitHookRefusals(t *testing.T) {
 }
 
 func TestShimMemlintRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{
 		"/usr/local/bin/memlint",
 		"/home/o'brien/go/bin/memlint",

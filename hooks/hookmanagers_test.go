@@ -115,6 +115,7 @@ func checkCommits(t *testing.T, setup func(t *testing.T) *gitRepo) {
 // configuration; `lefthook run pre-commit --all-files` fails on a
 // committed dangling link and passes on clean memory.
 func TestLefthook(t *testing.T) {
+	t.Parallel()
 	tool := hookTool(t, "lefthook")
 	snippet := docSnippet(t, "lefthook", "yaml")
 	setup := func(t *testing.T) *gitRepo {
@@ -146,6 +147,7 @@ func TestLefthook(t *testing.T) {
 // .husky/pre-commit line of docs/hooks.md blocks commits of bad memory,
 // settings and configuration, and lets good ones through.
 func TestHusky(t *testing.T) {
+	t.Parallel()
 	tool := hookTool(t, "husky")
 	line := docSnippet(t, "husky", "sh")
 	checkCommits(t, func(t *testing.T) *gitRepo {

@@ -20,6 +20,7 @@ const danglingIndex = goodIndex + "- [Plan](project_plan.md) — the release pla
 // later commit did not touch. (The hooks once read only the staged
 // change and took no file names: all of these said Passed.)
 func TestPreCommitRunFiles(t *testing.T) {
+	t.Parallel()
 	lab := newPreCommitLab(t)
 	setup := func(t *testing.T, index string) *gitRepo {
 		r := lab.systemRepo(t)
@@ -57,6 +58,7 @@ func TestPreCommitRunFiles(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			// Not parallel: the cases share two repositories.
 			out, err := lab.output(tc.repo, append([]string{"run", "--color", "never"}, tc.args...)...)
 			if tc.fail {
 				if err == nil || !strings.Contains(out, "Failed") || !strings.Contains(out, "MEMORY.md:2:3") || !strings.Contains(out, "[index-dangling-link]") {
@@ -74,6 +76,7 @@ func TestPreCommitRunFiles(t *testing.T) {
 // TestPreCommitRunSettings: `pre-commit run --files .claude/settings.json`
 // checks the settings rule on the working copy of that file.
 func TestPreCommitRunSettings(t *testing.T) {
+	t.Parallel()
 	lab := newPreCommitLab(t)
 	r := lab.systemRepo(t)
 	r.Write(".memlint.yaml", previewConfig) // settings-memory-directory is a preview rule
@@ -91,6 +94,7 @@ func TestPreCommitRunSettings(t *testing.T) {
 // an untracked bad topic file in the memory dir, which pre-commit does
 // not stash and the commit does not hold, does not block the commit.
 func TestPreCommitCommitIsStaged(t *testing.T) {
+	t.Parallel()
 	lab := newPreCommitLab(t)
 	r := lab.systemRepo(t)
 	r.Write(".memlint.yaml", previewConfig) // memory-type, which blocks below, is a preview rule

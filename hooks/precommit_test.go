@@ -2,13 +2,13 @@ package hooks_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
-
-	"github.com/memlint/memlint/internal/gittest"
 )
 
 // TestPreCommitFramework runs memlint through the real pre-commit framework
@@ -17,6 +17,7 @@ import (
 // good memory passes. .ci/run installs pre-commit and sets
 // MEMLINT_REQUIRE_PRECOMMIT so that CI never skips this.
 func TestPreCommitFramework(t *testing.T) {
+	t.Parallel()
 	lab := newPreCommitLab(t)
 	r := newRepo(t)
 	r.Env = append(r.Env, lab.env...)
@@ -50,6 +51,7 @@ func TestPreCommitFramework(t *testing.T) {
 // "(no files to check) Skipped") and memlint must fail the commit.
 // memlint-system runs the memlint on PATH.
 func TestPreCommitFiles(t *testing.T) {
+	t.Parallel()
 	lab := newPreCommitLab(t)
 	bin := memlintBinary(t)
 	cases := []struct {
@@ -62,6 +64,7 @@ func TestPreCommitFiles(t *testing.T) {
 	for _, id := range []string{"memlint", "memlint-system"} {
 		for _, tc := range cases {
 			t.Run(id+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
 				r := newRepo(t)
 				r.Env = append(r.Env, lab.env...)
 				if id == "memlint-system" {
@@ -94,8 +97,20 @@ type preCommitLab struct {
 	env           []string
 }
 
+// The lab is made once for the package's tests: the module is
+// snapshotted, and pre-commit clones it and builds the hook, once for
+// all. labDir holds it; TestMain removes it.
+var (
+	labOnce sync.Once
+	lab     *preCommitLab
+	labErr  string // why the lab could not be made: every test fails with it
+	labDir  string
+)
+
 // newPreCommitLab skips the test without pre-commit (fails it when
-// MEMLINT_REQUIRE_PRECOMMIT is set) and snapshots the module.
+// MEMLINT_REQUIRE_PRECOMMIT is set) and returns the lab, made on first
+// use. Its tests may run in parallel: pre-commit locks its home while it
+// clones and builds.
 func newPreCommitLab(t *testing.T) *preCommitLab {
 	t.Helper()
 	if testing.Short() {
@@ -107,24 +122,42 @@ func newPreCommitLab(t *testing.T) *preCommitLab {
 		}
 		t.Skip("pre-commit is not installed")
 	}
-	hookRepo := snapshotModule(t)
+	labOnce.Do(func() { lab, labErr = makePreCommitLab() })
+	if labErr != "" {
+		t.Fatal(labErr)
+	}
+	return lab
+}
+
+// makePreCommitLab snapshots the module into labDir and sets up the
+// environment pre-commit runs in.
+func makePreCommitLab() (*preCommitLab, string) {
+	dir, err := os.MkdirTemp("", "memlint-precommit-")
+	if err != nil {
+		return nil, err.Error()
+	}
+	labDir = dir
+	hookRepo, err := snapshotModule(dir)
+	if err != nil {
+		return nil, err.Error()
+	}
 	goenv, err := exec.Command("go", "env", "GOMODCACHE", "GOCACHE").Output()
 	if err != nil {
-		t.Fatalf("go env: %v", err)
+		return nil, fmt.Sprintf("go env: %v", err)
 	}
 	caches := strings.Fields(string(goenv))
 	rev, err := exec.Command("git", "-C", hookRepo, "rev-parse", "HEAD").Output()
 	if err != nil {
-		t.Fatalf("git rev-parse: %v", err)
+		return nil, fmt.Sprintf("git rev-parse: %v", err)
 	}
 	return &preCommitLab{hookRepo: hookRepo, rev: strings.TrimSpace(string(rev)), env: []string{
-		// One pre-commit home for the test: the hook is built once.
-		"PRE_COMMIT_HOME=" + t.TempDir(),
+		// One pre-commit home for the tests: the hook is built once.
+		"PRE_COMMIT_HOME=" + filepath.Join(dir, "pre-commit"),
 		// Reuse the downloaded modules and the build cache: the test
 		// checks the hook, not how fast pre-commit compiles.
 		"GOMODCACHE=" + caches[0], "GOCACHE=" + caches[1],
 		"GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
-	}}
+	}}, ""
 }
 
 // run runs pre-commit with args in r and fails the test if it fails.
@@ -139,21 +172,20 @@ func (l *preCommitLab) run(t *testing.T, r *gitRepo, args ...string) {
 }
 
 // snapshotModule commits the module as it is on disk (tracked and
-// untracked files, not ignored ones) into a fresh repository:
+// untracked files, not ignored ones) into a fresh repository in dir:
 // pre-commit clones hook repositories from their commits.
-func snapshotModule(t *testing.T) string {
-	t.Helper()
+func snapshotModule(dir string) (string, error) {
 	root, err := filepath.Abs("..")
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	list := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	list.Dir = root
 	names, err := list.Output()
 	if err != nil {
-		t.Skipf("the module is not a git checkout: %v", err)
+		return "", fmt.Errorf("the module is not a git checkout: %v", err)
 	}
-	dst := filepath.Join(t.TempDir(), "memlint")
+	dst := filepath.Join(dir, "memlint")
 	for _, name := range bytes.Split(names, []byte{0}) {
 		if len(name) == 0 {
 			continue
@@ -165,19 +197,25 @@ func snapshotModule(t *testing.T) string {
 		}
 		data, err := os.ReadFile(src)
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		p := filepath.Join(dst, string(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		if err := os.WriteFile(p, data, info.Mode().Perm()); err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 	}
-	r := &gitRepo{&gittest.Repo{T: t, Dir: dst, Env: newRepo(t).Env}}
-	r.Git("init", "-q", "-b", "main")
-	r.Git("add", "-A")
-	r.Git("commit", "-q", "--no-verify", "-m", "snapshot")
-	return dst
+	home := filepath.Join(dir, "home")
+	env := append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+filepath.Join(home, "gitconfig"),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "--no-verify", "-m", "snapshot"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = dst, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return dst, nil
 }

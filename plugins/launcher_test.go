@@ -315,6 +315,7 @@ func wantContains(t *testing.T, what, got string, wants ...string) {
 }
 
 func TestLauncherMemlintOnPath(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// The plugin's own bin/ on PATH too, first, as in the agent's Bash
 	// tool: the launcher must skip itself, not exec itself for ever.
@@ -342,6 +343,7 @@ func TestLauncherMemlintOnPath(t *testing.T) {
 // would take as "deny every write"; the launcher makes that exit 0, and
 // passes every other answer on.
 func TestLauncherOlderMemlint(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, script string
 		hook         string
@@ -368,6 +370,7 @@ func TestLauncherOlderMemlint(t *testing.T) {
 }
 
 func TestLauncherInstalledWithGo(t *testing.T) {
+	t.Parallel()
 	// go install's place, not on PATH: $GOPATH/bin, else ~/go/bin.
 	for _, gopath := range []string{"", "gp"} {
 		t.Run("GOPATH="+gopath, func(t *testing.T) {
@@ -392,6 +395,7 @@ func TestLauncherInstalledWithGo(t *testing.T) {
 }
 
 func TestLauncherBuildsOnce(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.withGo()
 	built := filepath.Join(w.data, "bin", "memlint")
@@ -444,6 +448,7 @@ func TestLauncherBuildsOnce(t *testing.T) {
 }
 
 func TestLauncherBuildsOnceConcurrently(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.withGo()
 	// Run by hand (or by the agent), the launcher waits for the build; three
@@ -469,6 +474,7 @@ func TestLauncherBuildsOnceConcurrently(t *testing.T) {
 // marketplace clone it keeps for a git marketplace, or the folder of a
 // local-directory marketplace.
 func TestLauncherSourceTree(t *testing.T) {
+	t.Parallel()
 	repo := repoRoot(t)
 	for _, tc := range []struct {
 		name  string
@@ -515,6 +521,7 @@ func TestLauncherSourceTree(t *testing.T) {
 }
 
 func TestLauncherBuildFails(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.withGo()
 	w.modDir = t.TempDir() // no modules and no proxy: the build cannot succeed
@@ -532,6 +539,7 @@ func TestLauncherBuildFails(t *testing.T) {
 }
 
 func TestLauncherNeither(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i, args := range [][]string{{"hooks", "run", "claude-session"}, {"hooks", "run", "claude"}, {"hooks", "run", "claude-guard"}} {
 		r := w.run(pluginRoot, otherEvent(t), args...)
@@ -569,6 +577,7 @@ func repoRoot(t *testing.T) string {
 // TestLauncherShellcheck lints the launcher as POSIX sh. Without
 // shellcheck it skips, unless MEMLINT_REQUIRE_SHELLCHECK=1 (CI).
 func TestLauncherShellcheck(t *testing.T) {
+	t.Parallel()
 	bin, err := exec.LookPath("shellcheck")
 	if err != nil {
 		if os.Getenv("MEMLINT_REQUIRE_SHELLCHECK") == "1" {

@@ -14,6 +14,7 @@ import (
 // TestDecodeKey decodes project keys against real folders: one folder
 // with the key is the answer; none, or two that share it, is "".
 func TestDecodeKey(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("keys of POSIX paths")
 	}

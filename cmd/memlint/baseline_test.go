@@ -13,6 +13,7 @@ import (
 )
 
 func TestBaselinePath(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	repo := filepath.Join(root, "repo")
 	sub := filepath.Join(repo, "a", "b")
@@ -48,6 +49,7 @@ func TestBaselinePath(t *testing.T) {
 }
 
 func TestBaselineScope(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, f := range []string{"mem/a.md", "mem/team/b.md", "other/c.md"} {
 		p := filepath.Join(dir, filepath.FromSlash(f))

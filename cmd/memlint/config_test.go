@@ -24,6 +24,7 @@ const schemaFile = "../../docs/memlint.schema.json"
 // file editors and SchemaStore fetch, is what memlint config schema
 // prints, and that it is a valid draft 2020-12 schema.
 func TestConfigSchemaCommitted(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"config", "schema"}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -45,6 +46,7 @@ func TestConfigSchemaCommitted(t *testing.T) {
 
 // TestConfigSchemaCommand checks the config group's usage errors.
 func TestConfigSchemaCommand(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		code int

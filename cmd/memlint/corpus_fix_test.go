@@ -18,6 +18,7 @@ import (
 // lose the text of a memory. Every rule runs (--preview): most fixes are
 // preview rules', and a fix must not introduce an error of any rule.
 func TestFixCorpus(t *testing.T) {
+	t.Parallel()
 	corpus, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpus"))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestUnifiedDiffExact(t *testing.T) {
+	t.Parallel()
 	old := "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n"
 	new := "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n"
 	want := `--- a/x.md

@@ -92,6 +92,7 @@ var tableFlag = regexp.MustCompile("(?m)^\\| `(?:-([a-zA-Z])`, `)?--([a-z][a-z-]
 // in docs/cli.md or the README ("memlint … --flag", in a code block or a
 // code span) is one the command it names has.
 func TestDocsFlags(t *testing.T) {
+	t.Parallel()
 	flags := cliFlags(t)
 	read := func(name string) string {
 		b, err := os.ReadFile(filepath.Join("..", "..", name))

@@ -66,6 +66,7 @@ func assertContent(t *testing.T, path, want string) {
 // for a link, between the lint and the fix planning is refused with the
 // reason, and no fix of it is planned.
 func TestPlanFixesRefusesAFileChangedSinceLinted(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, why string
 		change    func(t *testing.T, topic string) (victim string)
@@ -103,6 +104,7 @@ func TestPlanFixesRefusesAFileChangedSinceLinted(t *testing.T) {
 // link leaves the link and its target as they were; the error names the
 // file. Unchanged, the fix is written.
 func TestWriteFixesRefusesAFileChangedSincePlanned(t *testing.T) {
+	t.Parallel()
 	fixed := strings.Replace(raceTopic, "type: User", "type: user", 1)
 	for _, tc := range []struct {
 		name, err string

@@ -17,6 +17,7 @@ import (
 // git hook and the Claude Code scopes that record the binary's path. The
 // same binary elsewhere installs.
 func TestHooksInstallRefusesGoRunBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds memlint")
 	}

@@ -11,6 +11,7 @@ import (
 // TestWriteReportFileThroughLink: --output names a symbolic link, and the
 // report goes where it points, the link staying a link, as with a shell's >.
 func TestWriteReportFileThroughLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	target := filepath.Join(dir, "reports", "memlint.json")
 	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {

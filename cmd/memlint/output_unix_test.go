@@ -111,6 +111,7 @@ func assertSymlink(t *testing.T, link, to string) {
 // link a link: it once resolved the link, found a regular file and renamed
 // a new one over it, which lost the redirect.
 func TestOutputToRedirectedStderr(t *testing.T) {
+	t.Parallel()
 	dir := outputDir(t)
 	link := filepath.Join(dir, "err-link")
 	if err := os.Symlink("/proc/self/fd/2", link); err != nil {
@@ -157,6 +158,7 @@ func TestOutputToRedirectedStderr(t *testing.T) {
 // written through as it is: the reader gets the report, the link stays a
 // link and the FIFO a FIFO.
 func TestOutputThroughLinkToDevice(t *testing.T) {
+	t.Parallel()
 	dir := outputDir(t)
 	fifo := filepath.Join(dir, "report.fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -205,6 +207,7 @@ func TestOutputThroughLinkToDevice(t *testing.T) {
 // TestOutputToDanglingLink: a link to nothing is refused, naming the file,
 // and nothing is created where it points.
 func TestOutputToDanglingLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	target := filepath.Join(dir, "elsewhere", "report.json")
 	link := filepath.Join(dir, "report.json")

@@ -84,6 +84,7 @@ func TestPreviewJSON(t *testing.T) {
 }
 
 func TestEscapeTerminal(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"plain text\twith tab": "plain text\twith tab",
 		"esc \x1b[31mred":      `esc \u001B[31mred`,

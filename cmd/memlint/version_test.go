@@ -14,6 +14,7 @@ import (
 // checkout does (no stamp, no VCS information), and checks what
 // memlint version, --version and the SARIF report say.
 func TestVersionFromBuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds memlint twice")
 	}
