@@ -93,7 +93,7 @@ func (e *ConfigError) Error() string {
 // explicitly and follows links.
 var ErrConfigSymlink = errors.New("is a symlink: memlint reads only a regular file as its configuration (name the file with --config)")
 
-// FindConfig walks up from dir looking for .memlint.yaml and returns its
+// findConfig walks up from dir looking for .memlint.yaml and returns its
 // path, or "" when there is none. Inside a git work tree the walk stops at
 // its top level, so a file in a folder above the repository (a shared
 // /tmp) never configures it. Outside one the walk stops at the home
@@ -101,7 +101,7 @@ var ErrConfigSymlink = errors.New("is a symlink: memlint reads only a regular fi
 // to, such as /tmp (not searched). A .memlint.yaml that is a symlink is
 // an error (ErrConfigSymlink); one that is another kind of non-regular
 // file (a folder) is passed over.
-func FindConfig(dir string) (string, error) {
+func findConfig(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", fmt.Errorf("config search from %s: %w", dir, err)
@@ -150,7 +150,7 @@ type StagedConfig interface {
 
 // ResolveConfig is the configuration of a run over src from the folder
 // cwd: file (--config) when given, else the one src holds nearest above
-// cwd (a StagedConfig source), else the .memlint.yaml FindConfig finds
+// cwd (a StagedConfig source), else the .memlint.yaml findConfig finds
 // from cwd (up to the repository's top level); nil means defaults. Paths in configuration errors are shown
 // relative to cwd, and a staged file's with " (staged)" after it.
 func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error) {
@@ -169,7 +169,7 @@ func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error)
 				return cfg, nil
 			}
 		}
-		found, err := FindConfig(cwd)
+		found, err := findConfig(cwd)
 		if err != nil {
 			return nil, shownConfigPath(err, cwd)
 		}
@@ -177,7 +177,7 @@ func ResolveConfig(src Source, cwd, file string, reg *Registry) (*Config, error)
 			return nil, nil
 		}
 	}
-	cfg, err := LoadConfig(file, reg)
+	cfg, err := loadConfig(file, reg)
 	if err != nil {
 		return nil, shownConfigError(err, cwd, "")
 	}
@@ -216,11 +216,11 @@ func shownConfigPath(err error, cwd string) error {
 	return err
 }
 
-// LoadConfig reads and validates a configuration file against the rules
+// loadConfig reads and validates a configuration file against the rules
 // of reg. The file must be a regular one (a link to one is followed) of at
 // most MaxConfigSize bytes: a FIFO, a device or a huge file is an error
 // naming it, found without reading it.
-func LoadConfig(file string, reg *Registry) (*Config, error) {
+func loadConfig(file string, reg *Registry) (*Config, error) {
 	src, err := safefile.ReadFile(file, MaxConfigSize)
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
@@ -269,7 +269,7 @@ func ParseConfig(src []byte, file string, reg *Registry) (*Config, error) {
 			return nil, err
 		}
 		c.custom = custom
-		if p.reg, err = p.reg.With(c.CustomRules()...); err != nil {
+		if p.reg, err = p.reg.With(c.customRules()...); err != nil {
 			return nil, p.errorf(v, "custom-rules", "%v", err)
 		}
 	}
@@ -418,7 +418,7 @@ func (p *configParser) ruleConfig(rule *Rule, v *yaml.Node, key string) (RuleCon
 			rc.Off = v.Value == "false" || v.Value == "no" || v.Value == "off"
 			return rc, nil
 		}
-		sev, off, err := ParseSeverity(v.Value)
+		sev, off, err := parseSeverity(v.Value)
 		if err != nil {
 			return rc, p.errorf(v, key, "%v", err)
 		}
@@ -435,7 +435,7 @@ func (p *configParser) ruleConfig(rule *Rule, v *yaml.Node, key string) (RuleCon
 		k, val := v.Content[i], v.Content[i+1]
 		sub := key + "." + k.Value
 		if k.Value == "severity" {
-			sev, off, err := ParseSeverity(val.Value)
+			sev, off, err := parseSeverity(val.Value)
 			if err != nil || val.Kind != yaml.ScalarNode {
 				return rc, p.errorf(val, sub, "expected error, warning, info or off")
 			}
@@ -653,7 +653,7 @@ func (c *Config) Ignored(abs string) bool {
 // Resolve returns a rule's effective setting for the file or folder at abs:
 // whether it is off, its severity override and its options.
 func (c *Config) Resolve(rule *Rule, abs string) (off bool, sev Severity, opts Options) {
-	opts = DefaultOptions(rule)
+	opts = defaultOptions(rule)
 	off, sev = c.resolve(rule, abs, opts)
 	return off, sev, opts
 }
@@ -752,9 +752,9 @@ func (c *Config) customRule(rule *Rule) *customRule {
 	return nil
 }
 
-// CustomRules returns the rules defined under custom-rules:, in file
+// customRules returns the rules defined under custom-rules:, in file
 // order.
-func (c *Config) CustomRules() []*Rule {
+func (c *Config) customRules() []*Rule {
 	if c == nil {
 		return nil
 	}
@@ -835,7 +835,7 @@ func (c *Config) Registry(base *Registry) *Registry {
 		return base
 	}
 	var extra []*Rule
-	for _, r := range c.CustomRules() {
+	for _, r := range c.customRules() {
 		if base != nil {
 			if _, clash := base.Lookup(r.ID); clash {
 				continue

@@ -46,7 +46,7 @@ func TestFindConfigStops(t *testing.T) {
 		{"shared/sub/mem", ""},
 		{"shared", ""},
 	} {
-		got, err := FindConfig(filepath.Join(root, tc.from))
+		got, err := findConfig(filepath.Join(root, tc.from))
 		if err != nil || got != tc.want {
 			t.Errorf("FindConfig(%s) = %q, %v; want %q", tc.from, got, err, tc.want)
 		}
@@ -54,7 +54,7 @@ func TestFindConfigStops(t *testing.T) {
 	if err := os.Remove(inRepo); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := FindConfig(filepath.Join(root, "outer/repo/mem")); err != nil || got != "" {
+	if got, err := findConfig(filepath.Join(root, "outer/repo/mem")); err != nil || got != "" {
 		t.Errorf("in the repository without its own file: got %q, %v; want none (not %s)", got, err, above)
 	}
 
@@ -62,7 +62,7 @@ func TestFindConfigStops(t *testing.T) {
 	if err := os.Symlink(above, inRepo); err != nil {
 		t.Fatal(err)
 	}
-	_, err := FindConfig(filepath.Join(root, "outer/repo/mem"))
+	_, err := findConfig(filepath.Join(root, "outer/repo/mem"))
 	if !errors.Is(err, ErrConfigSymlink) || err.Error() != inRepo+": "+ErrConfigSymlink.Error() {
 		t.Errorf("symlinked config: got %v", err)
 	}

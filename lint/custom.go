@@ -136,7 +136,7 @@ func (p *configParser) customRule(item *yaml.Node, key string, defined map[strin
 			return nil, err
 		}
 		var off bool
-		sev, off, err = ParseSeverity(s)
+		sev, off, err = parseSeverity(s)
 		if err != nil || off {
 			return nil, p.errorf(n, key+".severity", "expected error, warning or info, got %q (to turn the rule off, write %s: off under rules:)", s, id)
 		}

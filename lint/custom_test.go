@@ -161,7 +161,7 @@ func lintCustom(t *testing.T, config string, files map[string]string) []string {
 		t.Fatal(err)
 	}
 	custom := map[string]bool{}
-	for _, r := range c.CustomRules() {
+	for _, r := range c.customRules() {
 		custom[r.ID] = true
 	}
 	var out []string

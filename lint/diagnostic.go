@@ -35,9 +35,9 @@ func (s Severity) String() string {
 // MarshalText writes the severity as its lowercase name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// ParseSeverity reads a severity as written in configuration: "error",
+// parseSeverity reads a severity as written in configuration: "error",
 // "warning" or "info", or "off", which is reported through off.
-func ParseSeverity(s string) (sev Severity, off bool, err error) {
+func parseSeverity(s string) (sev Severity, off bool, err error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "error":
 		return Error, false, nil

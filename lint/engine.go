@@ -65,7 +65,7 @@ type Linter struct {
 	Earlier memory.Earlier
 	// RecallProbe, when set, tells whether the account running memlint has
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
-	// default); the command line sets DetectRecall. Nil means unknown.
+	// default); the command line sets claude.SystemRecallProbe. Nil means unknown.
 	RecallProbe claude.RecallProbe
 	// ClaudeHome is Claude Code's config home, absolute ($CLAUDE_CONFIG_DIR
 	// or ~/.claude): the memory dirs inside it but team memory are the
@@ -343,7 +343,7 @@ func (l *Linter) lintDir(d *memory.Dir, recall func() claude.Recall, texts *inte
 	now := l.now()
 	var dirRules []*Rule
 	for _, rule := range l.Registry.Rules() {
-		if rule.Scope == ScopeDir && rule.Run != nil && l.runs(rule) && rule.AppliesTo(d.Kind) {
+		if rule.Scope == ScopeDir && rule.Run != nil && l.runs(rule) && rule.appliesTo(d.Kind) {
 			dirRules = append(dirRules, rule)
 		}
 	}
@@ -396,7 +396,7 @@ func (l *Linter) lintDir(d *memory.Dir, recall func() claude.Recall, texts *inte
 	}
 	// Rules about the filter itself run once it has seen every finding.
 	for _, rule := range l.Registry.Rules() {
-		if rule.Scope != ScopeSuppressions || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+		if rule.Scope != ScopeSuppressions || rule.Run == nil || !l.runs(rule) || !rule.appliesTo(d.Kind) {
 			continue
 		}
 		var late []Diagnostic
@@ -423,7 +423,7 @@ func (l *Linter) options(rule *Rule, p string) Options {
 // the run, as prepare says.
 func (l *Linter) preparers(d *memory.Dir) (out []func(*memory.File), err error) {
 	for _, rule := range l.Registry.Rules() {
-		if rule.Prepare == nil || rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.AppliesTo(d.Kind) {
+		if rule.Prepare == nil || rule.Scope != ScopeDir || rule.Run == nil || !l.runs(rule) || !rule.appliesTo(d.Kind) {
 			continue
 		}
 		pass := &Pass{Rule: rule, Dir: d, Now: l.now(), options: l.options, linter: l, report: func(Diagnostic) {}}

@@ -106,7 +106,7 @@ func OptionsFor[T any](p *Pass, f *memory.File) T {
 	}
 	var raw Options
 	if p.options == nil {
-		raw = DefaultOptions(p.Rule)
+		raw = defaultOptions(p.Rule)
 	} else {
 		raw = p.options(p.Rule, path)
 	}
@@ -160,8 +160,8 @@ func (o Options) String(name string) string { v, _ := o[name].(string); return v
 // Strings returns a list option.
 func (o Options) Strings(name string) []string { v, _ := o[name].([]string); return v }
 
-// DefaultOptions returns a rule's options at their defaults.
-func DefaultOptions(r *Rule) Options {
+// defaultOptions returns a rule's options at their defaults.
+func defaultOptions(r *Rule) Options {
 	o := make(Options, len(r.Options))
 	for _, opt := range r.Options {
 		o[opt.Name] = opt.Default

@@ -121,7 +121,7 @@ type unchangedFS struct {
 
 func (u unchangedFS) Unchanged(name string) bool { return u.unchanged[name] }
 
-// TestReuseUnchangedFS shows that a run over a lint.UnchangedFS takes the
+// TestReuseUnchangedFS shows that a run over an FS with Unchanged (memory.unchangedFS) takes the
 // files it calls unchanged from the run before without reading them: the
 // test changes one on disk behind the FS's back, and the run still sees
 // it as it was (the hook's state before a write is what the files held

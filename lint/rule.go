@@ -133,8 +133,8 @@ func (p *RepoPass) Report(d Diagnostic) {
 	p.report(d)
 }
 
-// AppliesTo reports whether the rule runs over memory dirs of kind k.
-func (r *Rule) AppliesTo(k memory.DirKind) bool {
+// appliesTo reports whether the rule runs over memory dirs of kind k.
+func (r *Rule) appliesTo(k memory.DirKind) bool {
 	if len(r.Kinds) == 0 {
 		return true
 	}

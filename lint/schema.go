@@ -12,7 +12,7 @@ import (
 const SchemaID = "https://raw.githubusercontent.com/memlint/memlint/main/docs/memlint.schema.json"
 
 // schemaSeverities are the severities a rule setting accepts, as the docs
-// spell them ("warn" is ParseSeverity's alias of warning). ParseSeverity
+// spell them ("warn" is parseSeverity's alias of warning). parseSeverity
 // also takes them in any case; the schema offers the lowercase ones.
 var schemaSeverities = []any{"error", "warning", "warn", "info", "off"}
 

@@ -255,10 +255,10 @@ func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err e
 		p := path.Join(dir, lint.ConfigFileName)
 		if e, isFile := s.FS.(*treeFS).files[p]; isFile {
 			if e.Mode&modeTypeBit == modeSymlink {
-				// Refused as on disk (lint.FindConfig): not followed.
+				// Refused as on disk (lint's findConfig): not followed.
 				return p, nil, false, lint.ErrConfigSymlink
 			}
-			// The configuration's own cap, as on disk (lint.LoadConfig),
+			// The configuration's own cap, as on disk (lint's loadConfig),
 			// not the memory files' larger one.
 			data, err := s.objects.readBlob(e.Hash, lint.MaxConfigSize)
 			if errors.Is(err, errTooLarge) {
@@ -338,7 +338,7 @@ func (x *Index) StagedConfig(dir string) (string, []byte, bool, error) {
 	p, data, ok, err := x.Staged.StagedConfig(filepath.ToSlash(rel))
 	abs := filepath.Join(x.Staged.Root, filepath.FromSlash(p))
 	if errors.Is(err, safefile.ErrTooLarge) {
-		// Worded as lint.LoadConfig words it for the file on disk.
+		// Worded as lint's loadConfig words it for the file on disk.
 		return "", nil, false, fmt.Errorf("read config: %w", &fs.PathError{Op: "read", Path: abs + " (staged)", Err: err})
 	}
 	if err != nil {

@@ -45,17 +45,17 @@ import (
 // the repository's top level).
 const FileName = ".memlint-baseline.json"
 
-// Version is the version of the file format this package reads and
+// version is the version of the file format this package reads and
 // writes.
-const Version = 1
+const version = 1
 
-// StaleRule is the rule ID of findings about entries that match nothing.
-const StaleRule = "baseline-stale"
+// staleRule is the rule ID of findings about entries that match nothing.
+const staleRule = "baseline-stale"
 
 // StaleFindings documents the baseline-stale findings, for configuration and the
 // rule docs; Filter's caller produces them, no rule code does.
 var StaleFindings = &lint.Rule{
-	ID:       StaleRule,
+	ID:       staleRule,
 	Stage:    lint.Preview,
 	Severity: lint.Info,
 	Scope:    lint.ScopeBaseline,
@@ -156,10 +156,10 @@ func Entries(ds []lint.Diagnostic, dir string, redact func(string) string) []Ent
 	return out
 }
 
-// Filter splits findings (paths and redact as for Entries) into those the
+// filter splits findings (paths and redact as for Entries) into those the
 // baseline does not hold, in their original order, and counts those it
 // does. It also returns the entries that no finding matched.
-func (b *Baseline) Filter(ds []lint.Diagnostic, dir string, redact func(string) string) (fresh []lint.Diagnostic, matched int, unmatched []Entry) {
+func (b *Baseline) filter(ds []lint.Diagnostic, dir string, redact func(string) string) (fresh []lint.Diagnostic, matched int, unmatched []Entry) {
 	want := make(map[string]bool, len(b.Entries))
 	for _, e := range b.Entries {
 		want[e.Fingerprint] = true
@@ -253,9 +253,9 @@ func humanText(s string) string {
 	return b.String()
 }
 
-// Stale returns the finding that reports an entry no finding matched.
+// stale returns the finding that reports an entry no finding matched.
 // baselineFile is the baseline's absolute path with "/" separators.
-func Stale(e Entry, baselineFile string) lint.Diagnostic {
+func stale(e Entry, baselineFile string) lint.Diagnostic {
 	what := ""
 	switch {
 	case e.Text != "" && e.Occurrence > 0:
@@ -266,16 +266,16 @@ func Stale(e Entry, baselineFile string) lint.Diagnostic {
 		what = fmt.Sprintf(" (occurrence %d)", e.Occurrence)
 	}
 	return lint.Diagnostic{
-		Rule:     StaleRule,
+		Rule:     staleRule,
 		Severity: lint.Info,
 		Path:     baselineFile,
 		Message:  fmt.Sprintf("baseline entry for %s in %s%s matches nothing any more: run memlint baseline to drop it", e.Rule, e.Path, what),
 	}
 }
 
-// Parse reads a baseline file's content; name is the file as shown in
+// parse reads a baseline file's content; name is the file as shown in
 // errors.
-func Parse(data []byte, name string) (*Baseline, error) {
+func parse(data []byte, name string) (*Baseline, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("%s: invalid baseline: the file is empty", name)
 	}
@@ -287,10 +287,10 @@ func Parse(data []byte, name string) (*Baseline, error) {
 		return nil, fmt.Errorf("%s: invalid baseline: %s", name, decodeErrorText(err))
 	}
 	if doc.Version == nil {
-		return nil, fmt.Errorf("%s: invalid baseline: no version (want %d)", name, Version)
+		return nil, fmt.Errorf("%s: invalid baseline: no version (want %d)", name, version)
 	}
-	if *doc.Version != Version {
-		return nil, fmt.Errorf("%s: baseline version %d is not supported (this memlint reads version %d)", name, *doc.Version, Version)
+	if *doc.Version != version {
+		return nil, fmt.Errorf("%s: baseline version %d is not supported (this memlint reads version %d)", name, *doc.Version, version)
 	}
 	for i, e := range doc.Entries {
 		if err := e.validate(); err != nil {
@@ -376,11 +376,11 @@ func errorLine(data []byte, err error) int {
 	return bytes.Count(data[:offset], []byte("\n")) + 1
 }
 
-// Marshal returns the file's content: the same entries always give the
+// marshal returns the file's content: the same entries always give the
 // same bytes.
-func (b *Baseline) Marshal() ([]byte, error) {
+func (b *Baseline) marshal() ([]byte, error) {
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, "{\n  \"version\": %d,\n  \"entries\": [", Version)
+	fmt.Fprintf(&buf, "{\n  \"version\": %d,\n  \"entries\": [", version)
 	for i, e := range b.Entries {
 		line, err := marshalEntry(e)
 		if err != nil {
@@ -419,7 +419,7 @@ func marshalEntry(e Entry) ([]byte, error) {
 // is updated, while a link a repository commits to a file of the user's
 // own (~/.bashrc) is refused and that file left alone.
 func (b *Baseline) WriteFile(path string) error {
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	if err != nil {
 		return err
 	}
@@ -474,12 +474,12 @@ type Applied struct {
 // run could judge.
 func (a Applied) Apply(ds []lint.Diagnostic, inScope func(path string) bool) []lint.Diagnostic {
 	dir := filepath.Dir(a.File)
-	fresh, _, unmatched := a.Baseline.Filter(ds, dir, a.Redact)
+	fresh, _, unmatched := a.Baseline.filter(ds, dir, a.Redact)
 	for _, e := range unmatched {
 		// The entry's path may be masked (a file named after a token):
 		// whether the run judged it is a question about the real file.
 		if inScope(lint.UnmaskPath(a.Redact, e.AbsPath(dir))) {
-			fresh = append(fresh, Stale(e, filepath.ToSlash(a.File)))
+			fresh = append(fresh, stale(e, filepath.ToSlash(a.File)))
 		}
 	}
 	return fresh
@@ -495,17 +495,17 @@ func (e Entry) AbsPath(dir string) string {
 	return p
 }
 
-// MaxSize bounds the baseline file memlint reads: a repository can plant
+// maxSize bounds the baseline file memlint reads: a repository can plant
 // anything at .memlint-baseline.json (a link to /dev/zero, a FIFO), and a
 // baseline holds a few hundred bytes a finding.
-const MaxSize = 64 << 20
+const maxSize = 64 << 20
 
 // Read reads and parses a baseline file; shown names it in errors. A
 // missing file is an error wrapping fs.ErrNotExist; one that is not a
-// regular file, or larger than MaxSize, is an error wrapping
+// regular file, or larger than maxSize, is an error wrapping
 // safefile.ErrNotRegular or safefile.ErrTooLarge, found without reading it.
 func Read(file, shown string) (*Baseline, error) {
-	data, err := safefile.ReadFile(file, MaxSize)
+	data, err := safefile.ReadFile(file, maxSize)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -513,7 +513,7 @@ func Read(file, shown string) (*Baseline, error) {
 		}
 		return nil, fmt.Errorf("read baseline %s: %w", shown, err)
 	}
-	b, err := Parse(data, shown)
+	b, err := parse(data, shown)
 	if err != nil {
 		return nil, fmt.Errorf("%w (repair it, or delete it and run memlint baseline)", err)
 	}

@@ -35,18 +35,18 @@ func TestRoundTrip(t *testing.T) {
 		{Rule: "orphan-memory", Severity: lint.Warning, Path: filepath.ToSlash(filepath.Join(root, "mem", "notes.md")), Message: "memory is not listed in MEMORY.md (2 dirs)"},
 	}
 	b := New(Entries(ds, root, nil))
-	data, err := b.Marshal()
+	data, err := b.marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := Parse(data, "b.json")
+	back, err := parse(data, "b.json")
 	if err != nil {
 		t.Fatalf("Parse(Marshal()): %v\n%s", err, data)
 	}
 	if !reflect.DeepEqual(back, b) {
 		t.Errorf("round trip changed the baseline:\n%+v\n%+v", b, back)
 	}
-	again, err := back.Marshal()
+	again, err := back.marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,14 +75,14 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestEmptyBaseline(t *testing.T) {
-	data, err := New(nil).Marshal()
+	data, err := New(nil).marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "{\n  \"version\": 1,\n  \"entries\": []\n}\n"; string(data) != want {
 		t.Errorf("empty baseline:\n%s\nwant:\n%s", data, want)
 	}
-	b, err := Parse(data, "b.json")
+	b, err := parse(data, "b.json")
 	if err != nil || len(b.Entries) != 0 {
 		t.Errorf("Parse(empty) = %+v, %v", b, err)
 	}
@@ -162,7 +162,7 @@ func TestOccurrencesFollowFileOrder(t *testing.T) {
 	// Accepting one "tomorrow" accepts the first; a second one added later
 	// in the file is new.
 	b := New(Entries([]lint.Diagnostic{first}, root, nil))
-	fresh, matched, unmatched := b.Filter([]lint.Diagnostic{second, first}, root, nil)
+	fresh, matched, unmatched := b.filter([]lint.Diagnostic{second, first}, root, nil)
 	if matched != 1 || len(unmatched) != 0 || len(fresh) != 1 || fresh[0].Start.Line != 9 {
 		t.Errorf("Filter = %+v, %d, %+v; want the one on line 9 reported", fresh, matched, unmatched)
 	}
@@ -186,7 +186,7 @@ func TestFilter(t *testing.T) {
 	otherFile := finding(root, "mem/other.md", "relative-date", 6, 21, "next week")
 	ds := []lint.Diagnostic{sameLine, otherFile, moved}
 
-	fresh, matched, unmatched := b.Filter(ds, root, nil)
+	fresh, matched, unmatched := b.filter(ds, root, nil)
 	if matched != 1 {
 		t.Errorf("matched = %d, want 1", matched)
 	}
@@ -245,7 +245,7 @@ func TestParseErrors(t *testing.T) {
 		{"trailing data", `{"version":1,"entries":[]} {}`, `b.json:1: invalid baseline: invalid character '{' after top-level value`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse([]byte(tc.src), "b.json")
+			_, err := parse([]byte(tc.src), "b.json")
 			if err == nil {
 				t.Fatalf("Parse(%q) succeeded", tc.src)
 			}
@@ -258,7 +258,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseAcceptsUnknownFields(t *testing.T) {
 	src := `{"version":1,"tool":"x","entries":[{"rule":"x","path":"a.md","fingerprint":"0123456789abcdef0123456789abcdef","note":"later"}]}`
-	b, err := Parse([]byte(src), "b.json")
+	b, err := parse([]byte(src), "b.json")
 	if err != nil || len(b.Entries) != 1 {
 		t.Fatalf("Parse = %+v, %v", b, err)
 	}
@@ -274,12 +274,12 @@ func TestStale(t *testing.T) {
 		{Entry{Rule: "relative-date", Path: "mem/a.md", Text: "next week", Occurrence: 2}, "baseline entry for relative-date in mem/a.md (“next week”, occurrence 2) matches nothing any more: run memlint baseline to drop it"},
 		{Entry{Rule: "secret", Path: "mem/a.md"}, "baseline entry for secret in mem/a.md matches nothing any more: run memlint baseline to drop it"},
 	} {
-		d := Stale(tc.e, file)
+		d := stale(tc.e, file)
 		if d.Message != tc.want {
 			t.Errorf("message = %q\nwant      %q", d.Message, tc.want)
 		}
-		if d.Rule != StaleRule || d.Severity != lint.Info || d.Path != file || d.Start.IsValid() {
-			t.Errorf("finding = %+v, want an info of %s about the baseline file, without position", d, StaleRule)
+		if d.Rule != staleRule || d.Severity != lint.Info || d.Path != file || d.Start.IsValid() {
+			t.Errorf("finding = %+v, want an info of %s about the baseline file, without position", d, staleRule)
 		}
 	}
 }
@@ -291,7 +291,7 @@ func TestWriteFile(t *testing.T) {
 	if err := b.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := b.Marshal()
+	want, _ := b.marshal()
 	if got, err := os.ReadFile(path); err != nil || string(got) != string(want) {
 		t.Fatalf("file = %q, %v; want %q", got, err, want)
 	}

@@ -137,7 +137,7 @@ func (l *instructionLoader) load(p string, hops int) {
 	if hops >= maxImportHops {
 		return
 	}
-	for _, imp := range Imports(src) {
+	for _, imp := range imports(src) {
 		var target string
 		switch {
 		case strings.HasPrefix(imp, "~/"):
@@ -172,11 +172,11 @@ func (l *instructionLoader) name(p string) string {
 	return filepath.ToSlash(p)
 }
 
-// Imports returns the @path imports of an instruction file, in order:
+// imports returns the @path imports of an instruction file, in order:
 // "@" at the start of a line or after white space, then the path up to
 // white space ("\ " escapes a space), less any "#fragment". Imports in fenced code blocks and
 // code spans are not followed, as in Claude Code.
-func Imports(src []byte) []string {
+func imports(src []byte) []string {
 	var out []string
 	fence := ""
 	for _, line := range strings.Split(string(src), "\n") {

@@ -19,7 +19,7 @@ func TestImports(t *testing.T) {
 		{"~~~~\n@fenced.md\n~~~\nstill fenced @x.md\n~~~~\n", nil},
 		{`@my\ notes.md` + "\n", []string{"my notes.md"}},
 	} {
-		if got := Imports([]byte(tc.src)); !reflect.DeepEqual(got, tc.want) {
+		if got := imports([]byte(tc.src)); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Imports(%q) = %q, want %q", tc.src, got, tc.want)
 		}
 	}

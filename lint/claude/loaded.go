@@ -40,9 +40,9 @@ type LoadedIndex struct {
 	Skipped string
 }
 
-// LoadIndex reproduces, from the raw bytes of MEMORY.md, what Claude Code
+// loadIndex reproduces, from the raw bytes of MEMORY.md, what Claude Code
 // 2.1.328 loads (SPEC §1.3, all seven steps).
-func LoadIndex(src []byte) LoadedIndex {
+func loadIndex(src []byte) LoadedIndex {
 	if len(src) > memory.IndexMaxBytes {
 		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s, over the %s Claude Code reads: it skips the file", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}
@@ -76,13 +76,13 @@ func normaliseBreaks(b []byte) []byte {
 	return out
 }
 
-// LoadAgentIndex is what Claude Code 2.1.328 puts into a subagent's
+// loadAgentIndex is what Claude Code 2.1.328 puts into a subagent's
 // prompt from its memory dir's MEMORY.md (after "## MEMORY.md" and a blank
 // line), read from its code rather than observed: the file as it is — no
 // frontmatter or comment is stripped — trimmed, cut and warned about as
 // the main index, invisible characters removed and reserved tags
 // neutralised once, with no trim after that.
-func LoadAgentIndex(src []byte) LoadedIndex {
+func loadAgentIndex(src []byte) LoadedIndex {
 	if len(src) > memory.IndexMaxBytes {
 		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s; memlint does not read more than %s", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}

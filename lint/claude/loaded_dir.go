@@ -80,9 +80,9 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 		shape.Logs = []*memory.File{{}}
 	}
 	p := &DirPreview{Manifest: m, Kind: memory.KindOf(dir, shape)}
-	load := LoadIndex
+	load := loadIndex
 	if p.Kind == memory.DirSubagent {
-		load = LoadAgentIndex
+		load = loadAgentIndex
 	}
 	p.Index = readIndexPreview(root, load)
 	if p.Kind == memory.DirTeam {
@@ -96,7 +96,7 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if !p.Index.Exists && p.Kind == memory.DirAuto {
 		if text := backfillIndex(root); text != "" {
 			p.Index.Backfill, p.Index.BackfillText = true, text
-			p.Index.LoadedIndex = LoadIndex([]byte(text))
+			p.Index.LoadedIndex = loadIndex([]byte(text))
 		}
 	}
 	return p, nil

@@ -126,7 +126,7 @@ func TestLoadIndexLimits(t *testing.T) {
 			warning: `MEMORY.md is 203 lines (limit: 200). Only part of it was loaded: 3 of 203 lines were cut off, starting at line 201`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := LoadIndex([]byte(tc.src))
+			li := loadIndex([]byte(tc.src))
 			if !li.Loaded || li.Lines != tc.lines || li.Units != tc.units || li.Cut != tc.cut || li.KeptLines != tc.keptLines {
 				t.Fatalf("loaded %v, %d lines, %d units, cut %v, kept %d lines; want %d lines, %d units, cut %v, kept %d",
 					li.Loaded, li.Lines, li.Units, li.Cut, li.KeptLines, tc.lines, tc.units, tc.cut, tc.keptLines)
@@ -212,7 +212,7 @@ func TestLoadIndexText(t *testing.T) {
 		{"invisible around a space loads empty", "\u200b \u200b", "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := LoadIndex([]byte(tc.src))
+			li := loadIndex([]byte(tc.src))
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
@@ -245,7 +245,7 @@ func TestNeutraliseTags(t *testing.T) {
 		{"- <s\u200Bystem-reminder> <s\u00ADystem-reminder> <sy\u0300\u0301stem-reminder> <s\u0007ystem-reminder>",
 			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
 	} {
-		if got := LoadIndex([]byte(tc.src)).Text; got != tc.want {
+		if got := loadIndex([]byte(tc.src)).Text; got != tc.want {
 			t.Errorf("%q\n got: %q\nwant: %q", tc.src, got, tc.want)
 		}
 	}
@@ -259,7 +259,7 @@ func TestLoadIndexSizeLimit(t *testing.T) {
 	}{{memory.IndexMaxBytes, true}, {memory.IndexMaxBytes + 1, false}} {
 		src := bytes.Repeat(line, tc.size/len(line)+1)[:tc.size-1]
 		src = append(src, '\n')
-		li := LoadIndex(src)
+		li := loadIndex(src)
 		if li.Loaded != tc.loaded {
 			t.Errorf("%d bytes: loaded %v, want %v (%s)", tc.size, li.Loaded, tc.loaded, li.Skipped)
 		}
@@ -281,14 +281,14 @@ func FuzzLoadIndex(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		li := LoadIndex(src)
+		li := loadIndex(src)
 		if !utf8.ValidString(li.Text) {
 			t.Fatalf("invalid UTF-8 loaded")
 		}
 		if li.Loaded && !li.Cut && li.KeptLines > memory.IndexMaxLines {
 			t.Fatalf("%d lines loaded whole", li.KeptLines)
 		}
-		_ = ReadRecallFields(src)
+		_ = readRecallFields(src)
 	})
 }
 
@@ -303,13 +303,13 @@ func TestLoadAgentIndex(t *testing.T) {
 		{"empty", " \n\t", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := LoadAgentIndex([]byte(tc.src))
+			li := loadAgentIndex([]byte(tc.src))
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
 		})
 	}
-	long := LoadAgentIndex([]byte(indexLines(201)))
+	long := loadAgentIndex([]byte(indexLines(201)))
 	if !long.Cut || !strings.Contains(long.Text, "\n\n> WARNING: MEMORY.md is 201 lines (limit: 200).") {
 		t.Errorf("a subagent's index is cut as the main one: %v", long.Cut)
 	}

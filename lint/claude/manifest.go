@@ -18,8 +18,8 @@ import (
 // Limits of Claude Code's recall scan (SPEC §1.4): how much of each topic
 // file it reads, and how many files the selector is shown.
 const (
-	RecallHeadLines = 30
-	RecallHeadBytes = 64 << 10
+	recallHeadLines = 30
+	recallHeadBytes = 64 << 10
 	RecallMaxFiles  = 200
 )
 
@@ -33,12 +33,12 @@ type RecallFields struct {
 	Description string // a non-empty string (may span lines), or ""
 }
 
-// ReadRecallFields reads a topic file's type and description exactly as
+// readRecallFields reads a topic file's type and description exactly as
 // Claude Code 2.1.328's recall scan does (SPEC §1.2): from its first 30
 // lines / 64 KB, frontmatter from byte 0 closing at the first "---",
 // Bun's YAML 1.2 core schema with its lenient retry, duplicate keys
 // keeping the last value, metadata.type winning over type.
-func ReadRecallFields(src []byte) RecallFields {
+func readRecallFields(src []byte) RecallFields {
 	head := strings.TrimPrefix(recallHead(src), "\uFEFF")
 	start, end, ok := jsFrontmatterYAML(head)
 	if !ok {
@@ -87,14 +87,14 @@ func recallHead(src []byte) string {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	var b strings.Builder
 	lines := 0
-	for n := 0; n < RecallHeadLines; n++ {
+	for n := 0; n < recallHeadLines; n++ {
 		line, rest, more := strings.Cut(text, "\n")
 		line = strings.TrimSuffix(line, "\r")
 		sep := 0
 		if lines > 0 {
 			sep = 1
 		}
-		if b.Len()+sep+len(line) > RecallHeadBytes {
+		if b.Len()+sep+len(line) > recallHeadBytes {
 			break
 		}
 		if sep > 0 {
@@ -293,34 +293,34 @@ func isYAMLNull(n *yaml.Node) bool {
 	return n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && coreNull.MatchString(n.Value)
 }
 
-// ManifestLine is the line recall shows the selector for a topic file:
+// manifestLine is the line recall shows the selector for a topic file:
 // "- [<type>] <relpath> (<mtime ISO>): <description>", type and
 // description left out when Claude Code reads none.
-func ManifestLine(rel string, mtime time.Time, f RecallFields) string {
+func manifestLine(rel string, mtime time.Time, f RecallFields) string {
 	var b strings.Builder
 	b.WriteString("- ")
 	if f.Type != "" {
 		b.WriteString("[" + f.Type + "] ")
 	}
-	b.WriteString(rel + " (" + JSISOString(mtime) + ")")
+	b.WriteString(rel + " (" + jsISOString(mtime) + ")")
 	if f.Description != "" {
 		b.WriteString(": " + f.Description)
 	}
 	return b.String()
 }
 
-// JSMillis is a file's mtime as Claude Code's runtime reports it: seconds
+// jsMillis is a file's mtime as Claude Code's runtime reports it: seconds
 // times 1000 plus nanoseconds over a million, in floating point (so that
 // .999999999 s rounds up to the next second), then truncated to whole
 // milliseconds as new Date() does.
-func JSMillis(t time.Time) int64 {
+func jsMillis(t time.Time) int64 {
 	ms := float64(t.Unix())*1000 + float64(t.Nanosecond())/1e6
 	return int64(math.Trunc(ms))
 }
 
-// JSISOString formats t as JavaScript's new Date(mtimeMs).toISOString().
-func JSISOString(t time.Time) string {
-	ms := JSMillis(t)
+// jsISOString formats t as JavaScript's new Date(mtimeMs).toISOString().
+func jsISOString(t time.Time) string {
+	ms := jsMillis(t)
 	u := time.UnixMilli(ms).UTC()
 	year := u.Year()
 	var y string
@@ -353,11 +353,11 @@ func recallFolder(seg string) string {
 // recallExcludedFolders are the first segments recall never lists.
 var recallExcludedFolders = map[string]bool{"logs": true, "sessions": true, "proposals": true}
 
-// RecallListed reports whether recall lists the file at rel (relative to
+// recallListed reports whether recall lists the file at rel (relative to
 // the memory dir, slash separated): any *.md except MEMORY.md, not under a
 // dot-path or logs/, sessions/, proposals/ (any case), and not deeper
 // than one level under team/ (team/.x.md is listed).
-func RecallListed(rel string) bool {
+func recallListed(rel string) bool {
 	if !strings.HasSuffix(rel, ".md") || path.Base(rel) == memory.IndexName {
 		return false
 	}

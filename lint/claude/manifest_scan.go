@@ -44,7 +44,7 @@ const (
 	maxRecallDepth   = 64
 	// recallReadBytes is enough raw bytes for a 64 KB window of text in
 	// any encoding Claude Code reads (UTF-16 halves it).
-	recallReadBytes = 4*RecallHeadBytes + 256
+	recallReadBytes = 4*recallHeadBytes + 256
 )
 
 // recallFile is a file the recall walk found.
@@ -53,11 +53,11 @@ type recallFile struct {
 	info fs.FileInfo
 }
 
-// ScanManifest lists the files recall would show for the memory dir at
+// scanManifestDir lists the files recall would show for the memory dir at
 // dir, with their manifest lines. Symbolic links are followed as Claude
 // Code follows them, but only inside dir: memlint never reads outside
 // where it was pointed, and says which links it left.
-func ScanManifest(dir string) (*Manifest, error) {
+func scanManifestDir(dir string) (*Manifest, error) {
 	root, done, err := memory.OpenDirReader(dir, false)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
@@ -83,7 +83,7 @@ func scanManifest(root memory.DirReader, followLinks bool) (*Manifest, error) {
 	}
 	m := &Manifest{Skipped: w.skipped}
 	for _, f := range w.files {
-		if !RecallListed(f.rel) {
+		if !recallListed(f.rel) {
 			continue
 		}
 		fields, info, err := readRecallFile(root, f.rel)
@@ -92,7 +92,7 @@ func scanManifest(root memory.DirReader, followLinks bool) (*Manifest, error) {
 			continue
 		}
 		m.Entries = append(m.Entries, ManifestEntry{Path: f.rel, ModTime: info.ModTime(), RecallFields: fields,
-			Line: ManifestLine(f.rel, info.ModTime(), fields)})
+			Line: manifestLine(f.rel, info.ModTime(), fields)})
 	}
 	sortNewestFirst(m.Entries)
 	m.Total = len(m.Entries)
@@ -201,7 +201,7 @@ func (w *recallWalk) follow(rel string) {
 	case errors.Is(err, fs.ErrNotExist):
 		return // a dangling link lists nothing, in Claude Code too
 	case err != nil:
-		if RecallListed(rel) || RecallListed(rel+"/x.md") {
+		if recallListed(rel) || recallListed(rel+"/x.md") {
 			w.skipped = append(w.skipped, ManifestSkip{rel, "symbolic link out of the memory dir: Claude Code follows it, memlint does not read outside the dir"})
 		}
 		return
@@ -240,7 +240,7 @@ func readRecallFile(root memory.DirReader, rel string) (RecallFields, fs.FileInf
 	if info2, err := f.Stat(); err == nil {
 		info = info2
 	}
-	return ReadRecallFields(head), info, nil
+	return readRecallFields(head), info, nil
 }
 
 // recallMayHoldListed reports whether a folder (relative to the memory

@@ -78,7 +78,7 @@ func TestReadRecallFields(t *testing.T) {
 		{"a line over 64 KB ends the window", fmFile("description: " + strings.Repeat("w", 70000) + "\ntype: user\n"), "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ReadRecallFields([]byte(tc.src))
+			got := readRecallFields([]byte(tc.src))
 			if got.Type != tc.typ || got.Description != tc.desc {
 				t.Errorf("type %q, description %q; want %q, %q", got.Type, got.Description, tc.typ, tc.desc)
 			}
@@ -128,7 +128,7 @@ func TestReadRecallFieldsYAML(t *testing.T) {
 		{"longline31", "---\nk0: v\nk1: v\nk2: v\nk3: v\nk4: v\nk5: v\nk6: v\nk7: v\nk8: v\nk9: v\nk10: v\nk11: v\nk12: v\nk13: v\nk14: v\nk15: v\nk16: v\nk17: v\nk18: v\nk19: v\nk20: v\nk21: v\nk22: v\nk23: v\nk24: v\nk25: v\nk26: v\nk27: v\ndescription: line 30\ntype: user\n---\n", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ReadRecallFields([]byte(tc.src))
+			got := readRecallFields([]byte(tc.src))
 			if got.Type != tc.typ || got.Description != tc.desc {
 				t.Errorf("type %q, description %q; want %q, %q", got.Type, got.Description, tc.typ, tc.desc)
 			}
@@ -144,7 +144,7 @@ func TestRecallListed(t *testing.T) {
 		"logs/2026/01/02.md": false, "sessions/s.md": false, "Proposals/p.md": false, "logs./x.md": false,
 		".hidden/h.md": false, "sub/.dot/d.md": false, "notes.txt": false, "UPPER.MD": false,
 	} {
-		if got := RecallListed(rel); got != want {
+		if got := recallListed(rel); got != want {
 			t.Errorf("RecallListed(%q) = %v, want %v", rel, got, want)
 		}
 	}
@@ -159,7 +159,7 @@ func TestJSISOString(t *testing.T) {
 		1:         "2026-01-02T03:04:05.000Z",
 		123456789: "2026-01-02T03:04:05.123Z",
 	} {
-		if got := JSISOString(base.Add(time.Duration(ns))); got != want {
+		if got := jsISOString(base.Add(time.Duration(ns))); got != want {
 			t.Errorf("%d ns: %s, want %s", ns, got, want)
 		}
 	}
@@ -176,7 +176,7 @@ func TestManifestLine(t *testing.T) {
 		{RecallFields{"user", ""}, "- [user] x.md (2026-01-02T03:04:05.500Z)"},
 		{RecallFields{}, "- x.md (2026-01-02T03:04:05.500Z)"},
 	} {
-		if got := ManifestLine("x.md", at, tc.f); got != tc.want {
+		if got := manifestLine("x.md", at, tc.f); got != tc.want {
 			t.Errorf("got %q, want %q", got, tc.want)
 		}
 	}
@@ -211,7 +211,7 @@ func TestScanManifest(t *testing.T) {
 			t.Skip("symbolic links unavailable:", err)
 		}
 	}
-	m, err := ScanManifest(dir)
+	m, err := scanManifestDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestScanManifestCap(t *testing.T) {
 	for i := 0; i < RecallMaxFiles+5; i++ {
 		writeMemory(t, dir, fmt.Sprintf("m%03d.md", i), fmFile("description: d\ntype: project\n"), t0.Add(time.Duration(i)*time.Minute))
 	}
-	m, err := ScanManifest(dir)
+	m, err := scanManifestDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

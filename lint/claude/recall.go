@@ -44,10 +44,10 @@ type Recall struct {
 }
 
 // RecallProbe tells whether the account running memlint has recall mode,
-// and why; see DetectRecall.
+// and why; see detectRecall.
 type RecallProbe func() (on bool, why string)
 
-// DetectRecall finds out, as Claude Code 2.1.328 does, whether recall
+// detectRecall finds out, as Claude Code 2.1.328 does, whether recall
 // mode is on for the account running memlint: CLAUDE_MEMORY_STORES is set
 // (not blank), or the feature flag Claude Code cached for the account
 // (cachedGrowthBookFeatures.tengu_moth_copse) in its state file is true.
@@ -55,7 +55,7 @@ type RecallProbe func() (on bool, why string)
 // or the legacy .config.json in Claude Code's config folder when only that
 // one exists. It is read only when it is a regular file of bounded size;
 // any problem reading it means "not detected".
-func DetectRecall(getenv func(string) string, home string) (bool, string) {
+func detectRecall(getenv func(string) string, home string) (bool, string) {
 	if strings.TrimSpace(getenv("CLAUDE_MEMORY_STORES")) != "" {
 		return true, "CLAUDE_MEMORY_STORES is set"
 	}
@@ -69,10 +69,10 @@ func DetectRecall(getenv func(string) string, home string) (bool, string) {
 	return false, ""
 }
 
-// SystemRecallProbe is DetectRecall on the environment and home folder of
+// SystemRecallProbe is detectRecall on the environment and home folder of
 // the running process.
 func SystemRecallProbe() RecallProbe {
 	return func() (bool, string) {
-		return DetectRecall(os.Getenv, claudecode.UserHome())
+		return detectRecall(os.Getenv, claudecode.UserHome())
 	}
 }

@@ -56,7 +56,7 @@ func TestDetectRecall(t *testing.T) {
 				}
 				return v
 			}
-			got, why := DetectRecall(getenv, filepath.Join(root, "home"))
+			got, why := detectRecall(getenv, filepath.Join(root, "home"))
 			if got != tc.want || !strings.Contains(filepath.ToSlash(why), tc.why) {
 				t.Errorf("DetectRecall = %v, %q; want %v, containing %q", got, why, tc.want, tc.why)
 			}

@@ -11,28 +11,28 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// RepoCommits is the file of a case that says when the history of the
+// repoCommits is the file of a case that says when the history of the
 // repository it stands in last changed each file: "path date" lines, the
 // date as 2006-01-02, or "<=" and a date for a file whose change lies
 // beyond the history read (see the package doc).
-const RepoCommits = ".repo-commits"
+const repoCommits = ".repo-commits"
 
-// committedFiles is a case's repository with the history RepoCommits
+// committedFiles is a case's repository with the history repoCommits
 // tells (lint.History).
 type committedFiles struct {
 	*lint.FileList
 	commits map[string]memory.LastCommit
 }
 
-// LastCommit returns the commit RepoCommits names for p. The case's
-// files are what HEAD holds unless RepoCommits leaves them out, so
+// LastCommit returns the commit repoCommits names for p. The case's
+// files are what HEAD holds unless repoCommits leaves them out, so
 // content and dir are not looked at.
 func (c *committedFiles) LastCommit(dir, p string, content []byte) (memory.LastCommit, bool) {
 	lc, ok := c.commits[p]
 	return lc, ok
 }
 
-// readRepoCommits reads a case's RepoCommits over its file list: the
+// readRepoCommits reads a case's repoCommits over its file list: the
 // paths it names are tracked too.
 func readRepoCommits(name string, list *lint.FileList) (*committedFiles, error) {
 	b, err := os.ReadFile(name)

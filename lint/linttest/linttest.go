@@ -91,8 +91,8 @@ var Now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 // not fixtures; Run skips it.
 const FuzzCorpus = "fuzz"
 
-// AllRules is the name of the fixture folder whose cases run every rule.
-const AllRules = "all"
+// allRules is the name of the fixture folder whose cases run every rule.
+const allRules = "all"
 
 // TB is the part of testing.TB the harness reports through; the harness's
 // own tests pass a recorder to show that a bad fixture fails.
@@ -135,7 +135,7 @@ func Run(t *testing.T, reg *lint.Registry, dir string, opts ...Option) {
 		}
 		ruleID := rd.Name()
 		var only []string
-		if ruleID != AllRules {
+		if ruleID != allRules {
 			if _, ok := reg.Lookup(ruleID); !ok {
 				t.Errorf("%s: no rule with that ID", filepath.Join(dir, ruleID))
 				continue
@@ -395,17 +395,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// RepoFiles is the file of a case that stands for the git repository
+// repoFiles is the file of a case that stands for the git repository
 // around it (stale-reference): one tracked path per line, relative to the
 // case folder, "old -> new" lines for the renames history shows, and
 // "path: word word" lines for a tracked file with the words it contains
 // (the identifiers option).
-const RepoFiles = ".repo-files"
+const repoFiles = ".repo-files"
 
-// caseRepository returns the repository a case stands in (its RepoFiles
-// and RepoCommits, rooted at root), or nil when it has neither.
+// caseRepository returns the repository a case stands in (its repoFiles
+// and repoCommits, rooted at root), or nil when it has neither.
 func caseRepository(dir, root string) (lint.Repository, error) {
-	files, commits := filepath.Join(dir, RepoFiles), filepath.Join(dir, RepoCommits)
+	files, commits := filepath.Join(dir, repoFiles), filepath.Join(dir, repoCommits)
 	if !fileExists(files) && !fileExists(commits) {
 		return nil, nil
 	}
@@ -426,7 +426,7 @@ func caseRepository(dir, root string) (lint.Repository, error) {
 	return repo, nil
 }
 
-// readRepoFiles reads a case's RepoFiles as the repository rooted at root.
+// readRepoFiles reads a case's repoFiles as the repository rooted at root.
 func readRepoFiles(name, root string) (*lint.FileList, error) {
 	b, err := os.ReadFile(name)
 	if err != nil {

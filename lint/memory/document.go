@@ -48,7 +48,7 @@ func (f *File) Document() string {
 	if strings.EqualFold(stem, "readme") {
 		return "a README documents the folder"
 	}
-	if f.Listed() {
+	if f.listed() {
 		return ""
 	}
 	switch fm := f.Frontmatter(); {
@@ -92,10 +92,10 @@ func (f *File) MemoryFrontmatter() bool {
 	return false
 }
 
-// Listed reports whether an entry of the dir's index (a list item or a
+// listed reports whether an entry of the dir's index (a list item or a
 // table row of MEMORY.md, or of the index around a team dir) links the
 // file: the index presents it as a memory.
-func (f *File) Listed() bool {
+func (f *File) listed() bool {
 	d := f.Dir
 	if d == nil {
 		return false

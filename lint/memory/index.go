@@ -105,7 +105,7 @@ func (e IndexEntry) Text(f *File) string { return string(f.Src[e.Start:e.End]) }
 
 // indexBodyStart returns where the content Claude Code loads starts: after
 // leading frontmatter (a byte order mark before it included) as its pattern
-// finds it (jsFrontmatterEnd, shared with LoadIndex).
+// finds it (jsFrontmatterEnd, shared with claude's loadIndex).
 func indexBodyStart(src []byte) int { return markdown.JSFrontmatterEnd(src) }
 
 // buildIndex computes the budget and entries of MEMORY.md from its parsed
@@ -207,7 +207,7 @@ func measureIndex(f *File) IndexBudget {
 // indexLoadedBytes returns the text Claude Code measures in MEMORY.md
 // before trimming (SPEC §1.3, steps 2 and 3): frontmatter stripped, top-
 // level comment blocks removed, line breaks normalised when the file holds
-// "<!--". LoadIndex builds the loaded text from it; measureIndex maps it
+// "<!--". claude's loadIndex builds the loaded text from it; measureIndex maps it
 // back to the file.
 func IndexLoadedBytes(f *File) []byte { return indexText(f, f.Src, f.Body().Start).buf }
 

@@ -102,7 +102,7 @@ type Dir struct {
 	fsys    fs.FS
 	entries map[string]bool // every file and folder walked, relative to Path
 
-	// listed are the files the index's entries link (File.Listed).
+	// listed are the files the index's entries link (File.listed).
 	listedOnce sync.Once
 	listed     map[string]bool
 

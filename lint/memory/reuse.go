@@ -50,12 +50,12 @@ func (f *File) sharedBody() *File {
 	return nil
 }
 
-// UnchangedFS is an fs.FS that knows which of its files hold the bytes a
+// unchangedFS is an fs.FS that knows which of its files hold the bytes a
 // run before read from them: the Claude Code hook lints a dir as it was
 // before a write over every file but the written one as it is now. A run
 // given a Reuse takes such a file's parse from the run before without
 // reading it again.
-type UnchangedFS interface {
+type unchangedFS interface {
 	fs.FS
 	// Unchanged reports whether the file name holds what a run before
 	// read (a file it did not read is read all the same).
@@ -65,7 +65,7 @@ type UnchangedFS interface {
 // unchanged returns the file a run before parsed at f.Path when fsys says
 // it has not changed since, or nil.
 func (r *Reuse) unchanged(fsys fs.FS, f *File) *File {
-	u, ok := fsys.(UnchangedFS)
+	u, ok := fsys.(unchangedFS)
 	if !ok || !u.Unchanged(f.Path) {
 		return nil
 	}

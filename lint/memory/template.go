@@ -164,7 +164,7 @@ func scanPlaceholders(f *File, fm *markdown.Frontmatter, decided func(placeholde
 				continue
 			}
 			switch {
-			case Placeholder(text) || key == "type" && typeChoices(text):
+			case placeholder(text) || key == "type" && typeChoices(text):
 				out.placeholders++
 			case key == "type":
 				out.filled = true
@@ -214,13 +214,13 @@ func valueText(f *File, fm *markdown.Frontmatter, v *yaml.Node) string {
 // value (most descriptions) is not one.
 const maxPlaceholderWords = 64
 
-// Placeholder reports whether a value is a placeholder left for whoever
+// placeholder reports whether a value is a placeholder left for whoever
 // fills in a template: wrapped whole in brackets (<kebab-case-slug>,
 // {{description}}, [one line]), a date format (YYYY-MM-DD), a note to fill
 // it in (TODO, TBD, 待定, "TODO: …"), addressed to the reader
 // (your-memory-name), or written only of words about the value itself
 // ("A short description", example-name).
-func Placeholder(s string) bool {
+func placeholder(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return false

@@ -51,7 +51,7 @@ func TestPlaceholder(t *testing.T) {
 		"your-memory-name", "Your description here", "你的名称", "ваше описание", "votre description",
 		"A short description of the memory", "example-name", "my-memory-slug", "one-line summary",
 	} {
-		if !Placeholder(s) {
+		if !placeholder(s) {
 			t.Errorf("Placeholder(%q) = false, want true", s)
 		}
 	}
@@ -62,7 +62,7 @@ func TestPlaceholder(t *testing.T) {
 		"new memory", "the file", "memory", "youtube-upload", "example of the retry loop in client.go",
 		"Warhammer portfolio", "описание API платежей", "summary of the Q3 incident",
 	} {
-		if Placeholder(s) {
+		if placeholder(s) {
 			t.Errorf("Placeholder(%q) = true, want false", s)
 		}
 	}

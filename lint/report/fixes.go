@@ -2,44 +2,44 @@ package report
 
 import "github.com/memlint/memlint/lint"
 
-// Applicability is how a fix may be applied, as ruff names it: safe fixes
+// fixApplicability is how a fix may be applied, as ruff names it: safe fixes
 // run with --fix, unsafe ones (they may change meaning) only with
 // --unsafe-fixes as well.
-type Applicability string
+type fixApplicability string
 
 // The applicabilities of fixes.
 const (
-	Safe   Applicability = "safe"
-	Unsafe Applicability = "unsafe"
+	safeFix   fixApplicability = "safe"
+	unsafeFix fixApplicability = "unsafe"
 )
 
 // applicability is the applicability of d's fix, or "" without one.
-func applicability(d lint.Diagnostic) Applicability {
+func applicability(d lint.Diagnostic) fixApplicability {
 	switch {
 	case d.Fix == nil || len(d.Fix.Edits) == 0:
 		return ""
 	case d.Fix.Unsafe:
-		return Unsafe
+		return unsafeFix
 	}
-	return Safe
+	return safeFix
 }
 
-// Fixable counts the findings of a report that memlint can fix.
-type Fixable struct {
+// fixable counts the findings of a report that memlint can fix.
+type fixable struct {
 	// Safe are fixed by --fix; Unsafe need --unsafe-fixes too.
 	Safe, Unsafe int
 }
 
-// Fixable counts the report's findings with a fix, by applicability.
-func (r *Report) Fixable() Fixable { return countFixable(r.Diagnostics) }
+// fixable counts the report's findings with a fix, by applicability.
+func (r *Report) fixable() fixable { return countFixable(r.Diagnostics) }
 
-func countFixable(ds []lint.Diagnostic) Fixable {
-	var f Fixable
+func countFixable(ds []lint.Diagnostic) fixable {
+	var f fixable
 	for _, d := range ds {
 		switch applicability(d) {
-		case Safe:
+		case safeFix:
 			f.Safe++
-		case Unsafe:
+		case unsafeFix:
 			f.Unsafe++
 		}
 	}
@@ -48,7 +48,7 @@ func countFixable(ds []lint.Diagnostic) Fixable {
 
 // String is the text format's line about fixes: "3 fixable with --fix
 // (2 more with --unsafe-fixes)", "" when nothing is fixable.
-func (f Fixable) String() string {
+func (f fixable) String() string {
 	switch {
 	case f.Safe == 0 && f.Unsafe == 0:
 		return ""

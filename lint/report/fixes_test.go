@@ -98,7 +98,7 @@ type jsonDoc struct {
 func readJSON(t *testing.T, r *Report) jsonDoc {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := (JSON{}).Report(&buf, r); err != nil {
+	if err := (jsonReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	var doc jsonDoc
@@ -231,7 +231,7 @@ func TestTextFixable(t *testing.T) {
 		DisplayPath: func(p string) string { return strings.TrimPrefix(p, "/w/") },
 	}
 	var buf bytes.Buffer
-	if err := (&Text{}).Report(&buf, r); err != nil {
+	if err := (&textReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	want := `mem/a.md:4:7: error: m [memory-type] [*]
@@ -247,7 +247,7 @@ mem/c.md: error: e [memory-type]
 	}
 
 	buf.Reset()
-	if err := (&Text{Statistics: true}).Report(&buf, r); err != nil {
+	if err := (&textReporter{Statistics: true}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	want = `3  memory-type          error/warning  [*] 2 fixable with --fix
@@ -261,7 +261,7 @@ mem/c.md: error: e [memory-type]
 	}
 
 	buf.Reset()
-	if err := (&Text{Quiet: true, Statistics: true}).Report(&buf, r); err != nil {
+	if err := (&textReporter{Quiet: true, Statistics: true}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	if got := buf.String(); strings.Contains(got, "fixable with") && !strings.Contains(got, "[*]") || strings.Contains(got, "memory dir") {
@@ -269,13 +269,13 @@ mem/c.md: error: e [memory-type]
 	}
 
 	for _, c := range []struct {
-		f    Fixable
+		f    fixable
 		want string
 	}{
-		{Fixable{}, ""},
-		{Fixable{Safe: 1200}, "1,200 fixable with --fix"},
-		{Fixable{Unsafe: 2}, "2 fixable with --unsafe-fixes"},
-		{Fixable{Safe: 3, Unsafe: 2}, "3 fixable with --fix (2 more with --unsafe-fixes)"},
+		{fixable{}, ""},
+		{fixable{Safe: 1200}, "1,200 fixable with --fix"},
+		{fixable{Unsafe: 2}, "2 fixable with --unsafe-fixes"},
+		{fixable{Safe: 3, Unsafe: 2}, "3 fixable with --fix (2 more with --unsafe-fixes)"},
 	} {
 		if got := c.f.String(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.f, got, c.want)

@@ -11,7 +11,7 @@ import (
 	"github.com/memlint/memlint/lint/markdown"
 )
 
-// GitHub writes GitHub Actions workflow commands, one line per finding,
+// githubReporter writes GitHub Actions workflow commands, one line per finding,
 // which the runner turns into annotations on the pull request's files:
 //
 //	::error file=memory/MEMORY.md,line=201,endLine=230,title=memlint index-line-limit::MEMORY.md loads …
@@ -25,10 +25,10 @@ import (
 // inclusive, memlint's End just after the text: endColumn is End.Col-1.
 // Values are escaped as the workflow-command format requires. Suppressed
 // findings are not written, and there is no summary line.
-type GitHub struct{}
+type githubReporter struct{}
 
 // Report writes r as workflow commands.
-func (GitHub) Report(w io.Writer, r *Report) error {
+func (githubReporter) Report(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	for _, d := range r.Diagnostics {
 		bw.WriteString(githubCommand(r, d))
@@ -45,7 +45,7 @@ func (GitHub) Report(w io.Writer, r *Report) error {
 func githubCommand(r *Report, d lint.Diagnostic) string {
 	file, ok := r.relToRoot(d.Path)
 	if !ok {
-		file = r.Display(d.Path)
+		file = r.display(d.Path)
 	}
 	props := []string{"file=" + escapeGitHubProperty(file)}
 	add := func(key string, n int) { props = append(props, key+"="+strconv.Itoa(n)) }

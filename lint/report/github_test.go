@@ -46,7 +46,7 @@ func TestGitHub(t *testing.T) {
 	r.Suppressed = []lint.Diagnostic{{Rule: "relative-date", Severity: lint.Error, Path: "/w/mem/p.md",
 		Start: markdown.Pos{Line: 1, Col: 1}, Message: "hidden", Suppressed: true}}
 	var buf bytes.Buffer
-	if err := (GitHub{}).Report(&buf, r); err != nil {
+	if err := (githubReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	want := strings.Join([]string{
@@ -68,7 +68,7 @@ func TestGitHub(t *testing.T) {
 
 func TestGitHubEmpty(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (GitHub{}).Report(&buf, &Report{}); err != nil {
+	if err := (githubReporter{}).Report(&buf, &Report{}); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() != 0 {

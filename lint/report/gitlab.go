@@ -8,7 +8,7 @@ import (
 	"github.com/memlint/memlint/lint"
 )
 
-// GitLab is GitLab's Code Quality report (a subset of the Code Climate
+// gitlabReporter is GitLab's Code Quality report (a subset of the Code Climate
 // format), which merge requests show as a widget and diff annotations:
 // a JSON array with one issue per finding,
 //
@@ -26,7 +26,7 @@ import (
 //     about a whole file or dir is on line 1.
 //
 // Suppressed findings are left out. The same input gives the same bytes.
-type GitLab struct{}
+type gitlabReporter struct{}
 
 type gitlabIssue struct {
 	Description string         `json:"description"`
@@ -56,7 +56,7 @@ var gitlabSeverities = map[lint.Severity]string{
 }
 
 // Report writes r as one JSON array followed by a newline.
-func (GitLab) Report(w io.Writer, r *Report) error {
+func (gitlabReporter) Report(w io.Writer, r *Report) error {
 	// Numbered with the suppressed findings, as SARIF does, so that the
 	// fingerprints are SARIF's.
 	findings := sarifFindings(r)

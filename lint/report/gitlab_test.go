@@ -66,7 +66,7 @@ func validateGitLab(t *testing.T, data []byte) error {
 func writeGitLab(t *testing.T, r *Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := (GitLab{}).Report(&buf, r); err != nil {
+	if err := (gitlabReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -142,7 +142,7 @@ func sarifOf(t *testing.T, r *Report) map[string]bool {
 	out := map[string]bool{}
 	for _, res := range doc.Runs[0].Results {
 		if len(res.Suppressions) == 0 {
-			out[res.PartialFingerprints[SARIFFingerprintKey]] = true
+			out[res.PartialFingerprints[sarifFingerprintKey]] = true
 		}
 	}
 	return out

@@ -60,10 +60,10 @@ func TestGolden(t *testing.T) {
 		golden string
 		rep    Reporter
 	}{
-		{"fixes.txt", &Text{}},
-		{"statistics.txt", &Text{Statistics: true}},
-		{"fixes.json", JSON{}},
-		{"gitlab.json", GitLab{}},
+		{"fixes.txt", &textReporter{}},
+		{"statistics.txt", &textReporter{Statistics: true}},
+		{"fixes.json", jsonReporter{}},
+		{"gitlab.json", gitlabReporter{}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -13,11 +13,11 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// JSONVersion is the version of the JSON format. It changes only when a
+// jsonVersion is the version of the JSON format. It changes only when a
 // field changes meaning or goes away; new fields may be added without it.
-const JSONVersion = 1
+const jsonVersion = 1
 
-// JSON is the machine format, indented by two spaces:
+// jsonReporter is the machine format, indented by two spaces:
 //
 //	{"version": 1,
 //	 "diagnostics": [{"rule", "severity", "path", "line", "column",
@@ -37,7 +37,7 @@ const JSONVersion = 1
 // custom rules; fix for findings without one. A fix's edits are left out
 // when they cannot be shown: a position unknown, or new text that would
 // show a secret (--fix applies them all the same).
-type JSON struct{}
+type jsonReporter struct{}
 
 // jsonReport is the whole document; Report writes it piece by piece, and
 // the tests encode it whole as the reference it must equal.
@@ -68,9 +68,9 @@ type jsonDiagnostic struct {
 // text from start up to end (just after the last character replaced) with
 // content; start equals end for an insertion.
 type jsonFix struct {
-	Applicability Applicability `json:"applicability"`
-	Message       string        `json:"message,omitempty"`
-	Edits         []jsonEdit    `json:"edits,omitempty"`
+	Applicability fixApplicability `json:"applicability"`
+	Message       string           `json:"message,omitempty"`
+	Edits         []jsonEdit       `json:"edits,omitempty"`
 }
 
 type jsonEdit struct {
@@ -105,7 +105,7 @@ type jsonIndex struct {
 // a time: the document of a run with a million findings is never held in
 // memory whole (it was, twice: encoded, then indented). The bytes are those
 // of encoding jsonReport with an Encoder indenting by two spaces.
-func (JSON) Report(w io.Writer, r *Report) error {
+func (jsonReporter) Report(w io.Writer, r *Report) error {
 	c := r.Counts()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var buf bytes.Buffer
@@ -122,7 +122,7 @@ func (JSON) Report(w io.Writer, r *Report) error {
 		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 		return err
 	}
-	fmt.Fprintf(bw, "{\n  \"version\": %d,\n  \"diagnostics\": [", JSONVersion)
+	fmt.Fprintf(bw, "{\n  \"version\": %d,\n  \"diagnostics\": [", jsonVersion)
 	var scratch []byte
 	for i, d := range r.Diagnostics {
 		if i > 0 {
@@ -300,7 +300,7 @@ func (r *Report) jsonDiagnosticOf(d lint.Diagnostic) jsonDiagnostic {
 	return jsonDiagnostic{
 		Rule:       d.Rule,
 		Severity:   d.Severity,
-		Path:       r.Display(d.Path),
+		Path:       r.display(d.Path),
 		Line:       d.Start.Line,
 		Column:     d.Start.Col,
 		EndLine:    d.End.Line,
@@ -317,7 +317,7 @@ func (r *Report) jsonIndexes() []jsonIndex {
 	out := make([]jsonIndex, 0, len(r.Indexes))
 	for _, ix := range r.Indexes {
 		out = append(out, jsonIndex{
-			Path:     r.Display(ix.Path),
+			Path:     r.display(ix.Path),
 			Lines:    ix.Budget.Lines,
 			MaxLines: memory.IndexMaxLines,
 			Units:    ix.Budget.Units,
@@ -344,7 +344,7 @@ func (r *Report) jsonFixOf(d lint.Diagnostic) *jsonFix {
 			return out
 		}
 		edits = append(edits, jsonEdit{
-			Path:    r.Display(e.Path),
+			Path:    r.display(e.Path),
 			Start:   jsonPos{Line: e.StartPos.Line, Column: e.StartPos.Col},
 			End:     jsonPos{Line: e.EndPos.Line, Column: e.EndPos.Col},
 			Content: e.NewText,

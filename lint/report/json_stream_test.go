@@ -17,7 +17,7 @@ func jsonWhole(t *testing.T, r *Report) []byte {
 	t.Helper()
 	c := r.Counts()
 	doc := jsonReport{
-		Version:     JSONVersion,
+		Version:     jsonVersion,
 		Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics)),
 		Summary:     jsonSummary{Dirs: r.Dirs, Files: r.Files, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos},
 		Indexes:     r.jsonIndexes(),
@@ -58,7 +58,7 @@ func TestJSONStreamedEqualsWhole(t *testing.T) {
 			Projects: []Project{{Name: "/w/src", Key: "-w-src", Dir: "/w/mem"}, {Name: "helper", Agent: true, Dir: "/w/agent"}}},
 	} {
 		var got bytes.Buffer
-		if err := (JSON{}).Report(&got, r); err != nil {
+		if err := (jsonReporter{}).Report(&got, r); err != nil {
 			t.Fatal(err)
 		}
 		if want := jsonWhole(t, r); !bytes.Equal(got.Bytes(), want) {
@@ -94,7 +94,7 @@ func FuzzJSONDiagnostic(f *testing.F) {
 		d := jsonDiagnostic{Rule: rule, Severity: lint.Severity(line & 3), Path: path, Line: line, Column: col,
 			EndLine: endLine, EndColumn: endCol, Message: message, Suggestion: suggestion, URL: content}
 		if edits > 0 {
-			d.Fix = &jsonFix{Applicability: Applicability(suggestion), Message: content}
+			d.Fix = &jsonFix{Applicability: fixApplicability(suggestion), Message: content}
 			for i := range edits % 4 {
 				d.Fix.Edits = append(d.Fix.Edits, jsonEdit{Path: path, Start: jsonPos{line + i, col}, End: jsonPos{endLine, endCol - i}, Content: message})
 			}

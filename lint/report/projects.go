@@ -97,7 +97,7 @@ func (r *Report) projectRows() []projectRow {
 //
 // The bar fills with the larger share of the two limits; over a limit it
 // is full and ends in "!".
-func (t *Text) projects(w *bufio.Writer, r *Report) {
+func (t *textReporter) projects(w *bufio.Writer, r *Report) {
 	type cells struct{ name, files, bar, lines, units, errors, warnings, stale string }
 	head := cells{name: "project", files: "files", bar: "index", errors: "errors", warnings: "warnings", stale: "stale"}
 	rows := r.projectRows()
@@ -182,13 +182,13 @@ func (r *Report) jsonProjects() *[]jsonProject {
 	}
 	out := []jsonProject{}
 	for _, p := range r.projectRows() {
-		j := jsonProject{Path: r.redactPath(p.Name), Key: r.redactPath(p.Key), Kind: "project", Dir: r.Display(p.Dir),
+		j := jsonProject{Path: r.redactPath(p.Name), Key: r.redactPath(p.Key), Kind: "project", Dir: r.display(p.Dir),
 			Files: p.Files, Errors: p.Errors, Warnings: p.Warnings, Infos: p.Infos, Stale: p.Stale}
 		if p.Agent {
 			j.Kind = "agent"
 		}
 		if p.Index != nil {
-			j.Index = &jsonIndex{Path: r.Display(strings.TrimSuffix(p.Dir, "/") + "/" + memory.IndexName),
+			j.Index = &jsonIndex{Path: r.display(strings.TrimSuffix(p.Dir, "/") + "/" + memory.IndexName),
 				Lines: p.Index.Lines, MaxLines: memory.IndexMaxLines, Units: p.Index.Units, MaxUnits: memory.IndexMaxUnits}
 		}
 		out = append(out, j)

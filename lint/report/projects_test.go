@@ -42,7 +42,7 @@ func projectsSample() *Report {
 
 func TestTextProjects(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (&Text{}).Report(&buf, projectsSample()); err != nil {
+	if err := (&textReporter{}).Report(&buf, projectsSample()); err != nil {
 		t.Fatal(err)
 	}
 	want := `project     files  index                                              errors  warnings  stale
@@ -60,7 +60,7 @@ agent: rev      1  no index                                                0    
 	}
 	// Colour: red past a limit, yellow from 80 %.
 	buf.Reset()
-	if err := (&Text{Color: true}).Report(&buf, projectsSample()); err != nil {
+	if err := (&textReporter{Color: true}).Report(&buf, projectsSample()); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []string{ansiRed + "[##########]!", ansiYellow + "[########..]"} {
@@ -70,7 +70,7 @@ agent: rev      1  no index                                                0    
 	}
 	// --quiet prints the findings only.
 	buf.Reset()
-	if err := (&Text{Quiet: true}).Report(&buf, projectsSample()); err != nil {
+	if err := (&textReporter{Quiet: true}).Report(&buf, projectsSample()); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "files  index") {
@@ -80,7 +80,7 @@ agent: rev      1  no index                                                0    
 
 func TestJSONProjects(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (JSON{}).Report(&buf, projectsSample()); err != nil {
+	if err := (jsonReporter{}).Report(&buf, projectsSample()); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -100,7 +100,7 @@ func TestJSONProjects(t *testing.T) {
 	buf.Reset()
 	r := projectsSample()
 	r.Projects = nil
-	if err := (JSON{}).Report(&buf, r); err != nil {
+	if err := (jsonReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), `"projects"`) {

@@ -96,8 +96,8 @@ func (r *Report) Counts() Counts {
 	return c
 }
 
-// Display returns the path shown for p, computing it once per path.
-func (r *Report) Display(p string) string {
+// display returns the path shown for p, computing it once per path.
+func (r *Report) display(p string) string {
 	if d, ok := r.shown[p]; ok {
 		return d
 	}
@@ -179,13 +179,13 @@ func isControl(r rune) bool {
 func (r *Report) Sort() {
 	sort.SliceStable(r.Diagnostics, func(i, j int) bool {
 		a, b := r.Diagnostics[i], r.Diagnostics[j]
-		if pa, pb := r.Display(a.Path), r.Display(b.Path); pa != pb {
+		if pa, pb := r.display(a.Path), r.display(b.Path); pa != pb {
 			return pa < pb
 		}
 		return a.Less(b)
 	})
 	sort.SliceStable(r.Indexes, func(i, j int) bool {
-		return r.Display(r.Indexes[i].Path) < r.Display(r.Indexes[j].Path)
+		return r.display(r.Indexes[i].Path) < r.display(r.Indexes[j].Path)
 	})
 }
 
@@ -223,15 +223,15 @@ func ReadsFlaggedText(format string) bool { return fingerprinted[format] }
 func New(format string, opts Options) (Reporter, error) {
 	switch format {
 	case "text":
-		return &Text{Color: opts.Color, Quiet: opts.Quiet, Statistics: opts.Statistics}, nil
+		return &textReporter{Color: opts.Color, Quiet: opts.Quiet, Statistics: opts.Statistics}, nil
 	case "json":
-		return JSON{}, nil
+		return jsonReporter{}, nil
 	case "sarif":
-		return SARIF{}, nil
+		return sarifReporter{}, nil
 	case "github":
-		return GitHub{}, nil
+		return githubReporter{}, nil
 	case "gitlab":
-		return GitLab{}, nil
+		return gitlabReporter{}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (want %s)", format, FormatList())
 }

@@ -34,7 +34,7 @@ func sample() *Report {
 
 func TestText(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (&Text{}).Report(&buf, sample()); err != nil {
+	if err := (&textReporter{}).Report(&buf, sample()); err != nil {
 		t.Fatal(err)
 	}
 	want := `mem/MEMORY.md:201:1: error: MEMORY.md loads 230 lines [index-line-limit]
@@ -58,7 +58,7 @@ mem/team/MEMORY.md    3/200 lines     210/25,000 units
 func TestTextQuietAndEmpty(t *testing.T) {
 	r := sample()
 	var buf bytes.Buffer
-	if err := (&Text{Quiet: true}).Report(&buf, r); err != nil {
+	if err := (&textReporter{Quiet: true}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(buf.String(), "/200 lines") || strings.Contains(buf.String(), "memory dir") {
@@ -67,7 +67,7 @@ func TestTextQuietAndEmpty(t *testing.T) {
 
 	buf.Reset()
 	empty := &Report{Dirs: 1, Files: 1}
-	if err := (&Text{}).Report(&buf, empty); err != nil {
+	if err := (&textReporter{}).Report(&buf, empty); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := buf.String(), "no problems in 1 file (1 memory dir)\n"; got != want {
@@ -77,7 +77,7 @@ func TestTextQuietAndEmpty(t *testing.T) {
 
 func TestTextColor(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (&Text{Color: true}).Report(&buf, sample()); err != nil {
+	if err := (&textReporter{Color: true}).Report(&buf, sample()); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -100,7 +100,7 @@ func TestTextColor(t *testing.T) {
 
 func TestJSON(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (JSON{}).Report(&buf, sample()); err != nil {
+	if err := (jsonReporter{}).Report(&buf, sample()); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -140,7 +140,7 @@ func TestJSON(t *testing.T) {
 
 func TestJSONEmpty(t *testing.T) {
 	var buf bytes.Buffer
-	if err := (JSON{}).Report(&buf, &Report{}); err != nil {
+	if err := (jsonReporter{}).Report(&buf, &Report{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`"diagnostics": []`, `"indexes": []`} {
@@ -170,7 +170,7 @@ func TestSortByDisplayPath(t *testing.T) {
 	r.Sort()
 	var got []string
 	for _, d := range r.Diagnostics {
-		got = append(got, r.Display(d.Path)+":"+d.Rule)
+		got = append(got, r.display(d.Path)+":"+d.Rule)
 	}
 	if want := "../a/x.md:q ../a/x.md:r x.md:r"; strings.Join(got, " ") != want {
 		t.Errorf("got %v, want %s", got, want)

@@ -18,14 +18,14 @@ import (
 // locations are relative to, and where the tool and its rules are
 // documented.
 const (
-	SARIFSchema         = "https://json.schemastore.org/sarif-2.1.0.json"
-	SARIFVersion        = "2.1.0"
-	SARIFSourceRoot     = "%SRCROOT%"
-	SARIFFingerprintKey = "memlint/v1"
+	sarifSchemaURL      = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifSpecVersion    = "2.1.0"
+	sarifSourceRoot     = "%SRCROOT%"
+	sarifFingerprintKey = "memlint/v1"
 	sarifInformationURI = "https://github.com/memlint/memlint"
 )
 
-// SARIF is the format of code scanning tools: a SARIF 2.1.0 log with one
+// sarifReporter is the format of code scanning tools: a SARIF 2.1.0 log with one
 // run, written by hand from plain structs.
 //
 //   - tool.driver.rules describes each rule of Report.Rules once (plus any
@@ -41,7 +41,7 @@ const (
 //     so that code scanning shows them as dismissed and audits see them.
 //
 // The output has no timestamps: the same input gives the same bytes.
-type SARIF struct{}
+type sarifReporter struct{}
 
 type sarifLog struct {
 	Schema  string     `json:"$schema"`
@@ -128,7 +128,7 @@ type sarifSuppression struct {
 }
 
 // Report writes r as one SARIF document, indented by two spaces.
-func (SARIF) Report(w io.Writer, r *Report) error {
+func (sarifReporter) Report(w io.Writer, r *Report) error {
 	version, semver := sarifVersion(r.ToolVersion)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
@@ -142,7 +142,7 @@ func (SARIF) Report(w io.Writer, r *Report) error {
 	}
 	if r.Root != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLocation{
-			SARIFSourceRoot: {URI: fileURI(r.redactPath(strings.TrimSuffix(r.Root, "/")) + "/")},
+			sarifSourceRoot: {URI: fileURI(r.redactPath(strings.TrimSuffix(r.Root, "/")) + "/")},
 		}
 	}
 
@@ -181,7 +181,7 @@ func (SARIF) Report(w io.Writer, r *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	err := enc.Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
+	err := enc.Encode(sarifLog{Schema: sarifSchemaURL, Version: sarifSpecVersion, Runs: []sarifRun{run}})
 	if err != nil {
 		return fmt.Errorf("write SARIF report: %w", err)
 	}
@@ -211,7 +211,7 @@ func sarifFindings(r *Report) []lint.Diagnostic {
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if pa, pb := r.Display(a.Path), r.Display(b.Path); pa != pb {
+		if pa, pb := r.display(a.Path), r.display(b.Path); pa != pb {
 			return pa < pb
 		}
 		return a.Less(b)
@@ -280,7 +280,7 @@ func (r *Report) sarifResult(d lint.Diagnostic, ruleIndex, occurrence int) sarif
 			Region:           sarifRegionOf(d.Start, d.End),
 		}}},
 		PartialFingerprints: map[string]string{
-			SARIFFingerprintKey: lint.Fingerprint(d, r.sarifPath(d.Path), occurrence),
+			sarifFingerprintKey: lint.Fingerprint(d, r.sarifPath(d.Path), occurrence),
 		},
 	}
 	if d.Suppressed {
@@ -328,9 +328,9 @@ func (r *Report) artifactLocation(p string) sarifArtifactLocation {
 	p = r.redactPath(p)
 	switch {
 	case ok && rel == ".":
-		return sarifArtifactLocation{URI: "./", URIBaseID: SARIFSourceRoot}
+		return sarifArtifactLocation{URI: "./", URIBaseID: sarifSourceRoot}
 	case ok:
-		return sarifArtifactLocation{URI: escapePath(rel), URIBaseID: SARIFSourceRoot}
+		return sarifArtifactLocation{URI: escapePath(rel), URIBaseID: sarifSourceRoot}
 	case isAbsSlash(p):
 		return sarifArtifactLocation{URI: fileURI(p)}
 	}

@@ -102,7 +102,7 @@ func lintFixture(t *testing.T, fsys fstest.MapFS) *Report {
 func writeSARIF(t *testing.T, r *Report) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := (SARIF{}).Report(&buf, r); err != nil {
+	if err := (sarifReporter{}).Report(&buf, r); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -261,7 +261,7 @@ func TestSARIFContent(t *testing.T) {
 	r := lintFixture(t, sarifFixture())
 	doc := parseSARIF(t, writeSARIF(t, r))
 	run := doc.Runs[0]
-	if doc.Schema != SARIFSchema || doc.Version != "2.1.0" {
+	if doc.Schema != sarifSchemaURL || doc.Version != "2.1.0" {
 		t.Errorf("$schema %q, version %q", doc.Schema, doc.Version)
 	}
 	d := run.Tool.Driver

@@ -14,7 +14,7 @@ type ruleStats struct {
 	rule       string
 	count      int
 	severities [3]bool // error, warning, info
-	fixable    Fixable
+	fixable    fixable
 }
 
 // severityOrder lists the severities from the most to the least severe,
@@ -71,7 +71,7 @@ func (s ruleStats) severityNames() string {
 //	3  frontmatter-field-type  error    [*] 3 fixable with --fix
 //	1  index-dangling-link     error        1 fixable with --unsafe-fixes
 //	1  orphan-memory           warning
-func (t *Text) statistics(w *bufio.Writer, r *Report) {
+func (t *textReporter) statistics(w *bufio.Writer, r *Report) {
 	rows := stats(r.Diagnostics)
 	var wCount, wRule, wSev int
 	for _, s := range rows {

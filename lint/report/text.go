@@ -12,7 +12,7 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// Text is the human format: one line per finding,
+// textReporter is the human format: one line per finding,
 //
 //	path:line:col: severity: message [rule-id] [*]
 //	  suggestion: …
@@ -20,7 +20,7 @@ import (
 // ([*] on findings --fix fixes), then a budget line per index, a summary
 // line and a line counting the fixable findings. With Statistics, a table
 // of findings per rule stands for the findings and budgets.
-type Text struct {
+type textReporter struct {
 	// Color adds ANSI colours: severities coloured, paths bold, rule IDs
 	// dim.
 	Color bool
@@ -45,7 +45,7 @@ const (
 )
 
 // Report writes r as text.
-func (t *Text) Report(w io.Writer, r *Report) error {
+func (t *textReporter) Report(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	if len(r.Projects) > 0 && !t.Quiet {
 		t.projects(bw, r)
@@ -67,7 +67,7 @@ func (t *Text) Report(w io.Writer, r *Report) error {
 			t.budgets(bw, r)
 		}
 		bw.WriteString(summary(r) + "\n")
-		if fixable := r.Fixable().String(); fixable != "" {
+		if fixable := r.fixable().String(); fixable != "" {
 			bw.WriteString(fixable + "\n")
 		}
 	}
@@ -77,15 +77,15 @@ func (t *Text) Report(w io.Writer, r *Report) error {
 	return nil
 }
 
-func (t *Text) paint(code, s string) string {
+func (t *textReporter) paint(code, s string) string {
 	if !t.Color || code == "" {
 		return s
 	}
 	return code + s + ansiReset
 }
 
-func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
-	loc := r.Display(d.Path)
+func (t *textReporter) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
+	loc := r.display(d.Path)
 	switch {
 	case d.Start.Line > 0 && d.Start.Col > 0:
 		loc += fmt.Sprintf(":%d:%d", d.Start.Line, d.Start.Col)
@@ -93,7 +93,7 @@ func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
 		loc += fmt.Sprintf(":%d", d.Start.Line)
 	}
 	marker := ""
-	if applicability(d) == Safe {
+	if applicability(d) == safeFix {
 		marker = " " + fixMarker
 	}
 	fmt.Fprintf(w, "%s: %s: %s %s%s\n", t.paint(ansiBold, loc), t.severity(d.Severity), EscapeText(d.Message),
@@ -105,7 +105,7 @@ func (t *Text) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
 	}
 }
 
-func (t *Text) severity(s lint.Severity) string {
+func (t *textReporter) severity(s lint.Severity) string {
 	switch s {
 	case lint.Error:
 		return t.paint(ansiRed, s.String())
@@ -119,13 +119,13 @@ func (t *Text) severity(s lint.Severity) string {
 //
 //	memory/MEMORY.md       143/200 lines  12,400/25,000 units
 //	memory/team/MEMORY.md    3/200 lines     210/25,000 units
-func (t *Text) budgets(w *bufio.Writer, r *Report) {
+func (t *textReporter) budgets(w *bufio.Writer, r *Report) {
 	type row struct{ path, lines, units string }
 	rows := make([]row, 0, len(r.Indexes))
 	var wPath, wLines, wUnits int
 	for _, ix := range r.Indexes {
 		x := row{
-			path:  r.Display(ix.Path),
+			path:  r.display(ix.Path),
 			lines: thousands(ix.Budget.Lines) + "/" + thousands(memory.IndexMaxLines),
 			units: thousands(ix.Budget.Units) + "/" + thousands(memory.IndexMaxUnits),
 		}
@@ -147,7 +147,7 @@ func (t *Text) budgets(w *bufio.Writer, r *Report) {
 
 // budgetColor colours a budget red past the limit and yellow past the
 // level Claude Code asks the agent to shrink the index to.
-func (t *Text) budgetColor(used, warn, limit int) string {
+func (t *textReporter) budgetColor(used, warn, limit int) string {
 	switch {
 	case used > limit:
 		return ansiRed
