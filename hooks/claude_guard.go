@@ -15,7 +15,9 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/memory"
+	"github.com/memlint/memlint/lint/report"
 )
 
 // guardRules are the findings the PreToolUse guard stops a write for:
@@ -71,11 +73,11 @@ type hookSpecificOutput struct {
 func printHookOutput(stdout, stderr io.Writer, out hookSpecificOutput) int {
 	b, err := json.Marshal(hookOutput{out})
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(err.Error()))
 		return 1
 	}
 	if _, err := stdout.Write(append(b, '\n')); err != nil {
-		fmt.Fprintf(stderr, "memlint: write the hook's answer: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("write the hook's answer: %v", err)))
 		return 1
 	}
 	return 0
@@ -88,7 +90,7 @@ func hookFailed(stderr io.Writer, redact func(string) string, err error) int {
 	if redact != nil {
 		msg = redact(msg)
 	}
-	fmt.Fprintf(stderr, "memlint: %s\n", msg)
+	fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(msg))
 	return 1
 }
 
@@ -103,10 +105,10 @@ func hookFailed(stderr io.Writer, redact func(string) string, err error) int {
 // configuration error gives 1, with one line on stderr that Claude Code
 // shows the user only. plan is as for RunClaudeHook; claude-code:
 // {guard: off} in the configuration turns the guard off.
-func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code int) {
+func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "memlint: internal error in the Claude Code guard: %v (please report this bug)\n", r)
+			fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("internal error in the Claude Code guard: %v (please report this bug)", r)))
 			code = 1
 		}
 	}()
@@ -115,7 +117,7 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (cod
 	var raw bytes.Buffer
 	ev, err := readEvent(io.TeeReader(in, &raw), maxEventSize, eventTimeout)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("cannot read the Claude Code hook event on stdin: %v", err)))
 		return 1
 	}
 	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
@@ -131,7 +133,7 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (cod
 	if !ok {
 		return 0
 	}
-	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, target.projectDir, "", plan.Registry)
+	cfg, err := checker.ResolveConfig(checker.Request{Cwd: target.projectDir, Registry: plan.Registry}, nil)
 	if err != nil {
 		return hookFailed(stderr, nil, err)
 	}
@@ -163,7 +165,7 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (cod
 		return 0
 	}
 	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "PreToolUse",
-		PermissionDecision: "deny", PermissionDecisionReason: g.reason(diags)})
+		PermissionDecision: "deny", PermissionDecisionReason: report.EscapeLines(g.reason(diags), true)})
 }
 
 func getenvOr(getenv func(string) string) func(string) string {
@@ -261,7 +263,7 @@ func applyEdit(current string, existed bool, in claudeToolInput) (string, bool) 
 
 // guard is one write the guard judges.
 type guard struct {
-	plan   lint.Plan
+	plan   checker.Request
 	cfg    *lint.Config
 	target memoryFile
 }
@@ -346,7 +348,7 @@ func (g *guard) lint(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
 	// could report on other files, or below error (the Markdown of the
 	// rest of the dir above all), as the other Claude Code hooks do.
 	plan.Focus, plan.ErrorsOnly = []string{g.target.file}, true
-	res, err := lint.Run(lint.FSSource{Root: g.target.memDir, FS: fsys, Dirs: []string{"."}}, plan, g.cfg)
+	res, err := lintDir(plan, g.target.memDir, fsys, g.cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -368,7 +370,7 @@ func (g *guard) lint(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
 // suggestion. Every secret is masked: the reason goes into the
 // conversation, and a key in it would be exactly the leak being stopped.
 func (g *guard) reason(diags []lint.Diagnostic) string {
-	shown := lint.RedactPath(g.plan.Redact, lint.RelPath(g.target.projectDir, g.target.file))
+	shown := report.EscapeText(lint.RedactPath(g.plan.Redact, lint.RelPath(g.target.projectDir, g.target.file)))
 	var b strings.Builder
 	fmt.Fprintf(&b, "memlint stopped this write to %s (nothing was written):\n", shown)
 	for _, r := range guardRules {

@@ -11,7 +11,7 @@ import (
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/hostiletest"
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -78,7 +78,7 @@ type guardResult struct {
 func runGuard(ev string, env map[string]string) guardResult {
 	var stdout, stderr bytes.Buffer
 	code := hooks.RunClaudeGuard(strings.NewReader(ev), &stdout, &stderr,
-		lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(k string) string { return env[k] }})
+		checker.Request{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(k string) string { return env[k] }})
 	return guardResult{code, stdout.String(), stderr.String()}
 }
 

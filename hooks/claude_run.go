@@ -17,7 +17,9 @@ import (
 
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/memory"
+	"github.com/memlint/memlint/lint/report"
 )
 
 // claudeEvent is the part of a Claude Code hook event memlint reads.
@@ -82,12 +84,12 @@ const (
 // configuration is loaded (lint.ResolveConfig, from the project folder)
 // only for memory files, so a write elsewhere never pays for (or trips
 // over) it.
-func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code int) {
+func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan checker.Request) (code int) {
 	defer func() {
 		// A Go panic exits with status 2, which would hand a stack trace
 		// to the agent as if it were a finding.
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "memlint: internal error in the Claude Code hook: %v (please report this bug)\n", r)
+			fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("internal error in the Claude Code hook: %v (please report this bug)", r)))
 			code = 1
 		}
 	}()
@@ -97,7 +99,7 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	}
 	ev, err := readEvent(in, maxEventSize, eventTimeout)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("cannot read the Claude Code hook event on stdin: %v", err)))
 		return 1
 	}
 	if ev.HookEventName != "" && ev.HookEventName != claudeHookEvent {
@@ -110,19 +112,19 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	}
 	m, ok, err := resolveMemoryFile(ev, getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(err.Error()))
 		return 1
 	}
 	if !ok {
 		return 0
 	}
 	file, projectDir, memDir := m.file, m.projectDir, m.memDir
-	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
+	cfg, err := checker.ResolveConfig(checker.Request{Cwd: projectDir, Registry: plan.Registry}, nil)
 	if err != nil {
 		// Shown to the user, not the agent, which was not asked about
 		// the configuration; masked like every message that may quote
 		// a line of it or a file's name.
-		fmt.Fprintf(stderr, "memlint: %s\n", redactWith(plan, err.Error()))
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(redactWith(plan, err.Error())))
 		return 1
 	}
 	if cfg.Ignored(file) {
@@ -130,6 +132,9 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	}
 
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
+	if plan.Repository && (plan.Instructions == nil || plan.Repos == nil) {
+		plan.Instructions, plan.Repos = checker.RepositoryContext(plan)
+	}
 	if plan.Repos != nil {
 		// The repository's file list, which stale-reference reads on its
 		// first question about a path, is read while the dir is: in a
@@ -147,7 +152,7 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	diags, err := w.introduced()
 	if err != nil {
 		// The error may name the file, which may be named after a token.
-		fmt.Fprintf(stderr, "memlint: %s\n", redactWith(plan, err.Error()))
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(redactWith(plan, err.Error())))
 		return 1
 	}
 	var errs, warnings []lint.Diagnostic
@@ -164,7 +169,7 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 	if len(errs) == 0 {
 		return 0
 	}
-	io.WriteString(stderr, w.report(errs, projectDir, errorReport))
+	io.WriteString(stderr, report.EscapeLines(w.report(errs, projectDir, errorReport), true))
 	return 2
 }
 
@@ -172,42 +177,12 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code
 // for its memory dir.
 const maxMemoryDirLevels = 8
 
-// findMemoryDir returns the memory dir a Markdown file belongs to: its
-// nearest ancestor folder, among its own folder and a few above it (never
-// above the project folder), that is one of Claude Code's own memory
-// folders or that memory dir discovery accepts. The common case, a file
-// that is not memory, costs two folder listings per level.
+// findMemoryDir returns the memory dir a Markdown file belongs to: the
+// innermost memory dir holding it, judged by lint's one rule (discover.go;
+// Claude Code's own memory folders count by their place) among its own
+// folder and a few above it, never above the project folder.
 func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
-	projectDir = filepath.Clean(projectDir)
-	for d, level := filepath.Dir(file), 0; level < maxMemoryDirLevels; level++ {
-		if claudeCodeMemoryDir(d, claudeHome) || lint.IsMemoryDir(d) {
-			return d, true
-		}
-		parent := filepath.Dir(d)
-		if d == projectDir || parent == d {
-			break
-		}
-		d = parent
-	}
-	return "", false
-}
-
-// claudeCodeMemoryDir tells whether d is where Claude Code itself keeps
-// memory (<config>/projects/<key>/memory, a subagent's folder under
-// agent-memory*/): Claude Code writes the first topic file there before
-// any index, and loads it whatever it holds, so the place alone decides.
-func claudeCodeMemoryDir(d, claudeHome string) bool {
-	name, parent := filepath.Base(d), filepath.Dir(d)
-	grandparent := filepath.Dir(parent)
-	if claudeHome != "" {
-		if name == "memory" && grandparent == filepath.Join(claudeHome, "projects") {
-			return true
-		}
-		if parent == filepath.Join(claudeHome, "agent-memory") {
-			return true
-		}
-	}
-	return strings.HasPrefix(filepath.Base(parent), "agent-memory") && filepath.Base(grandparent) == ".claude"
+	return lint.MemoryDirAbove(filepath.Dir(file), filepath.Clean(projectDir), claudeHome, maxMemoryDirLevels)
 }
 
 // previousState is a written file as it was before the write.
@@ -299,7 +274,7 @@ func undoEdit(content string, e claudeEdit) (string, bool) {
 
 // memoryWrite is one write to a file of a memory dir.
 type memoryWrite struct {
-	plan   lint.Plan
+	plan   checker.Request
 	cfg    *lint.Config
 	memDir string // absolute
 	file   string // absolute
@@ -368,7 +343,7 @@ func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, erro
 	// could report on the others (a did-you-mean for every link of the
 	// dir, the Markdown of every file).
 	plan.Focus = []string{w.file, filepath.Join(w.memDir, memory.IndexName)}
-	res, err := lint.Run(lint.FSSource{Root: w.memDir, FS: fsys, Dirs: []string{"."}}, plan, w.cfg)
+	res, err := lintDir(plan, w.memDir, fsys, w.cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +409,7 @@ var (
 func (w *memoryWrite) report(diags []lint.Diagnostic, projectDir string, kind reportKind) string {
 	shown := func(p string) string {
 		// A file may be named after a token: masked as in every output.
-		return lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p)))
+		return report.EscapeText(lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p))))
 	}
 	file := filepath.ToSlash(w.file)
 	sort.SliceStable(diags, func(i, j int) bool {
@@ -522,7 +497,7 @@ func (w *memoryWrite) additionalContext(out io.Writer, diags []lint.Diagnostic, 
 	var answer struct {
 		HookSpecificOutput specific `json:"hookSpecificOutput"`
 	}
-	answer.HookSpecificOutput = specific{claudeHookEvent, strings.TrimSuffix(w.report(diags, projectDir, warningReport), "\n")}
+	answer.HookSpecificOutput = specific{claudeHookEvent, report.EscapeLines(strings.TrimSuffix(w.report(diags, projectDir, warningReport), "\n"), true)}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(answer) // a closed stdout leaves nothing to tell
@@ -680,7 +655,18 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 
 // redactWith masks the secrets in a message for the user with the plan's
 // redactor, if it has one.
-func redactWith(plan lint.Plan, msg string) string {
+// lintDir lints the memory dir root as fsys holds it, through the
+// checker, with the configuration cfg the hook resolved.
+func lintDir(req checker.Request, root string, fsys fs.FS, cfg *lint.Config) (*lint.Result, error) {
+	req.Mode, req.Root, req.FS, req.Dirs, req.Config, req.ConfigKnown = checker.FS, root, fsys, []string{"."}, cfg, true
+	res, err := checker.Check(req)
+	if err != nil {
+		return nil, err
+	}
+	return res.Lint, nil
+}
+
+func redactWith(plan checker.Request, msg string) string {
 	if plan.Redact == nil {
 		return msg
 	}

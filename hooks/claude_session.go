@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/memory"
+	"github.com/memlint/memlint/lint/report"
 )
 
 const (
@@ -30,17 +32,17 @@ const (
 // few, and what to do. It is silent when all is well or there is no
 // memory dir. It returns 0, or 1 with one line on stderr that only the
 // user sees when the event or the configuration cannot be read; never 2.
-func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (code int) {
+func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Request) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "memlint: internal error in the Claude Code session hook: %v (please report this bug)\n", r)
+			fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("internal error in the Claude Code session hook: %v (please report this bug)", r)))
 			code = 1
 		}
 	}()
 	getenv := getenvOr(plan.Getenv)
 	ev, err := readEvent(in, maxEventSize, eventTimeout)
 	if err != nil {
-		fmt.Fprintf(stderr, "memlint: cannot read the Claude Code hook event on stdin: %v\n", err)
+		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("cannot read the Claude Code hook event on stdin: %v", err)))
 		return 1
 	}
 	if ev.HookEventName != "" && ev.HookEventName != "SessionStart" {
@@ -63,13 +65,13 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 	if info, err := os.Stat(memDir); err != nil || !info.IsDir() {
 		return 0
 	}
-	cfg, err := lint.ResolveConfig(lint.WorkingTree{}, projectDir, "", plan.Registry)
+	cfg, err := checker.ResolveConfig(checker.Request{Cwd: projectDir, Registry: plan.Registry}, nil)
 	if err != nil {
 		return hookFailed(stderr, nil, err)
 	}
 	plan.Cwd, plan.Paths, plan.Getenv = projectDir, nil, getenv
 	plan.Only, plan.ErrorsOnly = errorRules(cfg.Registry(plan.Registry), cfg), true
-	res, err := lint.Run(lint.FSSource{Root: memDir, FS: os.DirFS(memDir), Dirs: []string{"."}}, plan, cfg)
+	res, err := lintDir(plan, memDir, os.DirFS(memDir), cfg)
 	if err != nil {
 		return hookFailed(stderr, plan.Redact, err)
 	}
@@ -77,7 +79,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan lint.Plan) (c
 	if summary == "" {
 		return 0
 	}
-	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "SessionStart", AdditionalContext: summary})
+	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "SessionStart", AdditionalContext: report.EscapeLines(summary, true)})
 }
 
 // escalatingRules report some findings at error level although their
@@ -150,7 +152,7 @@ func sessionSummary(res *lint.Result, memDir string, redact func(string) string)
 		return ""
 	}
 	shown := func(p string) string {
-		return lint.RedactPath(redact, lint.RelPath(memDir, filepath.FromSlash(p)))
+		return report.EscapeText(lint.RedactPath(redact, lint.RelPath(memDir, filepath.FromSlash(p))))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "memlint: your auto memory (%s) needs attention.\n", lint.RedactPath(redact, memDir))

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/hooks"
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -32,7 +32,7 @@ func sessionEvent(t *testing.T, cwd string) string {
 func runSessionHook(ev string, env map[string]string) guardResult {
 	var stdout, stderr bytes.Buffer
 	code := hooks.RunClaudeSession(strings.NewReader(ev), &stdout, &stderr,
-		lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(k string) string { return env[k] }})
+		checker.Request{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(k string) string { return env[k] }})
 	return guardResult{code, stdout.String(), stderr.String()}
 }
 

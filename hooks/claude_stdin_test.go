@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/hooks"
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
@@ -33,7 +33,6 @@ func (e *endless) Read(p []byte) (int, error) {
 // and a message once the deadline (5 s) passes, an endless one at the
 // cap; a whole event on a stdin left open is read as before.
 func TestClaudeHookStdinBounded(t *testing.T) {
-	t.Parallel()
 	const limit = 6*memory.DefaultMaxFileSize + 1<<20
 	cases := []struct {
 		name   string
@@ -62,7 +61,7 @@ func TestClaudeHookStdinBounded(t *testing.T) {
 			done := make(chan int, 1)
 			in := c.stdin()
 			go func() {
-				done <- hooks.RunClaudeHook(in, io.Discard, &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
+				done <- hooks.RunClaudeHook(in, io.Discard, &stderr, checker.Request{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
 			}()
 			select {
 			case code := <-done:

@@ -13,6 +13,7 @@ import (
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -161,7 +162,7 @@ func multiEdit(t *testing.T, cwd, file string, pairs ...string) string {
 func run(t *testing.T, ev string, env map[string]string) hookResult {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := hooks.RunClaudeHook(strings.NewReader(ev), &stdout, &stderr, lint.Plan{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
+	code := hooks.RunClaudeHook(strings.NewReader(ev), &stdout, &stderr, checker.Request{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
 	return hookResult{code, stderr.String(), stdout.String()}
 }
 

@@ -7,21 +7,21 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file plans a run: which memory dirs it lints, from the PATHs named,
-// the configured roots, or discovery. MemoryDirOf is the one answer to
-// "which memory dir does this file belong to".
+// the configured roots, or discovery. discover.go decides which folders
+// are memory dirs.
 
 // Plan says what a run lints and how.
 type Plan struct {
@@ -170,7 +170,7 @@ func (p *planner) addPath(set targetSet, arg string) error {
 	if info.IsDir() {
 		return p.addDir(set, abs)
 	}
-	set.addFile(MemoryDirOf(abs), abs)
+	set.addFile(MemoryDirOf(abs, claudecode.HomeFromEnv(p.getenv)), abs)
 	return nil
 }
 
@@ -224,7 +224,7 @@ func (p *planner) discover(set targetSet) error {
 	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
 	dir, source := ClaudeMemoryDir(p.getenv, home, project)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		p.note("no memory found in %s (no folder holding a MEMORY.md), and your Claude Code memory for it, %s, does not exist; see memlint --help", top, dir)
+		p.note("no memory found in %s (no folder holding a MEMORY.md or topic files with a memory type), and your Claude Code memory for it, %s, does not exist; see memlint --help", top, dir)
 		return nil
 	}
 	p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s)", top, dir, source)
@@ -367,45 +367,6 @@ func nestedIn(m string, set map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// MemoryDirOf returns the memory dir a file belongs to: its nearest
-// ancestor folder that memory dir discovery accepts, searching no higher
-// than the repository's top level, or else the file's own folder.
-func MemoryDirOf(file string) string {
-	own := filepath.Dir(file)
-	stop := RepoTopLevel(own)
-	for d := own; ; {
-		if IsMemoryDir(d) {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if d == stop || parent == d {
-			return own
-		}
-		d = parent
-	}
-}
-
-// IsMemoryDir asks FindMemoryDirs about dir alone, as a file named on
-// the command line or written by Claude Code is resolved: the search starts
-// at dir's parent (whose name matters, as for agent-memory/<agent>/ and
-// team/) and enters no other folder. A hidden dir, which a search skips, is
-// asked about on its own: it was reached through a file inside it.
-func IsMemoryDir(dir string) bool {
-	parent := filepath.Dir(dir)
-	if parent == dir {
-		found, err := FindMemoryDirs(os.DirFS(dir), ".", func(string) bool { return true })
-		return err == nil && len(found) > 0
-	}
-	fsRoot, start := filepath.Dir(parent), filepath.Base(parent)
-	want := path.Join(start, filepath.Base(dir))
-	if fsRoot == parent || strings.HasPrefix(filepath.Base(dir), ".") {
-		fsRoot, start = parent, filepath.Base(dir)
-		want = start
-	}
-	found, err := FindMemoryDirs(os.DirFS(fsRoot), start, func(q string) bool { return q != want })
-	return err == nil && slices.Contains(found, want)
 }
 
 // RepoTopLevel returns the top level of the git work tree around dir (see

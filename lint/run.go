@@ -104,10 +104,10 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 	for i, t := range prev.Targets {
 		all[i] = filepath.ToSlash(t.Dir)
 	}
-	own := newOwners(all)
+	own := NewOwners(all)
 	redo := map[string]bool{}
 	for _, p := range changed {
-		if d := own.of(p); d != "" {
+		if d := own.Of(p); d != "" {
 			redo[d] = true
 		}
 	}
@@ -117,7 +117,7 @@ func Relint(src Source, plan Plan, cfg *Config, prev *Result, changed []string) 
 			repoFiles[filepath.ToSlash(f)] = true
 		}
 	}
-	kept := func(p string) bool { return repoFiles[p] || !redo[own.of(p)] }
+	kept := func(p string) bool { return repoFiles[p] || !redo[own.Of(p)] }
 	res := &Result{Diagnostics: []Diagnostic{}, Targets: prev.Targets, Repos: prev.Repos, Files: prev.Files}
 	for _, d := range prev.Dirs {
 		if redo[d.Path] {
@@ -290,8 +290,8 @@ func runGroup(base *Linter, src Source, targets []*Target, res *Result, others [
 	if err != nil {
 		return fmt.Errorf("lint %s: %w", root, err)
 	}
-	own := newOwners(rels)
-	res.add(got, root, func(p string) *Target { return byRel[own.of(p)] })
+	own := NewOwners(rels)
+	res.add(got, root, func(p string) *Target { return byRel[own.Of(p)] })
 	return nil
 }
 
@@ -362,22 +362,21 @@ func (r *Result) add(res *Result, root string, targetOf func(p string) *Target) 
 	}
 }
 
-// owner returns the memory dir among dirs (slash paths) that p belongs
-// to: the deepest one holding it.
-func owner(p string, dirs []string) string {
-	return newOwners(dirs).of(p)
-}
-
-// owners finds the memory dir a path belongs to by looking its folders up
-// in a set, deepest first: O(depth) per path, where a scan of every dir
-// per finding made a run over 500 dirs cost 438 times one dir.
-type owners struct {
+// Owners finds which of a run's memory dirs a path belongs to, the
+// deepest one holding it, by looking its folders up in a set, deepest
+// first: O(depth) per path, where a scan of every dir per finding made a
+// run over 500 dirs cost 438 times one dir. It is the one owner lookup:
+// the engine, the staged index, the pre-commit hook and the repository
+// words stale-reference reads all use it.
+type Owners struct {
 	dirs map[string]bool
 	root bool // "." is among the dirs: it holds every path
 }
 
-func newOwners(dirs []string) owners {
-	o := owners{dirs: make(map[string]bool, len(dirs))}
+// NewOwners returns the Owners of dirs: slash paths, relative ("." for
+// the root) or absolute.
+func NewOwners(dirs []string) Owners {
+	o := Owners{dirs: make(map[string]bool, len(dirs))}
 	for _, d := range dirs {
 		if d == "." {
 			o.root = true
@@ -388,9 +387,9 @@ func newOwners(dirs []string) owners {
 	return o
 }
 
-// of returns the deepest of the dirs that is p or holds it, or "" when
+// Of returns the deepest of the dirs that is p or holds it, or "" when
 // none does.
-func (o owners) of(p string) string {
+func (o Owners) Of(p string) string {
 	for q := p; q != ""; {
 		if o.dirs[q] {
 			return q

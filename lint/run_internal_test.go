@@ -17,11 +17,11 @@ func TestOwner(t *testing.T) {
 		"other/x.md":        ".",
 		"mem/team/sub/y.md": "mem/team",
 	} {
-		if got := owner(p, dirs); got != want {
+		if got := NewOwners(dirs).Of(p); got != want {
 			t.Errorf("owner(%q) = %q, want %q", p, got, want)
 		}
 	}
-	if got := owner("x.md", []string{"mem"}); got != "" {
+	if got := NewOwners([]string{"mem"}).Of("x.md"); got != "" {
 		t.Errorf("owner outside every dir = %q, want empty", got)
 	}
 }
@@ -58,7 +58,7 @@ func TestOwnerMatchesScan(t *testing.T) {
 		"/w/a/mem/x.md", "/w/a/mem/team/MEMORY.md", "/w/b", "/w/bb/x.md", "/", "/x.md", "/w/x.md"}
 	for _, dirs := range sets {
 		for _, p := range paths {
-			if got, want := owner(p, dirs), ownerScan(p, dirs); got != want {
+			if got, want := NewOwners(dirs).Of(p), ownerScan(p, dirs); got != want {
 				t.Errorf("owner(%q, %q) = %q, the scan says %q", p, dirs, got, want)
 			}
 		}

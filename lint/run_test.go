@@ -111,7 +111,7 @@ func TestRunOverFS(t *testing.T) {
 
 // TestRelintMatchesRun changes a file after a run, as --fix does, and
 // lints again the dir holding it: the result is what a whole new run
-// gives, a nested dir (sub/memory/, with no index of its own) still told
+// gives, a nested dir (team/, with no index of its own) still told
 // apart
 // and the other dirs' findings kept.
 func TestRelintMatchesRun(t *testing.T) {
@@ -119,7 +119,7 @@ func TestRelintMatchesRun(t *testing.T) {
 	files := map[string]string{
 		"mem/MEMORY.md":           "- [Gone](gone.md) — a memory that is gone\n",
 		"mem/user_role.md":        "---\nname: role\ndescription: the user's role, in a sentence\ntype: User\n---\nA role.\n",
-		"mem/sub/memory/t.md":     "---\nname: t\ndescription: a nested memory, in a sentence\ntype: project\n---\nNested.\n",
+		"mem/team/t.md":           "---\nname: t\ndescription: a nested memory, in a sentence\ntype: project\n---\nNested.\n",
 		"other/memory/MEMORY.md":  "- [Gone](gone.md) — gone too\n",
 		"other/memory/project.md": "---\nname: p\ndescription: a project memory, in a sentence\ntype: project\n---\nP.\n",
 	}
@@ -139,7 +139,7 @@ func TestRelintMatchesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(first.Targets) != 3 {
-		t.Fatalf("targets %d, want mem, mem/sub/memory and other/memory", len(first.Targets))
+		t.Fatalf("targets %d, want mem, mem/team and other/memory", len(first.Targets))
 	}
 	changed := filepath.Join(root, "mem", "user_role.md")
 	if err := os.WriteFile(changed, []byte(strings.Replace(files["mem/user_role.md"], "type: User", "type: user", 1)), 0o644); err != nil {

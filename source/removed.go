@@ -31,31 +31,9 @@ func (s *Staged) Removals() ([]Removal, error) {
 	if s.headTree == "" {
 		return nil, nil
 	}
-	same := s.unchangedFolders()
-	if same[""] == s.headTree {
-		return nil, nil // the index is HEAD's tree
-	}
-	head, unchanged, err := s.headFiles(same)
-	if err != nil {
-		return nil, fmt.Errorf("list HEAD's files: %w", err)
-	}
-	// The entries below an unchanged folder are HEAD's, neither removed
-	// nor added: left out (their object names are not even spelled out).
-	var staged []IndexEntry
-	paths := s.list.paths
-	for i := 0; i < len(paths); {
-		d := unchanged.holding(paths[i])
-		switch {
-		case d != "" && s.list.sorted:
-			// The paths below d follow one another: skip them all.
-			prefix, rest := d+"/", paths[i:]
-			i += sort.Search(len(rest), func(k int) bool { return !strings.HasPrefix(rest[k], prefix) })
-		case d != "":
-			i++
-		default:
-			staged = append(staged, IndexEntry{Path: paths[i], Hash: s.list.hash(i)})
-			i++
-		}
+	staged, head, err := s.headDiff()
+	if err != nil || head == nil {
+		return nil, err
 	}
 	now := make(map[string]string, len(staged))
 	for _, e := range staged {
@@ -89,6 +67,81 @@ func (s *Staged) Removals() ([]Removal, error) {
 	}
 	sort.Slice(removed, func(i, j int) bool { return removed[i].Path < removed[j].Path })
 	return removed, nil
+}
+
+// headDiff returns the entries of the index and of HEAD's tree but
+// those below a folder whose tree the index holds unchanged; both nil
+// when the index is HEAD's tree.
+func (s *Staged) headDiff() (staged, head []IndexEntry, err error) {
+	same := s.unchangedFolders()
+	if same[""] == s.headTree {
+		return nil, nil, nil // the index is HEAD's tree
+	}
+	head, unchanged, err := s.headFiles(same)
+	if err != nil {
+		return nil, nil, fmt.Errorf("list HEAD's files: %w", err)
+	}
+	if head == nil {
+		head = []IndexEntry{}
+	}
+	// The entries below an unchanged folder are HEAD's, neither removed
+	// nor added: left out (their object names are not even spelled out).
+	paths := s.list.paths
+	for i := 0; i < len(paths); {
+		d := unchanged.holding(paths[i])
+		switch {
+		case d != "" && s.list.sorted:
+			// The paths below d follow one another: skip them all.
+			prefix, rest := d+"/", paths[i:]
+			i += sort.Search(len(rest), func(k int) bool { return !strings.HasPrefix(rest[k], prefix) })
+		case d != "":
+			i++
+		default:
+			staged = append(staged, IndexEntry{Path: paths[i], Hash: s.list.hash(i)})
+			i++
+		}
+	}
+	return staged, head, nil
+}
+
+// changedFolders returns the folders ("." for the root) at or above a
+// file the next commit adds, changes or deletes, found as Removals finds
+// its files (the index's cache-tree spares the unchanged folders); all is
+// true before the first commit, when every folder holds a change.
+func (s *Staged) changedFolders() (folders map[string]bool, all bool, err error) {
+	if s.headTree == "" {
+		return nil, true, nil
+	}
+	staged, head, err := s.headDiff()
+	if err != nil {
+		return nil, false, err
+	}
+	folders = map[string]bool{}
+	mark := func(p string) {
+		for d := path.Dir(p); !folders[d]; d = path.Dir(d) {
+			folders[d] = true
+			if d == "." {
+				break
+			}
+		}
+	}
+	was := make(map[string]string, len(head))
+	for _, e := range head {
+		was[e.Path] = e.Hash
+	}
+	now := make(map[string]bool, len(staged))
+	for _, e := range staged {
+		now[e.Path] = true
+		if h, ok := was[e.Path]; !ok || h != e.Hash {
+			mark(e.Path)
+		}
+	}
+	for _, e := range head {
+		if !now[e.Path] {
+			mark(e.Path)
+		}
+	}
+	return folders, false, nil
 }
 
 // unchangedFolders are the folders of the index whose tree git recorded

@@ -174,15 +174,27 @@ func (s *Staged) Close() error {
 // deleted or renamed (before the first commit, every one). It also returns
 // the content those dirs had at HEAD, for log-append-only.
 func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.Earlier, error) {
-	dirs, err := lint.FindMemoryDirs(s.FS, ".", ignored)
+	// Only folders holding a change need their frontmatter read: a
+	// commit of a few files in a tree of thousands of Markdown folders
+	// reads no blob of the others.
+	changedIn, all, err := s.changedFolders()
+	if err != nil {
+		return nil, nil, err
+	}
+	var probe func(string) bool
+	if !all {
+		probe = func(p string) bool { return changedIn[p] }
+	}
+	dirs, err := lint.FindMemoryDirsIn(s.FS, ".", lint.FindOptions{Ignored: ignored, Probe: probe, RootIsTop: true})
 	if err != nil {
 		return nil, nil, err
 	}
 	tfs := s.FS.(*treeFS)
 	var changed []string
 	var head []IndexEntry
+	own := lint.NewOwners(dirs)
 	for _, d := range dirs {
-		inDir := func(p string) bool { return ownDir(p, d, dirs) }
+		inDir := func(p string) bool { return own.Of(p) == d }
 		var before []IndexEntry
 		if s.headTree != "" {
 			listed, err := s.objects.listTree(s.headTree, d)
@@ -205,27 +217,13 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.
 	var read []string
 	for _, d := range changed {
 		for _, p := range tfs.sortedPaths() {
-			if ownDir(p, d, dirs) {
+			if own.Of(p) == d {
 				read = append(read, p)
 			}
 		}
 	}
 	tfs.prefetch(read)
 	return changed, memory.FSEarlier{FS: newTreeFS(s.objects, head)}, nil
-}
-
-// ownDir reports whether the path p belongs to memory dir d rather than to
-// a memory dir nested in it.
-func ownDir(p, d string, dirs []string) bool {
-	if d != "." && !strings.HasPrefix(p, d+"/") {
-		return false
-	}
-	for _, other := range dirs {
-		if other != d && len(other) > len(d) && (d == "." || strings.HasPrefix(other, d+"/")) && strings.HasPrefix(p, other+"/") {
-			return false
-		}
-	}
-	return true
 }
 
 // differs compares a dir's files at HEAD with the staged ones.
@@ -255,10 +253,10 @@ func (s *Staged) StagedConfig(rel string) (p string, data []byte, ok bool, err e
 		p := path.Join(dir, lint.ConfigFileName)
 		if e, isFile := s.FS.(*treeFS).files[p]; isFile {
 			if e.Mode&modeTypeBit == modeSymlink {
-				// Refused as on disk (lint's findConfig): not followed.
+				// Refused as on disk (lint.FindConfig): not followed.
 				return p, nil, false, lint.ErrConfigSymlink
 			}
-			// The configuration's own cap, as on disk (lint's loadConfig),
+			// The configuration's own cap, as on disk (lint.LoadConfig),
 			// not the memory files' larger one.
 			data, err := s.objects.readBlob(e.Hash, lint.MaxConfigSize)
 			if errors.Is(err, errTooLarge) {
@@ -338,7 +336,7 @@ func (x *Index) StagedConfig(dir string) (string, []byte, bool, error) {
 	p, data, ok, err := x.Staged.StagedConfig(filepath.ToSlash(rel))
 	abs := filepath.Join(x.Staged.Root, filepath.FromSlash(p))
 	if errors.Is(err, safefile.ErrTooLarge) {
-		// Worded as lint's loadConfig words it for the file on disk.
+		// Worded as lint.LoadConfig words it for the file on disk.
 		return "", nil, false, fmt.Errorf("read config: %w", &fs.PathError{Op: "read", Path: abs + " (staged)", Err: err})
 	}
 	if err != nil {

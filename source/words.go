@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"math"
+	"os"
 	"path"
 	"path/filepath"
 
@@ -23,9 +24,9 @@ const binarySniff = 8000
 // the word w (a run of letters, digits and underscores at least
 // lint.MinWordLen long). The words are read once, on the first call, from
 // the working copies of the tracked files: at most maxWordFile bytes of
-// each, binary files and the memory dirs' own files (a folder holding a
-// tracked MEMORY.md, and below) skipped, since a memory always contains
-// what it names.
+// each, binary files and the memory dirs' own files (lint.FindMemoryDirs
+// over the tracked folders: with or without a MEMORY.md) skipped, since a
+// memory always contains what it names.
 func (r *RepoFiles) HasWord(w string) bool {
 	r.wordsOnce.Do(r.readWords)
 	_, ok := r.words[w]
@@ -34,16 +35,11 @@ func (r *RepoFiles) HasWord(w string) bool {
 
 func (r *RepoFiles) readWords() {
 	r.ensure()
-	memoryDirs := map[string]bool{}
-	for _, p := range r.Paths {
-		if path.Base(p) == "MEMORY.md" {
-			memoryDirs[path.Dir(p)] = true
-		}
-	}
+	own := lint.NewOwners(r.memoryDirs())
 	r.words = map[string]struct{}{}
 	buf := make([]byte, maxWordFile)
 	for _, p := range r.Paths {
-		if inMemoryDir(p, memoryDirs) {
+		if own.Of(p) != "" {
 			continue
 		}
 		data := readBounded(filepath.Join(r.Root(), filepath.FromSlash(p)), buf)
@@ -58,19 +54,24 @@ func (r *RepoFiles) readWords() {
 	}
 }
 
-// inMemoryDir reports whether a folder above p is in dirs.
-func inMemoryDir(p string, dirs map[string]bool) bool {
-	if len(dirs) == 0 {
-		return false
-	}
-	for d := path.Dir(p); ; d = path.Dir(d) {
-		if dirs[d] {
-			return true
-		}
-		if d == "." || d == "/" {
-			return false
+// memoryDirs are the memory dirs among the tracked folders, found on disk
+// by the one rule (lint.FindMemoryDirs), entering only folders that hold a
+// tracked file.
+func (r *RepoFiles) memoryDirs() []string {
+	tracked := map[string]bool{}
+	for _, p := range r.Paths {
+		for d := path.Dir(p); d != "." && !tracked[d]; d = path.Dir(d) {
+			tracked[d] = true
 		}
 	}
+	if len(tracked) == 0 && len(r.Paths) == 0 {
+		return nil
+	}
+	dirs, err := lint.FindMemoryDirs(os.DirFS(r.Root()), ".", func(p string) bool { return !tracked[p] })
+	if err != nil {
+		return nil
+	}
+	return dirs
 }
 
 // readBounded reads up to len(buf) bytes of the regular file at name into

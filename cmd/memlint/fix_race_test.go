@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 )
 
 const raceTopic = "---\nname: user-role\ndescription: The user is a senior Go engineer who is new to React\ntype: User\n---\n\nExplain frontend concepts with Go analogies.\n"
@@ -16,7 +17,7 @@ const raceTopic = "---\nname: user-role\ndescription: The user is a senior Go en
 // lintForFix lints a memory dir whose topic has a safe fix (type: User),
 // as --fix --preview does (memory-type is a preview rule), and returns the
 // dir, the topic's path and the run.
-func lintForFix(t *testing.T) (string, string, *checkOptions, []lint.Diagnostic, []string) {
+func lintForFix(t *testing.T) (string, string, *checker.Result, []lint.Diagnostic, []string) {
 	t.Helper()
 	dir := t.TempDir()
 	mem := filepath.Join(dir, "mem")
@@ -30,12 +31,11 @@ func lintForFix(t *testing.T) (string, string, *checkOptions, []lint.Diagnostic,
 	if err := os.WriteFile(topic, []byte(raceTopic), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o := &checkOptions{stdout: io.Discard, stderr: io.Discard, fix: true, preview: true}
-	r, _, _, err := o.lintWorkingTree(dir, builtinRules(), []string{"mem"})
+	o, err := checker.Check(checker.Request{Cwd: dir, Paths: []string{"mem"}, Stderr: io.Discard, Fix: checker.Fix, Preview: true, Formats: []string{"text"}, Registry: builtinRules()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir, topic, o, r.Diagnostics, r.MemoryDirs
+	return dir, topic, o, o.Report.Diagnostics, o.Report.MemoryDirs
 }
 
 // swapForLink replaces path with a link to a file outside the repository
@@ -84,7 +84,7 @@ func TestPlanFixesRefusesAFileChangedSinceLinted(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, topic, o, ds, dirs := lintForFix(t)
 			victim := tc.change(t, topic)
-			fx := lint.PlanFixes(ds, dirs, lint.FixOptions{Linted: o.linted})
+			fx := lint.PlanFixes(ds, dirs, lint.FixOptions{Linted: o.Linted})
 			p := filepath.ToSlash(topic)
 			if got := fx.Refused[p]; got != tc.why {
 				t.Errorf("refused %q, want %q", got, tc.why)
@@ -123,7 +123,7 @@ func TestWriteFixesRefusesAFileChangedSincePlanned(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, topic, o, ds, dirs := lintForFix(t)
-			fx := lint.PlanFixes(ds, dirs, lint.FixOptions{Linted: o.linted})
+			fx := lint.PlanFixes(ds, dirs, lint.FixOptions{Linted: o.Linted})
 			if got := string(fx.After[filepath.ToSlash(topic)]); got != fixed {
 				t.Fatalf("planned %q, want %q (refused: %v)", got, fixed, fx.Refused)
 			}

@@ -4,17 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/hooks"
 	"github.com/memlint/memlint/internal/claudecode"
-	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/lint/claude"
-	"github.com/memlint/memlint/rules"
-	"github.com/memlint/memlint/source"
 )
 
 // hookOptions are the flags shared by hooks install, uninstall and status.
@@ -60,7 +54,7 @@ memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
 			// settings record this binary's path; project settings run
 			// memlint from PATH.
 			if !inst.claude || inst.scope != "project" {
-				if err := recordableExecutable(os.Getenv); err != nil {
+				if err := hooks.RecordableExecutable(os.Getenv); err != nil {
 					return err
 				}
 			}
@@ -152,7 +146,7 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 		return fmt.Errorf("current directory: %w", err)
 	}
 	if !o.claude {
-		exe, err := executable()
+		exe, err := hooks.Executable()
 		if err != nil {
 			return err
 		}
@@ -172,30 +166,17 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 	memlint := hooks.PortableMemlint
 	if o.scope != "project" {
 		// Settings of this machine only may name this binary.
-		if exe, err := executable(); err == nil {
+		if exe, err := hooks.Executable(); err == nil {
 			memlint = hooks.ShellQuote(exe)
 		}
 	}
 	return claude(hooks.ClaudeHookOptions{
-		ProjectDir: projectDir(cwd, os.Getenv),
+		ProjectDir: hooks.ProjectDir(cwd, os.Getenv),
 		ClaudeHome: claudecode.Home(os.Getenv, home),
 		Scope:      o.scope,
 		Memlint:    memlint,
 		Out:        out,
 	})
-}
-
-// projectDir is the Claude Code project a hook belongs to: the folder
-// Claude Code says ($CLAUDE_PROJECT_DIR), else the repository's top level,
-// else the current directory.
-func projectDir(cwd string, getenv func(string) string) string {
-	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
-		return d
-	}
-	if top := lint.RepoTopLevel(cwd); top != "" {
-		return top
-	}
-	return cwd
 }
 
 // runClaudeHook lints after a Claude Code write, with the project's
@@ -207,83 +188,7 @@ func projectDir(cwd string, getenv func(string) string) string {
 // agent hears at once that a memory repeats CLAUDE.md or names a path the
 // repository does not have. Both are read only when a rule asks.
 func runClaudeHook(stdin io.Reader, stdout, stderr io.Writer) int {
-	plan := lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: claude.SystemRecallProbe()}
-	if cwd, err := os.Getwd(); err == nil {
-		home, _ := os.UserHomeDir() // without one, no ~/.claude/CLAUDE.md
-		plan.Instructions = lint.ClaudeInstructions(cwd, os.Getenv, home, 0)
-		plan.Repos = source.RepositoryFinder(cwd, os.Getenv, true)
-	}
-	return hooks.RunClaudeHook(stdin, stdout, stderr, plan)
-}
-
-// executable is the absolute path of the running memlint.
-func executable() (string, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("find the memlint binary: %w", err)
-	}
-	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
-		exe = resolved
-	}
-	return exe, nil
-}
-
-// recordableExecutable refuses to record the running memlint when the go
-// command built it for one run (`go run`, `go test`): such a binary lives
-// in a go-build* folder of $GOTMPDIR (else the temp dir) or, since Go
-// 1.24, in the build cache, and goes away with it, so a hook naming it
-// would stop working. It asks no go command: the binary may run where
-// there is none, and go run's own environment is the one that counts.
-func recordableExecutable(getenv func(string) string) error {
-	exe, err := executable()
-	if err != nil {
-		return err
-	}
-	where, ok := goBuildBinary(exe, getenv)
-	if !ok {
-		return nil
-	}
-	return fmt.Errorf("memlint is running from %s (%s), where `go run` builds it for one run; a hook naming it would break when the go command cleans it up: "+
-		"install memlint first (`go install github.com/memlint/memlint/cmd/memlint@latest`, or `go build -o ~/bin/memlint ./cmd/memlint` in a checkout), then run that memlint's `hooks install`",
-		where, exe)
-}
-
-// goBuildBinary says whether exe is a binary the go command built into its
-// temporary work dirs or its build cache, and names the place.
-func goBuildBinary(exe string, getenv func(string) string) (string, bool) {
-	var tmps []string
-	if d := getenv("GOTMPDIR"); d != "" {
-		tmps = append(tmps, d)
-	}
-	tmps = append(tmps, os.TempDir())
-	for _, tmp := range tmps {
-		if rel, ok := relInside(exe, tmp); ok && strings.HasPrefix(rel, "go-build") {
-			return "a temporary go-build folder", true
-		}
-	}
-	cache := getenv("GOCACHE")
-	if cache == "" {
-		if d, err := os.UserCacheDir(); err == nil {
-			cache = filepath.Join(d, "go-build")
-		}
-	}
-	if cache != "" && cache != "off" {
-		if _, ok := relInside(exe, cache); ok {
-			return "the Go build cache", true
-		}
-	}
-	return "", false
-}
-
-// relInside returns path relative to dir, slash separated, when path is
-// inside dir (both taken with their symbolic links resolved).
-func relInside(path, dir string) (string, bool) {
-	if resolved, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = resolved
-	}
-	rel, err := filepath.Rel(dir, path)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	req := claudeHookRequest()
+	req.Repository = true
+	return hooks.RunClaudeHook(stdin, stdout, stderr, req)
 }

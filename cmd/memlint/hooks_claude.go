@@ -6,21 +6,20 @@ import (
 	"runtime/debug"
 
 	"github.com/memlint/memlint/hooks"
-	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/lint/claude"
-	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/lint/checker"
 )
 
-// claudeHookPlan is the plan of the Claude Code hooks: the built-in
-// rules, secrets masked, the environment Claude Code gave the hook.
-func claudeHookPlan() lint.Plan {
-	return lint.Plan{Getenv: os.Getenv, Registry: builtinRules(), Redact: rules.Redact, RecallProbe: claude.SystemRecallProbe()}
+// claudeHookRequest is the checker.Request of the Claude Code hooks: the
+// built-in rules, secrets masked, the environment Claude Code gave the
+// hook.
+func claudeHookRequest() checker.Request {
+	return checker.Request{Getenv: os.Getenv, Registry: builtinRules(), Redact: checker.Redact}
 }
 
 // runClaudeGuard judges a Claude Code write before it happens
 // (PreToolUse): a deny decision on stdout, or nothing.
 func runClaudeGuard(stdin io.Reader, stdout, stderr io.Writer) int {
-	return hooks.RunClaudeGuard(stdin, stdout, stderr, claudeHookPlan())
+	return hooks.RunClaudeGuard(stdin, stdout, stderr, claudeHookRequest())
 }
 
 // runClaudeSession gives the agent its memory's health when a session
@@ -30,5 +29,5 @@ func runClaudeSession(stdin io.Reader, stdout, stderr io.Writer) int {
 	// its garbage early buys nothing (about a tenth of its CPU time on
 	// 200 files, docs/benchmarks.md).
 	debug.SetGCPercent(400)
-	return hooks.RunClaudeSession(stdin, stdout, stderr, claudeHookPlan())
+	return hooks.RunClaudeSession(stdin, stdout, stderr, claudeHookRequest())
 }

@@ -27,12 +27,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memlint/memlint/rules"
+	"github.com/memlint/memlint/lint/checker"
 )
 
 // builtinRules are the rules memlint knows before configuration adds
 // custom ones. A variable so that a test can add a rule that fails.
-var builtinRules = rules.Registry
+var builtinRules = checker.Registry
 
 // Exit codes.
 const (
@@ -126,7 +126,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exit.code
 	}
 	// An error may name a file, and a file may be named after a token.
-	fmt.Fprintf(stderr, "memlint: %s\n", rules.Redact(err.Error()))
+	checker.Say(stderr, "%s", err.Error())
 	return exitUsage
 }
 

@@ -82,21 +82,3 @@ func TestPreviewJSON(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", stdout.String(), want)
 	}
 }
-
-func TestEscapeTerminal(t *testing.T) {
-	t.Parallel()
-	for in, want := range map[string]string{
-		"plain text\twith tab": "plain text\twith tab",
-		"esc \x1b[31mred":      `esc \u001B[31mred`,
-		"bidi \u202Eevil":      `bidi \u202Eevil`,
-		"zero\u200Bwidth":      `zero\u200Bwidth`,
-		"two\nlines\r":         `two\nlines\r`,
-		"emoji 👩‍💻 ❤️ 中文":      "emoji 👩‍💻 ❤️ 中文",
-		"tag \U000E0041":       `tag \U000E0041`,
-		"private \uE000":       `private \uE000`,
-	} {
-		if got := escapeTerminal(in); got != want {
-			t.Errorf("escapeTerminal(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -354,10 +354,6 @@ func sortFiles(fs []*File) {
 	sort.Slice(fs, func(i, j int) bool { return fs[i].Path < fs[j].Path })
 }
 
-// memoryDirNames are folder names that hold memory in public repositories
-// even without an index.
-var memoryDirNames = map[string]bool{"memory": true, "claude-memory": true}
-
 // agentMemoryParents hold one memory dir per subagent.
 var agentMemoryParents = map[string]bool{"agent-memory": true, "agent-memory-local": true}
 
@@ -381,7 +377,3 @@ func KindOf(dir string, d *Dir) DirKind {
 	}
 	return DirAuto
 }
-
-// NamedMemoryDir reports whether a folder's name says it holds memory
-// (memory/, as Claude Code names its own, or claude-memory/).
-func NamedMemoryDir(name string) bool { return memoryDirNames[name] }

@@ -95,9 +95,10 @@ var (
 
 // Other control characters (an escape sequence in a file name or a quoted
 // line) would reach the log viewer raw, and the runner has no escape for
-// them, so they are spelled out as EscapeText does.
-func escapeGitHubData(s string) string { return githubData.Replace(escapeControls(s, true)) }
+// them, so they are spelled out by EscapeText, after the runner's own
+// escapes (which leave no control behind).
+func escapeGitHubData(s string) string { return EscapeText(githubData.Replace(s)) }
 
 func escapeGitHubProperty(s string) string {
-	return githubProperty.Replace(escapeControls(s, true))
+	return EscapeText(githubProperty.Replace(s))
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -79,10 +80,15 @@ func (gitlabReporter) Report(w io.Writer, r *Report) error {
 			Location:    gitlabLocation{Path: path, Lines: gitlabLines{Begin: max(d.Start.Line, 1)}},
 		})
 	}
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
+	err := enc.Encode(out)
+	if err == nil {
+		_, err = w.Write(EscapeJSON(buf.Bytes()))
+	}
+	if err != nil {
 		return fmt.Errorf("write GitLab report: %w", err)
 	}
 	return nil

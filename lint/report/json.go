@@ -119,7 +119,7 @@ func (jsonReporter) Report(w io.Writer, r *Report) error {
 		if err := enc.Encode(v); err != nil {
 			return err
 		}
-		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		_, err := bw.Write(EscapeJSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
 		return err
 	}
 	fmt.Fprintf(bw, "{\n  \"version\": %d,\n  \"diagnostics\": [", jsonVersion)
@@ -130,7 +130,7 @@ func (jsonReporter) Report(w io.Writer, r *Report) error {
 		}
 		bw.WriteString("\n    ")
 		scratch = appendDiagnostic(scratch[:0], r.jsonDiagnosticOf(d))
-		bw.Write(scratch)
+		bw.Write(EscapeJSON(scratch))
 	}
 	if len(r.Diagnostics) > 0 {
 		bw.WriteString("\n  ")

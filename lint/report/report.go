@@ -8,7 +8,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/memory"
@@ -111,66 +110,6 @@ func (r *Report) display(p string) string {
 	d = EscapeText(r.redactPath(d))
 	r.shown[p] = d
 	return d
-}
-
-// EscapeText makes a file name or message safe to print on one line of any
-// format: control characters (a newline in a file name could forge a
-// finding of its own), and bytes that are not UTF-8, become visible
-// escapes (\n, \t, \x1b, \xff); everything else stays as it is.
-func EscapeText(s string) string { return escapeControls(s, false) }
-
-// escapeControls is EscapeText; with keepLineBreaks it leaves CR and LF
-// alone, for formats that escape those themselves.
-func escapeControls(s string, keepLineBreaks bool) string {
-	escaped := func(r rune, size int) bool {
-		if r == utf8.RuneError && size == 1 {
-			return true
-		}
-		if keepLineBreaks && (r == '\n' || r == '\r') {
-			return false
-		}
-		return isControl(r)
-	}
-	clean := true
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if escaped(r, size) {
-			clean = false
-			break
-		}
-		i += size
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case !escaped(r, size):
-			b.WriteString(s[i : i+size])
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// isControl reports C0 and C1 controls, DEL, and the Unicode line and
-// paragraph separators, which terminals and editors treat as line breaks.
-func isControl(r rune) bool {
-	return r < 0x20 || (r >= 0x7f && r < 0xa0) || r == 0x2028 || r == 0x2029
 }
 
 // Sort orders diagnostics by display path, line, column, rule and message,

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -178,10 +179,14 @@ func (sarifReporter) Report(w io.Writer, r *Report) error {
 		run.Results = append(run.Results, r.sarifResult(d, ruleIndex[d.Rule], occurrences[i]))
 	}
 
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	err := enc.Encode(sarifLog{Schema: sarifSchemaURL, Version: sarifSpecVersion, Runs: []sarifRun{run}})
+	if err == nil {
+		_, err = w.Write(EscapeJSON(buf.Bytes()))
+	}
 	if err != nil {
 		return fmt.Errorf("write SARIF report: %w", err)
 	}

@@ -28,7 +28,7 @@ func stats(ds []lint.Diagnostic) []ruleStats {
 	for _, d := range ds {
 		s := byRule[d.Rule]
 		if s == nil {
-			s = &ruleStats{rule: d.Rule}
+			s = &ruleStats{rule: EscapeText(d.Rule)}
 			byRule[d.Rule] = s
 		}
 		s.count++

@@ -97,11 +97,11 @@ func (t *textReporter) finding(w *bufio.Writer, r *Report, d lint.Diagnostic) {
 		marker = " " + fixMarker
 	}
 	fmt.Fprintf(w, "%s: %s: %s %s%s\n", t.paint(ansiBold, loc), t.severity(d.Severity), EscapeText(d.Message),
-		t.paint(ansiDim, "["+d.Rule+"]"), marker)
+		t.paint(ansiDim, "["+EscapeText(d.Rule)+"]"), marker)
 	if d.Suggestion != "" {
 		// A suggestion of several lines (a block to paste) is indented
 		// under its first line.
-		fmt.Fprintf(w, "  suggestion: %s\n", strings.ReplaceAll(d.Suggestion, "\n", "\n    "))
+		fmt.Fprintf(w, "  suggestion: %s\n", strings.ReplaceAll(EscapeLines(d.Suggestion, true), "\n", "\n    "))
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package checker
 
 import (
 	"bytes"
@@ -13,8 +13,6 @@ import (
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
-	"github.com/memlint/memlint/lint/report"
-	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/source"
 )
@@ -39,31 +37,30 @@ import (
 // one of git commit -a and git commit <paths>).
 func inGitCommit(getenv func(string) string) bool { return getenv("GIT_INDEX_FILE") != "" }
 
-// lintPreCommit is the lint of `hooks run pre-commit` with the file names
-// names (see the top of this file).
-func (o *checkOptions) lintPreCommit(cwd string, reg *lint.Registry, names []string) (*report.Report, *lint.Config, error) {
-	inCommit := inGitCommit(os.Getenv)
-	if inCommit || len(names) == 0 {
-		r, linted, cfg, err := o.lintStaged(cwd, reg, nil)
-		if inCommit || err != nil || len(linted) > 0 {
-			return r, cfg, err
+// preCommit is the lint of `hooks run pre-commit` with the file names
+// r.Paths (see the top of this file).
+func (r *run) preCommit() (*Result, error) {
+	inCommit := inGitCommit(r.Getenv)
+	if inCommit || len(r.Paths) == 0 {
+		res, err := r.staged(nil)
+		if inCommit || err != nil || len(res.Targets) > 0 {
+			return res, err
 		}
 	}
-	top := lint.RepoTopLevel(cwd)
+	top := lint.RepoTopLevel(r.Cwd)
 	if top == "" {
-		return nil, nil, errors.New("hooks run pre-commit: not inside a git repository")
+		return nil, errors.New("hooks run pre-commit: not inside a git repository")
 	}
-	src := newHookTree(cwd, top, names)
-	cfg, err := o.resolveConfig(src, cwd, reg)
+	src := newHookTree(r.Cwd, top, r.Paths)
+	cfg, err := r.config(src)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	res, err := lint.Run(src, o.plan(cwd, reg, nil), cfg)
+	res, err := lint.Run(src, r.plan(nil), cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	o.failed = append(o.failed, res.Errors...)
-	return newReport(res), cfg, nil
+	return r.result(res, cfg), nil
 }
 
 // hookTree is the working tree of one repository as the pre-commit hook
@@ -124,16 +121,15 @@ func (h *hookTree) ChangedDirs(ignored func(abs string) bool) ([]string, error) 
 		return dirs, nil
 	}
 	picked := map[string]bool{}
+	own := lint.NewOwners(found)
 	for _, f := range h.files {
 		// A file belongs to the innermost memory dir around it.
-		owner := ""
-		for _, d := range dirs {
-			if pathutil.Within(f, d) && len(d) > len(owner) {
-				owner = d
-			}
+		rel, err := filepath.Rel(h.top, f)
+		if err != nil || !pathutil.Within(f, h.top) {
+			continue
 		}
-		if owner != "" {
-			picked[owner] = true
+		if owner := own.Of(filepath.ToSlash(rel)); owner != "" {
+			picked[filepath.Join(h.top, filepath.FromSlash(owner))] = true
 		}
 	}
 	var out []string
@@ -163,10 +159,11 @@ const maxMentionsShown = 5
 // are read as staged, from every memory dir of the repository, with
 // stale-reference's reading of paths; a dir where the rule is off is
 // skipped. When the commit removes nothing, no memory is read.
-func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint.Config) {
+func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
+	cwd := c.Cwd
 	removals, err := staged.Removals()
 	if err != nil {
-		o.note("could not compare the commit with HEAD for deleted files: %v", err)
+		c.note("could not compare the commit with HEAD for deleted files: %v", err)
 		return
 	}
 	if len(removals) == 0 {
@@ -180,17 +177,18 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 	}
 	root := staged.Root
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
-	dirs, err := lint.FindMemoryDirs(staged.FS, ".", func(p string) bool { return cfg.Ignored(abs(p)) })
+	dirs, err := lint.FindMemoryDirsIn(staged.FS, ".", lint.FindOptions{Ignored: func(p string) bool { return cfg.Ignored(abs(p)) }, RootIsTop: true})
 	if err != nil {
-		o.note("could not find the memory dirs for deleted files: %v", err)
+		c.note("could not find the memory dirs for deleted files: %v", err)
 		return
 	}
+	own := lint.NewOwners(dirs)
 	mentions := make([][]string, len(removals)) // file:line, one per file
 	err = fs.WalkDir(staged.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || path.Ext(p) != ".md" {
 			return err
 		}
-		dir := memoryDirOf(p, dirs)
+		dir := own.Of(p)
 		if dir == "" || cfg.Ignored(abs(p)) {
 			return nil
 		}
@@ -216,7 +214,7 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 		return nil
 	})
 	if err != nil {
-		o.note("could not read the memory for deleted files: %v", err)
+		c.note("could not read the memory for deleted files: %v", err)
 		return
 	}
 	for i, r := range removals {
@@ -236,7 +234,7 @@ func (o *checkOptions) warnRemovals(cwd string, staged *source.Staged, cfg *lint
 		if len(at) > maxMentionsShown {
 			list += fmt.Sprintf(", and %d more", len(at)-maxMentionsShown)
 		}
-		fmt.Fprintf(o.stderr, "memlint: %s\n", escapeTerminal(rules.Redact(fmt.Sprintf("%s %s, which this commit %s: %s", subject, r.Path, what, list))))
+		Say(c.Stderr, "%s %s, which this commit %s: %s", subject, r.Path, what, list)
 	}
 }
 
@@ -248,16 +246,4 @@ func containsAny(src []byte, names [][]byte) bool {
 		}
 	}
 	return false
-}
-
-// memoryDirOf returns the innermost memory dir of dirs holding the file
-// p, or "" when none does.
-func memoryDirOf(p string, dirs []string) string {
-	owner := ""
-	for _, d := range dirs {
-		if (d == "." || strings.HasPrefix(p, d+"/")) && (owner == "" || len(d) > len(owner)) {
-			owner = d
-		}
-	}
-	return owner
 }

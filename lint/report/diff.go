@@ -1,18 +1,16 @@
-package main
+package report
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/rogpeppe/go-internal/diff"
-
-	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/rules"
 )
 
-// unifiedDiff returns the unified diff turning old into new for the file
+// UnifiedDiff returns the unified diff turning old into new for the file
 // shown as name, with a/ and b/ prefixes as git writes them, so that
 // `git apply` and `patch -p1` read it; "" when the texts are equal.
 //
@@ -20,12 +18,19 @@ import (
 // script costs O(n·d) time and memory (20,000 lines with 1,000 changes
 // took 3 s and 1.3 GB). Its first line, "diff a/x b/x", is dropped so that
 // each file's diff starts at its --- line, as memlint has always printed.
-func unifiedDiff(name string, old, new []byte) string {
+func UnifiedDiff(name string, old, new []byte) string {
 	d := diff.Diff("a/"+name, old, "b/"+name, new)
 	if i := bytes.IndexByte(d, '\n'); i >= 0 && bytes.HasPrefix(d, []byte("diff ")) {
 		d = d[i+1:]
 	}
 	return string(d)
+}
+
+// FileDiff is one file --fix --diff would change: its name as shown, and
+// its content before and after.
+type FileDiff struct {
+	Path          string
+	Before, After []byte
 }
 
 // diffDocument is --diff --format json: the changes --fix would make, one
@@ -43,29 +48,28 @@ type diffFile struct {
 	Diff string `json:"diff"`
 }
 
-// printDiff prints the changes of fx: a unified diff, or with --format
-// json a diffDocument. The changed lines are the file's own text: a secret
-// in them is masked as in every other output.
-func (o *checkOptions) printDiff(cwd string, fx *lint.Fixed) error {
+// WriteDiff prints the changes of files: unified diffs, or with format
+// json a diffDocument. The changed lines are the files' own text: a
+// secret in them is masked (redact) as in every other output.
+func WriteDiff(w io.Writer, format string, files []FileDiff, redact func(string) string) error {
 	doc := diffDocument{Version: 1, Files: []diffFile{}}
-	for _, p := range fx.Paths {
-		shown := shownPath(cwd, p)
-		d := rules.Redact(unifiedDiff(shown, fx.Before[p], fx.After[p]))
-		if o.format != "json" {
-			if _, err := fmt.Fprint(o.stdout, d); err != nil {
+	for _, f := range files {
+		d := redact(UnifiedDiff(f.Path, f.Before, f.After))
+		if format != "json" {
+			if _, err := fmt.Fprint(w, d); err != nil {
 				return err
 			}
 			continue
 		}
-		doc.Files = append(doc.Files, diffFile{Path: filepath.ToSlash(shown), Diff: d})
+		doc.Files = append(doc.Files, diffFile{Path: filepath.ToSlash(f.Path), Diff: d})
 	}
-	if o.format != "json" {
+	if format != "json" {
 		return nil
 	}
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(o.stdout, "%s\n", out)
+	_, err = fmt.Fprintf(w, "%s\n", EscapeJSON(out))
 	return err
 }

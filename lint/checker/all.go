@@ -1,4 +1,4 @@
-package main
+package checker
 
 import (
 	"errors"
@@ -21,56 +21,48 @@ import (
 // of many dashes must not make memlint walk the disk.
 const keyDecodeReads = 64
 
-// lintAll lints every memory dir under Claude Code's config home and
-// adds the per-project table to the report. It takes no PATH.
-func (o *checkOptions) lintAll(cwd string, reg *lint.Registry, args []string) (*report.Report, *lint.Config, error) {
+// all lints every memory dir under Claude Code's config home and adds the
+// per-project table to the report. It takes no PATH. (The command says
+// --all cannot go with --staged.)
+func (r *run) all() (*Result, error) {
 	switch {
-	case len(args) > 0:
-		return nil, nil, fmt.Errorf("--all lints every memory dir under Claude Code's config home: it takes no PATH (got %q)", args[0])
-	case o.staged:
-		return nil, nil, errors.New("--all reads Claude Code's config home, which no git index holds: it cannot be used with --staged")
-	case o.base != "":
-		return nil, nil, errors.New("--all cannot be used with --base: the memory under Claude Code's config home is in no repository")
+	case len(r.Paths) > 0:
+		return nil, fmt.Errorf("--all lints every memory dir under Claude Code's config home: it takes no PATH (got %q)", r.Paths[0])
+	case r.Base != "":
+		return nil, errors.New("--all cannot be used with --base: the memory under Claude Code's config home is in no repository")
 	}
-	home := claudecode.HomeFromEnv(os.Getenv)
+	home := r.claudeHome()
 	if home == "" {
-		return nil, nil, errors.New("--all: neither $CLAUDE_CONFIG_DIR nor a home folder says where Claude Code keeps its memory")
+		return nil, errors.New("--all: neither $CLAUDE_CONFIG_DIR nor a home folder says where Claude Code keeps its memory")
 	}
-	projects := o.findProjects(home)
+	projects := r.findProjects(home)
 	if len(projects) == 0 {
-		o.note("no Claude Code memory under %s (no projects/<key>/memory/ or agent-memory/<agent>/ folder)", home)
-		cfg, err := o.resolveConfig(lint.WorkingTree{}, cwd, reg)
+		r.note("no Claude Code memory under %s (no projects/<key>/memory/ or agent-memory/<agent>/ folder)", home)
+		cfg, err := ResolveConfig(r.Request, nil)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		return &report.Report{Projects: []report.Project{}}, cfg, nil
+		rep := &report.Report{Projects: []report.Project{}}
+		r.decorate(rep, cfg)
+		return &Result{Report: rep, Lint: &lint.Result{}, Config: cfg}, nil
 	}
 	dirs := make([]string, len(projects))
 	for i, p := range projects {
 		dirs[i] = filepath.FromSlash(p.Dir)
 	}
-	r, _, cfg, err := o.lintWorkingTree(cwd, reg, dirs)
+	res, err := r.workingTree(dirs)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	r.Projects = projects
-	if relint := o.relint; relint != nil {
-		o.relint = func(changed []string) (*report.Report, error) {
-			r, err := relint(changed)
-			if r != nil {
-				r.Projects = projects
-			}
-			return r, err
-		}
-	}
-	return r, cfg, nil
+	res.Report.Projects = projects
+	return res, nil
 }
 
 // findProjects lists the project and subagent memory dirs under the
 // config home home, sorted: projects by path (decoded, else key), then
 // subagents by name. A folder that is, or leads through, a symbolic link
 // out of the config home is not followed (a note says so).
-func (o *checkOptions) findProjects(home string) []report.Project {
+func (r *run) findProjects(home string) []report.Project {
 	realHome, err := filepath.EvalSymlinks(home)
 	if err != nil {
 		return nil // no config home: nothing to lint
@@ -87,12 +79,12 @@ func (o *checkOptions) findProjects(home string) []report.Project {
 		for _, e := range entries {
 			keyDir := filepath.Join(home, kind.parent, e.Name())
 			dir := filepath.Join(keyDir, kind.sub)
-			if !o.insideHome(realHome, keyDir, dir) {
+			if !r.insideHome(realHome, keyDir, dir) {
 				continue
 			}
 			p := report.Project{Name: e.Name(), Key: e.Name(), Agent: kind.agent, Dir: filepath.ToSlash(dir)}
 			if !kind.agent {
-				if decoded := decodeKey(e.Name()); decoded != "" {
+				if decoded := DecodeKey(e.Name()); decoded != "" {
 					p.Name = decoded
 				}
 			}
@@ -116,11 +108,11 @@ func (o *checkOptions) findProjects(home string) []report.Project {
 // keyDir) is a folder inside the config home realHome, symbolic links
 // resolved. A key folder that is a link is never followed: Claude Code
 // creates real folders, and a link is someone pointing memlint elsewhere.
-func (o *checkOptions) insideHome(realHome, keyDir, dir string) bool {
+func (r *run) insideHome(realHome, keyDir, dir string) bool {
 	info, err := os.Lstat(keyDir)
 	if err != nil || !info.IsDir() {
 		if err == nil && info.Mode()&os.ModeSymlink != 0 {
-			o.note("%s is a symbolic link; not followed", report.EscapeText(keyDir))
+			r.note("%s is a symbolic link; not followed", keyDir)
 		}
 		return false
 	}
@@ -133,19 +125,19 @@ func (o *checkOptions) insideHome(realHome, keyDir, dir string) bool {
 	}
 	rel, err := filepath.Rel(realHome, real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		o.note("%s leads to %s, outside %s; not followed", report.EscapeText(dir), report.EscapeText(real), report.EscapeText(realHome))
+		r.note("%s leads to %s, outside %s; not followed", dir, real, realHome)
 		return false
 	}
 	return true
 }
 
-// decodeKey returns the one existing folder whose Claude Code project key
+// DecodeKey returns the one existing folder whose Claude Code project key
 // is key, or "" when none or several do. A key replaces every character
 // but ASCII letters and digits by "-", so "-home-u-my-app" may be
 // /home/u/my-app or /home/u/my/app: the folders on disk decide, one path
 // name at a time. Only keys of absolute POSIX paths short enough to carry
 // no hash are decoded.
-func decodeKey(key string) string {
+func DecodeKey(key string) string {
 	if !strings.HasPrefix(key, "-") || len(key) > claudecode.MaxKeyLen || filepath.Separator != '/' {
 		return ""
 	}

@@ -1,0 +1,105 @@
+package checker
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/rules"
+)
+
+// baseline is the plan's baseline: the baseline file of the run, read once
+// the configuration is known. Without --baseline, a missing file means
+// there is no baseline; memlint baseline, which writes it, and the Claude
+// Code hooks apply none.
+func (r *run) baseline() func(cfg *lint.Config) (lint.Baseline, error) {
+	if r.Recording || r.Mode == FS {
+		return nil
+	}
+	return func(cfg *lint.Config) (lint.Baseline, error) {
+		file, named := BaselinePath(r.Cwd, r.BaselineFile, cfg)
+		b, err := baseline.Read(file, lint.RelPath(r.Cwd, file))
+		if errors.Is(err, fs.ErrNotExist) && !named {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return baseline.Applied{Baseline: b, File: file, Redact: rules.Redact}, nil
+	}
+}
+
+// BaselinePath is the baseline file of a run, absolute: flag (--baseline)
+// relative to cwd, else .memlint-baseline.json in the configuration's
+// folder, the repository's top level or the current directory. named
+// reports whether the flag chose it.
+func BaselinePath(cwd, flag string, cfg *lint.Config) (file string, named bool) {
+	if flag != "" {
+		file = flag
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(cwd, file)
+		}
+		return filepath.Clean(file), true
+	}
+	dir := cwd
+	if cfg != nil && cfg.Dir != "" {
+		dir = cfg.Dir
+	} else if top := lint.RepoTopLevel(cwd); top != "" {
+		dir = top
+	}
+	return filepath.Join(dir, baseline.FileName), false
+}
+
+// Recorded is what memlint baseline wrote.
+type Recorded struct {
+	// Shown is the baseline file as a message names it; Cwd the folder
+	// the run's paths are shown from.
+	Shown, Cwd string
+	// Counts are the findings accepted; Kept the entries kept for paths
+	// the run did not lint.
+	Errors, Warnings, Infos, Kept int
+	// Failed are the rules that failed: then nothing was written (a
+	// baseline of an incomplete run would accept too little).
+	Failed []lint.RuleError
+}
+
+// RecordBaseline lints as req says (the working tree, recording) and
+// writes every finding to the baseline file, keeping the entries for
+// paths the run did not lint.
+func RecordBaseline(req Request) (*Recorded, error) {
+	req.Mode, req.Recording = WorkingTree, true
+	res, err := Check(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	if len(res.Failed) > 0 {
+		return &Recorded{Failed: res.Failed, Cwd: res.req.Cwd}, nil
+	}
+	cwd := res.req.Cwd
+	file, _ := BaselinePath(cwd, req.BaselineFile, res.Config)
+	shown := lint.RelPath(cwd, file)
+	dir := filepath.Dir(file)
+	old, err := baseline.Read(file, shown)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	entries := baseline.Entries(res.Report.Diagnostics, dir, rules.Redact)
+	kept := 0
+	if old != nil {
+		for _, e := range old.Entries {
+			if !lint.InScope(res.Targets, lint.UnmaskPath(rules.Redact, e.AbsPath(dir)), true) {
+				entries = append(entries, e)
+				kept++
+			}
+		}
+	}
+	if err := baseline.New(entries).WriteFile(file); err != nil {
+		return nil, fmt.Errorf("%s: %w", lint.RedactPath(rules.Redact, shown), err)
+	}
+	c := res.Report.Counts()
+	return &Recorded{Shown: lint.RedactPath(rules.Redact, shown), Cwd: cwd, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos, Kept: kept}, nil
+}
