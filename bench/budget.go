@@ -92,7 +92,7 @@ const (
 
 func measure(tree string, rounds int, memlint string) (column, error) {
 	fsys := os.DirFS(tree)
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		return column{}, err
 	}

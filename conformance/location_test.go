@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 )
 
 // TestMemoryDirLocation compares where memlint thinks Claude Code keeps a
-// project's auto memory (lint.ClaudeMemoryDir of the main worktree root)
+// project's auto memory (claude.MemoryDir of the main worktree root)
 // with the memory dir Claude Code names in its system prompt: project keys
 // of odd paths, subdirs, linked worktrees, and autoMemoryDirectory settings.
 func TestMemoryDirLocation(t *testing.T) {
@@ -93,8 +93,8 @@ func TestMemoryDirLocation(t *testing.T) {
 			if got == "" {
 				t.Fatalf("no memory dir in Claude Code's system prompt\n%s", res.describe())
 			}
-			root := lint.MainWorktreeRoot(dir)
-			want, source := lint.ClaudeMemoryDir(func(k string) string { return env[k] }, sb.Home, root)
+			root := claude.MainWorktreeRoot(dir)
+			want, source := claude.MemoryDir(func(k string) string { return env[k] }, sb.Home, root)
 			if *flagRecord {
 				t.Logf("Claude Code: %s", got)
 			}

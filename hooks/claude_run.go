@@ -182,7 +182,7 @@ const maxMemoryDirLevels = 8
 // Claude Code's own memory folders count by their place) among its own
 // folder and a few above it, never above the project folder.
 func findMemoryDir(file, projectDir, claudeHome string) (string, bool) {
-	return lint.MemoryDirAbove(filepath.Dir(file), filepath.Clean(projectDir), claudeHome, maxMemoryDirLevels)
+	return memory.DirAbove(filepath.Dir(file), filepath.Clean(projectDir), claudeHome, maxMemoryDirLevels)
 }
 
 // previousState is a written file as it was before the write.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/checker"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/lint/report"
 )
@@ -25,7 +26,7 @@ const (
 
 // RunClaudeSession handles one Claude Code SessionStart event read from
 // in. It lints the memory dir Claude Code loads for the session's project
-// (lint.ClaudeMemoryDir of its main worktree) and, when that memory needs
+// (claude.MemoryDir of its main worktree) and, when that memory needs
 // attention — error-level findings, or an index at 80 % of either limit or
 // more — prints on stdout a short health summary for the agent
 // (additionalContext): the index budget used, the errors with the first
@@ -53,7 +54,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 		cwd = abs
 	}
 	projectDir := hookProjectDir(getenv, cwd)
-	root := lint.MainWorktreeRoot(projectDir)
+	root := claude.MainWorktreeRoot(projectDir)
 	if root == "" {
 		root = projectDir
 	}
@@ -61,7 +62,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 	if home == "" {
 		home = getenv("USERPROFILE")
 	}
-	memDir, _ := lint.ClaudeMemoryDir(getenv, home, root)
+	memDir, _ := claude.MemoryDir(getenv, home, root)
 	if info, err := os.Stat(memDir); err != nil || !info.IsDir() {
 		return 0
 	}

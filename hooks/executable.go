@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/internal/gitrepo"
 )
 
 // This file is what memlint hooks install records about the running
@@ -19,7 +19,7 @@ func ProjectDir(cwd string, getenv func(string) string) string {
 	if d := getenv("CLAUDE_PROJECT_DIR"); d != "" {
 		return d
 	}
-	if top := lint.RepoTopLevel(cwd); top != "" {
+	if top := gitrepo.TopLevel(cwd); top != "" {
 		return top
 	}
 	return cwd

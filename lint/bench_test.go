@@ -31,7 +31,7 @@ var benchNow = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 
 func lintOnce(b *testing.B, fsys fs.FS) *lint.Result {
 	b.Helper()
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

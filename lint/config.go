@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
 
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
@@ -106,7 +107,7 @@ func findConfig(dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("config search from %s: %w", dir, err)
 	}
-	top := RepoTopLevel(dir)
+	top := gitrepo.TopLevel(dir)
 	home, _ := os.UserHomeDir()
 	for {
 		if top == "" && sharedFolder(dir) {

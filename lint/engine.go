@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/internal/pathutil"
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -511,7 +512,7 @@ func (l *Linter) closestRule(id string) string {
 	for _, r := range l.Registry.Rules() {
 		ids = append(ids, r.ID)
 	}
-	if best := Closest(id, ids); best != "" {
+	if best := suggest.Closest(id, ids); best != "" {
 		return fmt.Sprintf(" (did you mean %s?)", best)
 	}
 	return ""

@@ -105,7 +105,7 @@ func fixtureCases(t *testing.T) []dirCase {
 // findDirs returns the memory dirs of fsys.
 func findDirs(t *testing.T, fsys fs.FS) []string {
 	t.Helper()
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/claude"
 	"sync"
@@ -31,12 +32,12 @@ func ClaudeInstructions(cwd string, getenv func(string) string, home string, max
 		defer mu.Unlock()
 		if !looked {
 			looked = true
-			if top := RepoTopLevel(cwd); top != "" {
-				project := MainWorktreeRoot(cwd)
+			if top := gitrepo.TopLevel(cwd); top != "" {
+				project := claude.MainWorktreeRoot(cwd)
 				if project == "" {
 					project = top
 				}
-				mineDir, _ = ClaudeMemoryDir(getenv, home, project)
+				mineDir, _ = claude.MemoryDir(getenv, home, project)
 				mine = claude.InstructionRoots{Repo: top, Home: home, ClaudeHome: claudeHome, Personal: true}
 			}
 		}
@@ -45,7 +46,7 @@ func ClaudeInstructions(cwd string, getenv func(string) string, home string, max
 		var r claude.InstructionRoots
 		if mineDir != "" && pathutil.Within(dir, mineDir) {
 			r = mine
-		} else if top := RepoTopLevel(dir); top != "" {
+		} else if top := gitrepo.TopLevel(dir); top != "" {
 			r = claude.InstructionRoots{Repo: top, Home: home, ClaudeHome: claudeHome}
 		} else {
 			return nil

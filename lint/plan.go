@@ -170,14 +170,14 @@ func (p *planner) addPath(set targetSet, arg string) error {
 	if info.IsDir() {
 		return p.addDir(set, abs)
 	}
-	set.addFile(MemoryDirOf(abs, claudecode.HomeFromEnv(p.getenv)), abs)
+	set.addFile(memory.DirOf(abs, claudecode.HomeFromEnv(p.getenv)), abs)
 	return nil
 }
 
 // addDir adds the memory dirs at or below dir, or dir itself when there
 // are none: it was named explicitly.
 func (p *planner) addDir(set targetSet, dir string) error {
-	found, err := FindMemoryDirs(os.DirFS(dir), ".", p.ignoredIn(dir))
+	found, err := memory.FindDirs(os.DirFS(dir), ".", p.ignoredIn(dir))
 	if err != nil {
 		return fmt.Errorf("search %s for memory dirs: %w", RelPath(p.cwd, dir), err)
 	}
@@ -203,11 +203,11 @@ func (p *planner) ignoredIn(root string) func(string) bool {
 // directory) for memory dirs; when there are none it lints the user's
 // Claude Code memory for the repository.
 func (p *planner) discover(set targetSet) error {
-	top := RepoTopLevel(p.cwd)
+	top := gitrepo.TopLevel(p.cwd)
 	if top == "" {
 		top = p.cwd
 	}
-	found, err := FindMemoryDirs(os.DirFS(top), ".", p.ignoredIn(top))
+	found, err := memory.FindDirs(os.DirFS(top), ".", p.ignoredIn(top))
 	if err != nil {
 		return fmt.Errorf("search %s for memory dirs: %w", top, err)
 	}
@@ -217,12 +217,12 @@ func (p *planner) discover(set targetSet) error {
 		}
 		return nil
 	}
-	project := MainWorktreeRoot(p.cwd)
+	project := claude.MainWorktreeRoot(p.cwd)
 	if project == "" {
 		project = p.cwd
 	}
 	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
-	dir, source := ClaudeMemoryDir(p.getenv, home, project)
+	dir, source := claude.MemoryDir(p.getenv, home, project)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		p.note("no memory found in %s (no folder holding a MEMORY.md or topic files with a memory type), and your Claude Code memory for it, %s, does not exist; see memlint --help", top, dir)
 		return nil
@@ -268,7 +268,7 @@ func (p *planner) addRoots(set targetSet) error {
 // memlint read, or --fix write, a folder outside the repository. Folders
 // named on the command line are the user's choice and are not checked.
 func (p *planner) insideTop(base string) func(m string) error {
-	top := RepoTopLevel(base)
+	top := gitrepo.TopLevel(base)
 	if top == "" {
 		top = base
 	}
@@ -367,17 +367,6 @@ func nestedIn(m string, set map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// RepoTopLevel returns the top level of the git work tree around dir (see
-// gitrepo.Locate: .git folders, .git files of linked worktrees and
-// submodules), or "" outside one.
-func RepoTopLevel(dir string) string {
-	r, err := gitrepo.Locate(dir, nil)
-	if err != nil {
-		return ""
-	}
-	return r.WorkTree
 }
 
 // pathErr is the cause of a file system error, without the path the

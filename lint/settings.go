@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/gitrepo"
 )
 
 // This file runs the rules of ScopeRepository: they look at a repository's
@@ -37,7 +38,7 @@ func (WorkingTree) Repos(plan Plan, targets []*Target) []string {
 	var tops []string
 	seen := map[string]bool{}
 	add := func(dir string) {
-		if top := RepoTopLevel(dir); top != "" && !seen[top] {
+		if top := gitrepo.TopLevel(dir); top != "" && !seen[top] {
 			seen[top] = true
 			tops = append(tops, top)
 		}

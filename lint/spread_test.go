@@ -43,7 +43,7 @@ func TestSpreadSameFindings(t *testing.T) {
 	now := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
 	compared := 0
 	for name, fsys := range trees {
-		dirs, err := lint.FindMemoryDirs(fsys, ".", func(string) bool { return false })
+		dirs, err := memory.FindDirs(fsys, ".", func(string) bool { return false })
 		if err != nil {
 			t.Fatal(err)
 		}

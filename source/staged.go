@@ -185,7 +185,7 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.
 	if !all {
 		probe = func(p string) bool { return changedIn[p] }
 	}
-	dirs, err := lint.FindMemoryDirsIn(s.FS, ".", lint.FindOptions{Ignored: ignored, Probe: probe, RootIsTop: true})
+	dirs, err := memory.FindDirsIn(s.FS, ".", memory.FindOptions{Ignored: ignored, Probe: probe, RootIsTop: true})
 	if err != nil {
 		return nil, nil, err
 	}

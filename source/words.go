@@ -10,6 +10,7 @@ import (
 
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // maxWordFile bounds what HasWord reads of one tracked file: the words
@@ -24,7 +25,7 @@ const binarySniff = 8000
 // the word w (a run of letters, digits and underscores at least
 // lint.MinWordLen long). The words are read once, on the first call, from
 // the working copies of the tracked files: at most maxWordFile bytes of
-// each, binary files and the memory dirs' own files (lint.FindMemoryDirs
+// each, binary files and the memory dirs' own files (memory.FindDirs
 // over the tracked folders: with or without a MEMORY.md) skipped, since a
 // memory always contains what it names.
 func (r *RepoFiles) HasWord(w string) bool {
@@ -55,7 +56,7 @@ func (r *RepoFiles) readWords() {
 }
 
 // memoryDirs are the memory dirs among the tracked folders, found on disk
-// by the one rule (lint.FindMemoryDirs), entering only folders that hold a
+// by the one rule (memory.FindDirs), entering only folders that hold a
 // tracked file.
 func (r *RepoFiles) memoryDirs() []string {
 	tracked := map[string]bool{}
@@ -67,7 +68,7 @@ func (r *RepoFiles) memoryDirs() []string {
 	if len(tracked) == 0 && len(r.Paths) == 0 {
 		return nil
 	}
-	dirs, err := lint.FindMemoryDirs(os.DirFS(r.Root()), ".", func(p string) bool { return !tracked[p] })
+	dirs, err := memory.FindDirs(os.DirFS(r.Root()), ".", func(p string) bool { return !tracked[p] })
 	if err != nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/report"
@@ -229,7 +230,7 @@ func commandHint(arg string) string {
 	if strings.ContainsAny(arg, `/\.`) {
 		return ""
 	}
-	if c := lint.Closest(arg, commandNames); c != "" {
+	if c := suggest.Closest(arg, commandNames); c != "" {
 		return fmt.Sprintf(" (did you mean memlint %s?)", c)
 	}
 	return ""

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/report"
@@ -54,7 +55,7 @@ func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 			ids = append(ids, r.ID)
 		}
 		hint := " (memlint rules lists them)"
-		if c := lint.Closest(id, ids); c != "" {
+		if c := suggest.Closest(id, ids); c != "" {
 			hint = fmt.Sprintf(" (did you mean %s?)", c)
 		}
 		return fmt.Errorf("unknown rule %q%s", id, hint)

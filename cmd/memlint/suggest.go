@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/internal/suggest"
 )
 
 // unknownCommand tells a misspelt command from a PATH. "memlint X" lints
@@ -53,7 +53,7 @@ func flagError(cmd *cobra.Command, err error) error {
 			}
 		})
 		if len(typed) > 1 {
-			if near := lint.Closest(typed, names); near != "" {
+			if near := suggest.Closest(typed, names); near != "" {
 				return fmt.Errorf("%w (did you mean --%s?)", err, near)
 			}
 		}

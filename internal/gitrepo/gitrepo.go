@@ -260,3 +260,14 @@ func relTo(dir, p string) string {
 
 // readSmall reads a regular file of at most maxSmallFile bytes.
 func readSmall(name string) ([]byte, error) { return safefile.ReadFile(name, maxSmallFile) }
+
+// TopLevel returns the top level of the git work tree around dir (see
+// Locate: .git folders, .git files of linked worktrees and submodules), or
+// "" outside one.
+func TopLevel(dir string) string {
+	r, err := Locate(dir, nil)
+	if err != nil {
+		return ""
+	}
+	return r.WorkTree
+}

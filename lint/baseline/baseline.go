@@ -36,6 +36,7 @@ import (
 	"unicode"
 
 	"github.com/memlint/memlint/internal/atomicfile"
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint"
@@ -442,7 +443,7 @@ func linkInside(path string) (string, error) {
 		return "", err
 	}
 	top := filepath.Dir(abs)
-	if repo := lint.RepoTopLevel(top); repo != "" {
+	if repo := gitrepo.TopLevel(top); repo != "" {
 		top = repo
 	}
 	if real, err := filepath.EvalSymlinks(top); err == nil {

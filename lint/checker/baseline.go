@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/rules"
@@ -47,7 +48,7 @@ func BaselinePath(cwd, flag string, cfg *lint.Config) (file string, named bool) 
 	dir := cwd
 	if cfg != nil && cfg.Dir != "" {
 		dir = cfg.Dir
-	} else if top := lint.RepoTopLevel(cwd); top != "" {
+	} else if top := gitrepo.TopLevel(cwd); top != "" {
 		dir = top
 	}
 	return filepath.Join(dir, baseline.FileName), false

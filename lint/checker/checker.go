@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
@@ -437,7 +438,7 @@ func rulesRun(cfg *lint.Config, reg *lint.Registry) (ran []*lint.Rule, custom ma
 // scanning and annotations: the repository's top level, or the current
 // directory outside a repository. Slash-separated like report paths.
 func reportRoot(cwd string) string {
-	root := lint.RepoTopLevel(cwd)
+	root := gitrepo.TopLevel(cwd)
 	if root == "" {
 		root = cwd
 	}

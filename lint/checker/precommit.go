@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/source"
 )
@@ -47,7 +49,7 @@ func (r *run) preCommit() (*Result, error) {
 			return res, err
 		}
 	}
-	top := lint.RepoTopLevel(r.Cwd)
+	top := gitrepo.TopLevel(r.Cwd)
 	if top == "" {
 		return nil, errors.New("hooks run pre-commit: not inside a git repository")
 	}
@@ -109,7 +111,7 @@ func (h *hookTree) ChangedDirs(ignored func(abs string) bool) ([]string, error) 
 	if ignored != nil {
 		rel = func(p string) bool { return ignored(filepath.Join(h.top, filepath.FromSlash(p))) }
 	}
-	found, err := lint.FindMemoryDirs(os.DirFS(h.top), ".", rel)
+	found, err := memory.FindDirs(os.DirFS(h.top), ".", rel)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +179,7 @@ func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
 	}
 	root := staged.Root
 	abs := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
-	dirs, err := lint.FindMemoryDirsIn(staged.FS, ".", lint.FindOptions{Ignored: func(p string) bool { return cfg.Ignored(abs(p)) }, RootIsTop: true})
+	dirs, err := memory.FindDirsIn(staged.FS, ".", memory.FindOptions{Ignored: func(p string) bool { return cfg.Ignored(abs(p)) }, RootIsTop: true})
 	if err != nil {
 		c.note("could not find the memory dirs for deleted files: %v", err)
 		return

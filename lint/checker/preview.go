@@ -9,6 +9,7 @@ import (
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/claude"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/lint/report"
 )
 
@@ -60,7 +61,7 @@ func previewDirs(cwd string, args []string, targets []*lint.Target, claudeHome s
 			abs = filepath.Join(cwd, abs)
 		}
 		abs = filepath.Clean(abs)
-		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || lint.IsMemoryDir(abs, claudeHome)) {
+		if info, err := os.Stat(abs); err == nil && info.IsDir() && (found[abs] || memory.IsDir(abs, claudeHome)) {
 			roots = append(roots, abs)
 		}
 	}

@@ -252,7 +252,7 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	// A fixture is for its rule whatever the rule's stage: preview rules
 	// run too.
 	cfg = cfg.WithPreview()
-	dirs, err := lint.FindMemoryDirs(src.FS, ".", nil)
+	dirs, err := memory.FindDirs(src.FS, ".", nil)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)
 		return

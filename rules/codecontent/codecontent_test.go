@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // FuzzCodeContent checks that no input makes the rule panic or report a
@@ -135,7 +136,7 @@ func TestCodeBlockTemplateSlots(t *testing.T) {
 // nothing (file-unreadable), which is the cost of loading and parsing.
 func BenchmarkCodeContent(b *testing.B) {
 	fsys := benchgen.GenerateFS(10, 200, 1)
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/linttest"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules/duplicate"
 )
 
@@ -13,7 +14,7 @@ import (
 // dir of 10,000 topic files (see docs/benchmarks.md for the whole run).
 func BenchmarkDuplicate(b *testing.B) {
 	fsys := benchgen.GenerateFS(1, 10000, 1)
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

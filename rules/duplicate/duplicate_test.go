@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/linttest"
+	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/rules"
 )
 
@@ -30,7 +31,7 @@ func TestSuggestion(t *testing.T) {
 	found := map[string]string{}
 	for _, fixture := range []string{"fires", "private-and-team", "index-repeats"} {
 		fsys := os.DirFS(path.Join("testdata", "memory-duplicate", fixture))
-		dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+		dirs, err := memory.FindDirs(fsys, ".", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

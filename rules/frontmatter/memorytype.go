@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
@@ -97,7 +98,7 @@ func checkTypeValue(pass *lint.Pass, f *memory.File, fm *markdown.Frontmatter, v
 			Suggestion: "move the comment off the type line, or fix the line that is not valid YAML (frontmatter-invalid)"})
 		return
 	}
-	if near := lint.Closest(lower, memoryTypes); near != "" {
+	if near := suggest.Closest(lower, memoryTypes); near != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 		suggestion = "type: " + near
 	}

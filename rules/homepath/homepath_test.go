@@ -7,6 +7,7 @@ import (
 
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/linttest"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // TestFindHomePaths pins which paths are a developer's home path, and how
@@ -75,7 +76,7 @@ func lintHome(t *testing.T, fsys fstest.MapFS, root string, repo lint.Repository
 	}
 	l := &lint.Linter{Registry: reg, Config: previewConfig, Root: root, Now: linttest.Now, ClaudeHome: claudeHome,
 		Repos: func(string) lint.Repository { return repo }}
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

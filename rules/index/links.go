@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/internal/pathutil"
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
@@ -39,7 +40,7 @@ var DanglingLink = &lint.Rule{
 		for _, t := range d.Topics {
 			names = append(names, t.Rel)
 		}
-		suggest := lint.NewSuggester(names)
+		suggest := suggest.New(names)
 		var owners map[int]int // entryOwners(f), once a link needs it
 		repo, dirRel, inRepo := repositoryOf(pass)
 		for _, l := range ruleutil.TopicLinks(f.Body().Links) {

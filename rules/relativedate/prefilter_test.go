@@ -282,7 +282,7 @@ func TestPrefilterDoc(t *testing.T) {
 // with the prefilter and without it, which is what the prefilter saves.
 func BenchmarkRelativeDate(b *testing.B) {
 	fsys := benchgen.GenerateFS(4, 50, 1)
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memlint/memlint/internal/benchgen"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/memory"
 )
 
 // The fake credentials of these tests are made at run time from a seeded
@@ -377,7 +378,7 @@ func FuzzSecret(f *testing.F) {
 // nothing (file-unreadable), which is the cost of loading and parsing.
 func BenchmarkSecret(b *testing.B) {
 	fsys := benchgen.GenerateFS(50, 200, 1)
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

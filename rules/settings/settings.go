@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/markdown"
 )
 
@@ -162,7 +163,7 @@ func judgeMemoryDirectory(raw json.RawMessage, home string) (lint.Severity, stri
 			jsonKind(raw))
 	}
 	shown := quoteClipped(v)
-	if problem := lint.AutoMemoryDirectoryProblem(v); problem != "" {
+	if problem := claude.AutoMemoryDirectoryProblem(v); problem != "" {
 		return lint.Error, fmt.Sprintf("this checked-in settings file sets autoMemoryDirectory to %s, which Claude Code rejects "+
 			"(%s) and replaces with its default memory folder: the setting does nothing but try to move the memory of "+
 			"everyone who clones the repository", shown, problem)
@@ -189,7 +190,7 @@ const honoured = "Claude Code honours it in every trusted workspace and in every
 // the home folder, separators and dots normalised.
 func pointsTo(v string) string {
 	home := filepath.FromSlash("/home/user")
-	dir, ok := lint.ResolveAutoMemoryDirectory(v, home)
+	dir, ok := claude.ResolveAutoMemoryDirectory(v, home)
 	if !ok {
 		return v
 	}

@@ -77,7 +77,7 @@ func benchStaleReference(b *testing.B, complete bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	dirs, err := lint.FindMemoryDirs(fsys, ".", nil)
+	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -54,9 +55,9 @@ var Dangling = &lint.Rule{
 		// What a did-you-mean needs is built for the first dangling link:
 		// most dirs have none.
 		var owner map[string]*memory.File // a name as suggested → the file it names, nil for several
-		var suggest *lint.Suggester
+		var closest *suggest.Suggester
 		prepare := func() {
-			if suggest != nil {
+			if closest != nil {
 				return
 			}
 			owner = make(map[string]*memory.File, len(names))
@@ -67,7 +68,7 @@ var Dangling = &lint.Rule{
 					owner[n] = nil
 				}
 			}
-			suggest = lint.NewSuggester(names)
+			closest = suggest.New(names)
 		}
 		var suffixes map[string][]string // built for the first link that needs it
 		docs := repoDocuments{pass: pass}
@@ -95,9 +96,9 @@ var Dangling = &lint.Rule{
 				prepare()
 				msg := fmt.Sprintf("[[%s]] matches no memory's name or file name in this dir", target)
 				suggestion := "fine if it marks a memory still to write; otherwise correct the name"
-				near := suggest.Closest(strings.TrimSuffix(target, ".md")) // cached: most links repeat
+				near := closest.Closest(strings.TrimSuffix(target, ".md")) // cached: most links repeat
 				if near != "" && self(near) {
-					near = suggest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
+					near = closest.ClosestExcept(strings.TrimSuffix(target, ".md"), self)
 				}
 				if near == "" {
 					if suffixes == nil {

@@ -34,7 +34,7 @@ var now = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 // measured from the generated tree (claude-md-overlap's instructions).
 func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int, setup ...func(*lint.Linter, fs.FS)) {
 	fsys := benchgen.GenerateFS(dirs, filesPerDir, 1)
-	found, err := lint.FindMemoryDirs(fsys, ".", nil)
+	found, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package lint
+package suggest
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestClosest(t *testing.T) {
 	if got := Closest("feedback-tst", []string{"feedback-testing-policy", "feedback-test"}); got != "feedback-test" {
 		t.Errorf("Closest(feedback-tst) = %q, want feedback-test", got)
 	}
-	sg := NewSuggester(names)
+	sg := New(names)
 	if got := sg.ClosestExcept("feedback-test", func(c string) bool { return c == "feedback-tests" }); got != "feedback-testing" {
 		t.Errorf("ClosestExcept = %q, want feedback-testing", got)
 	}

@@ -1,4 +1,4 @@
-package lint
+package claude
 
 import (
 	"os"
@@ -89,7 +89,7 @@ func TestClaudeMemoryDirPrecedence(t *testing.T) {
 	getenv := func(k string) string { return env[k] }
 	check := func(want string) {
 		t.Helper()
-		if got, _ := ClaudeMemoryDir(getenv, home, root); got != want {
+		if got, _ := MemoryDir(getenv, home, root); got != want {
 			t.Errorf("memory dir %s, want %s", got, want)
 		}
 	}
@@ -111,23 +111,23 @@ func TestClaudeMemoryDir(t *testing.T) {
 	root := filepath.Join(home, "src", "my_app")
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
-	dir, _ := ClaudeMemoryDir(getenv, home, root)
+	dir, _ := MemoryDir(getenv, home, root)
 	if want := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"); dir != want {
 		t.Errorf("default dir = %q, want %q", dir, want)
 	}
 	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")
-	dir, _ = ClaudeMemoryDir(getenv, home, root)
+	dir, _ = MemoryDir(getenv, home, root)
 	if !strings.HasPrefix(dir, filepath.Join(home, "cfg", "projects")) {
 		t.Errorf("CLAUDE_CONFIG_DIR ignored: %q", dir)
 	}
 	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
 	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"~/shared-memory"}`), 0o644)
-	dir, src := ClaudeMemoryDir(getenv, home, root)
+	dir, src := MemoryDir(getenv, home, root)
 	if dir != filepath.Join(home, "shared-memory") || !strings.Contains(src, "autoMemoryDirectory") {
 		t.Errorf("autoMemoryDirectory ignored: %q (%s)", dir, src)
 	}
 	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"relative/dir"}`), 0o644)
-	if dir, _ := ClaudeMemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
+	if dir, _ := MemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
 		t.Errorf("a rejected value must fall back to the default, got %q", dir)
 	}
 }

@@ -1,4 +1,4 @@
-package lint
+package memory
 
 import (
 	"bytes"
@@ -8,20 +8,17 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
 
-	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/lazyre"
-	"github.com/memlint/memlint/lint/memory"
 )
 
 // This file is memlint's one answer to "which folders are memory dirs"
 // and "which memory dir does this file belong to". Every entry point asks
-// it: PATHs and discovery (FindMemoryDirs, MemoryDirOf), the staged index
-// and pre-commit file names (FindMemoryDirs over their fs.FS), a Claude
-// Code write (MemoryDirAbove), the repository words stale-reference
+// it: PATHs and discovery (FindDirs, DirOf), the staged index
+// and pre-commit file names (FindDirs over their fs.FS), a Claude
+// Code write (DirAbove), the repository words stale-reference
 // compares with, and the engine (Owners).
 //
 // The rule: a folder is a memory dir when
@@ -66,7 +63,7 @@ type dirPlace struct {
 	homeAt2, homeAt3 bool
 	parentIs, inside bool
 	// unprobed: the caller needs no answer from the frontmatter probe
-	// here (FindMemoryDirsProbing); top: the folder is a repository's top
+	// here (FindDirsIn with a Probe); top: the folder is a repository's top
 	// level.
 	unprobed, top bool
 }
@@ -76,7 +73,7 @@ func isMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry, at dirPlace) bool 
 	switch {
 	case hasIndex(entries):
 		return true
-	case memory.AgentMemoryParent(at.parent) && (at.grandparent == claudeFolder || at.homeAt2):
+	case AgentMemoryParent(at.parent) && (at.grandparent == claudeFolder || at.homeAt2):
 		return true // a subagent's memory, by place
 	case at.name == "memory" && at.grandparent == "projects" && (at.great == claudeFolder || at.homeAt3):
 		return true // Claude Code's project memory, by place
@@ -90,15 +87,15 @@ func isMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry, at dirPlace) bool 
 	return hasTypedTopic(fsys, p, entries)
 }
 
-// FindMemoryDirs returns the memory dirs at or below root in fsys, sorted,
+// FindDirs returns the memory dirs at or below root in fsys, sorted,
 // by the rule at the top of this file. Version control, dependency and
 // hidden folders (but .claude) are skipped, and so is anything ignored
 // reports true for.
-func FindMemoryDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]string, error) {
-	return FindMemoryDirsIn(fsys, root, FindOptions{Ignored: ignored})
+func FindDirs(fsys fs.FS, root string, ignored func(p string) bool) ([]string, error) {
+	return FindDirsIn(fsys, root, FindOptions{Ignored: ignored})
 }
 
-// FindOptions are the settings of FindMemoryDirsIn.
+// FindOptions are the settings of FindDirsIn.
 type FindOptions struct {
 	// Ignored, when set, leaves out the folders it reports true for.
 	Ignored func(p string) bool
@@ -114,8 +111,8 @@ type FindOptions struct {
 	RootIsTop bool
 }
 
-// FindMemoryDirsIn is FindMemoryDirs with options.
-func FindMemoryDirsIn(fsys fs.FS, root string, opts FindOptions) ([]string, error) {
+// FindDirsIn is FindDirs with options.
+func FindDirsIn(fsys fs.FS, root string, opts FindOptions) ([]string, error) {
 	ignored, probe := opts.Ignored, opts.Probe
 	var out []string
 	var walk func(p string, at dirPlace) error
@@ -133,7 +130,7 @@ func FindMemoryDirsIn(fsys fs.FS, root string, opts FindOptions) ([]string, erro
 			out = append(out, p)
 		}
 		for _, e := range entries {
-			if !e.IsDir() || memory.IsSkippedDir(e.Name()) {
+			if !e.IsDir() || IsSkippedDir(e.Name()) {
 				continue
 			}
 			child := path.Join(p, e.Name())
@@ -154,14 +151,14 @@ func FindMemoryDirsIn(fsys fs.FS, root string, opts FindOptions) ([]string, erro
 	return out, nil
 }
 
-// MemoryDirAbove returns the innermost memory dir holding the folder dir
+// DirAbove returns the innermost memory dir holding the folder dir
 // (an absolute OS path), dir included, judging at most levels folders from
 // dir up and none above stop (when stop is dir or a folder above it). The
-// folders are judged from the top down, as FindMemoryDirs judges them, so
+// folders are judged from the top down, as FindDirs judges them, so
 // a subfolder of a memory dir is never taken for one of its own.
 // claudeHome is the Claude Code config home ("" for none). ok is false
 // when none of them is a memory dir.
-func MemoryDirAbove(dir, stop, claudeHome string, levels int) (string, bool) {
+func DirAbove(dir, stop, claudeHome string, levels int) (string, bool) {
 	dir = filepath.Clean(dir)
 	chain := []string{dir}
 	for d := dir; len(chain) < levels && d != stop; {
@@ -200,34 +197,34 @@ func MemoryDirAbove(dir, stop, claudeHome string, levels int) (string, bool) {
 	return found, found != ""
 }
 
-// MemoryDirOf returns the memory dir a file belongs to: the innermost
-// memory dir holding it (MemoryDirAbove), searching no higher than the
+// DirOf returns the memory dir a file belongs to: the innermost
+// memory dir holding it (DirAbove), searching no higher than the
 // repository's top level, or else the file's own folder.
-func MemoryDirOf(file, claudeHome string) string {
+func DirOf(file, claudeHome string) string {
 	own := filepath.Dir(file)
-	stop := RepoTopLevel(own)
+	stop := gitrepo.TopLevel(own)
 	if stop == "" {
 		stop = filepath.VolumeName(own) + string(filepath.Separator)
 	}
-	if d, ok := MemoryDirAbove(own, stop, claudeHome, maxResolveLevels); ok {
+	if d, ok := DirAbove(own, stop, claudeHome, maxResolveLevels); ok {
 		return d
 	}
 	return own
 }
 
-// IsMemoryDir reports whether the folder dir (an absolute OS path) is a
+// IsDir reports whether the folder dir (an absolute OS path) is a
 // memory dir, judged with the folders above it up to the repository's top
-// level (MemoryDirAbove).
-func IsMemoryDir(dir, claudeHome string) bool {
-	stop := RepoTopLevel(dir)
+// level (DirAbove).
+func IsDir(dir, claudeHome string) bool {
+	stop := gitrepo.TopLevel(dir)
 	if stop == "" {
 		stop = filepath.VolumeName(dir) + string(filepath.Separator)
 	}
-	d, ok := MemoryDirAbove(dir, stop, claudeHome, maxResolveLevels)
+	d, ok := DirAbove(dir, stop, claudeHome, maxResolveLevels)
 	return ok && d == filepath.Clean(dir)
 }
 
-// maxResolveLevels bounds the folders MemoryDirOf judges above a file.
+// maxResolveLevels bounds the folders DirOf judges above a file.
 const maxResolveLevels = 64
 
 // hasIndex reports whether entries hold a MEMORY.md. A folder of that name
@@ -235,7 +232,7 @@ const maxResolveLevels = 64
 // index-missing then reports, where skipping the dir would report nothing.
 func hasIndex(entries []fs.DirEntry) bool {
 	for _, e := range entries {
-		if e.Name() == memory.IndexName {
+		if e.Name() == IndexName {
 			return true
 		}
 	}
@@ -305,136 +302,4 @@ func typedFrontmatter(src []byte) bool {
 		fm = fm[:end+1]
 	}
 	return memoryFrontmatter.Match(fm)
-}
-
-// ClaudeMemoryDir returns the folder Claude Code keeps auto memory in for
-// the project whose main worktree is root, and where that choice came
-// from. Linting that folder only reads Markdown from it; a checked-in
-// autoMemoryDirectory is itself reported by settings-memory-directory.
-func ClaudeMemoryDir(getenv func(string) string, home, root string) (dir, source string) {
-	claudeHome := claudecode.Home(getenv, home)
-	// First match wins, as in Claude Code 2.1.328 (SPEC §1.1): the
-	// override variable, then autoMemoryDirectory in the project's local
-	// and checked-in settings (the latter honoured in trusted workspaces
-	// and in every non-interactive run), then the user's settings.
-	if v := getenv("CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"); v != "" && filepath.IsAbs(v) {
-		return filepath.Clean(v), "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"
-	}
-	for _, settings := range []string{
-		filepath.Join(root, ".claude", "settings.local.json"),
-		filepath.Join(root, ".claude", "settings.json"),
-		filepath.Join(claudeHome, "settings.json"),
-	} {
-		if v, ok := claudecode.AutoMemoryDirectory(settings); ok {
-			if resolved, ok := ResolveAutoMemoryDirectory(v, home); ok {
-				return resolved, "autoMemoryDirectory in " + settings
-			}
-		}
-	}
-	if getenv("CLAUDE_CONFIG_DIR") == "" {
-		if remote := getenv("CLAUDE_CODE_REMOTE_MEMORY_DIR"); remote != "" {
-			claudeHome = remote
-		}
-	}
-	key := claudecode.ProjectKey(root)
-	projects := filepath.Join(claudeHome, "projects")
-	if len(key) > claudecode.MaxKeyLen {
-		// The hash suffix depends on the runtime Claude Code was built
-		// with; trust a folder that exists with the same prefix.
-		if matches, _ := filepath.Glob(filepath.Join(projects, globEscape(key[:claudecode.MaxKeyLen])+"-*")); len(matches) == 1 {
-			return filepath.Join(matches[0], "memory"), "the project key of " + root
-		}
-	}
-	return filepath.Join(projects, key, "memory"), "the project key of " + root
-}
-
-func globEscape(s string) string {
-	return strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`).Replace(s)
-}
-
-var bareDrive = lazyre.New(`^[A-Za-z]:$`)
-
-// AutoMemoryDirectoryProblem says why Claude Code would ignore a value of
-// autoMemoryDirectory and fall back to the default, or "" when it accepts
-// it. Paths are judged as on the system memlint runs on, as Claude Code
-// judges them on its own.
-func AutoMemoryDirectoryProblem(v string) string {
-	// The home folder only matters for the result, not for the verdict:
-	// any absolute folder stands in.
-	home := filepath.FromSlash("/home/user")
-	if runtime.GOOS == "windows" {
-		home = `C:\Users\user`
-	}
-	_, problem := resolveAutoMemoryDirectory(v, home)
-	return problem
-}
-
-// ResolveAutoMemoryDirectory expands an accepted autoMemoryDirectory value
-// as Claude Code 2.1.328 does (SPEC §1.5): "~/" or "~\" then the rest,
-// unless the rest normalises to ".", ".." or "../…"; the normalised path
-// without trailing separators must be absolute, at least 3 characters, not
-// a bare drive, not a UNC path, without NUL. ok is false when Claude Code
-// would reject it.
-func ResolveAutoMemoryDirectory(v, home string) (string, bool) {
-	dir, problem := resolveAutoMemoryDirectory(v, home)
-	return dir, problem == ""
-}
-
-func resolveAutoMemoryDirectory(v, home string) (dir, problem string) {
-	if v == "" {
-		return "", "it is empty"
-	}
-	p := v
-	if strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
-		rest := p[2:]
-		if rest == "" {
-			rest = "."
-		}
-		n := filepath.Clean(rest)
-		if n == "." || n == ".." || strings.HasPrefix(n, "../") || strings.HasPrefix(n, `..\`) ||
-			strings.HasPrefix(n, ".."+string(filepath.Separator)) {
-			return "", "it names the home folder itself or a place above it"
-		}
-		p = filepath.Join(home, p[2:])
-	}
-	// Node's normalize, then trailing separators dropped (filepath.Clean
-	// drops them already, but keeps a lone root).
-	n := strings.TrimRight(filepath.Clean(p), `/\`)
-	switch {
-	case strings.ContainsRune(n, 0):
-		return "", "it contains a NUL byte"
-	case isUNC(n):
-		return "", "UNC paths are not accepted"
-	case bareDrive.MatchString(n):
-		return "", "a bare drive is not accepted"
-	case !filepath.IsAbs(n):
-		if strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") && !strings.HasPrefix(v, `~\`) {
-			return "", "only ~/ is expanded, not ~ alone or ~user"
-		}
-		if strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") {
-			return "", "variables are not expanded"
-		}
-		return "", "it must be an absolute path or start with ~/"
-	case len(n) < 3:
-		return "", "paths shorter than 3 characters are not accepted"
-	}
-	return n, ""
-}
-
-// isUNC reports whether a normalised path is a Windows UNC path. On other
-// systems "//srv/share" normalises to "/srv/share" first, so only Windows
-// sees one.
-func isUNC(p string) bool {
-	return filepath.VolumeName(p) != "" && (strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, "//"))
-}
-
-// MainWorktreeRoot finds the git repository containing dir and returns the
-// root of its main worktree (linked worktrees share the main one's memory;
-// a submodule is its own), or "" when dir is not in a repository.
-func MainWorktreeRoot(dir string) string {
-	r, err := gitrepo.Locate(dir, nil)
-	if err != nil {
-		return ""
-	}
-	return r.MainWorkTree()
 }

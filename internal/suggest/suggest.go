@@ -1,4 +1,4 @@
-package lint
+package suggest
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 // "desc" for "description"); otherwise "". Ties go to the earlier
 // candidate. For many look-ups in one set, build a Suggester once.
 func Closest(s string, candidates []string) string {
-	return NewSuggester(candidates).Closest(s)
+	return New(candidates).Closest(s)
 }
 
 // Suggester finds likely intended names among a fixed set of candidates.
@@ -20,8 +20,8 @@ type Suggester struct {
 	cache map[string]string
 }
 
-// NewSuggester prepares the candidates (duplicates are dropped).
-func NewSuggester(candidates []string) *Suggester {
+// New prepares the candidates (duplicates are dropped).
+func New(candidates []string) *Suggester {
 	sg := &Suggester{}
 	seen := make(map[string]bool, len(candidates))
 	for _, c := range candidates {
