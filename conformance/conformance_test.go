@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,16 @@ var (
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	// Claude Code sessions, not test functions, are what this machine runs
+	// only so many of at once: limiter bounds them. -parallel (GOMAXPROCS by
+	// default: 2 on a 2-core machine) would keep the third session slot idle
+	// and serialise each case's preparation (placing files, git init, memlint
+	// preview) with the sessions; an explicit -parallel still wins.
+	parallelSet := false
+	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
+	if !parallelSet {
+		_ = flag.Set("test.parallel", strconv.Itoa(2*cap(limiter)))
+	}
 	claudeBin, claudeWhy = findClaude()
 	code := func() int {
 		if claudeBin != "" {

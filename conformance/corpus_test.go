@@ -18,6 +18,7 @@ import (
 // memory (../shared/corpus beside the clone, or $MEMLINT_CORPUS). The dirs
 // are copied into the sandbox at test time, never into the project.
 func TestCorpusIndex(t *testing.T) {
+	t.Parallel()
 	eachRealDir(t, func(t *testing.T, sb *sandbox) {
 		model := predict(t, sb)
 		res := runSession(t, sb, sessionOptions{})
@@ -34,6 +35,7 @@ func TestCorpusIndex(t *testing.T) {
 
 // TestCorpusManifest does the same for the recall manifest of those dirs.
 func TestCorpusManifest(t *testing.T) {
+	t.Parallel()
 	eachRealDir(t, func(t *testing.T, sb *sandbox) {
 		opt := recallSession(t, sb, &testCase{})
 		model := predict(t, sb)

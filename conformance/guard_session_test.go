@@ -46,6 +46,7 @@ func guardScript(sb *sandbox, key string) script {
 }
 
 func TestGuardAndSessionHooks(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	for _, install := range []string{"settings", "plugin"} {
 		t.Run(install, func(t *testing.T) {

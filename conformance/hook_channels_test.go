@@ -125,6 +125,7 @@ func mainLoop(reqs []*apiRequest) []*apiRequest {
 }
 
 func TestHookChannelsInstalled(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	sb := newSandbox(t)
 	runPreviewRules(t, sb)
@@ -148,6 +149,7 @@ func TestHookChannelsInstalled(t *testing.T) {
 }
 
 func TestHookChannelsPlugin(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	sb := newSandbox(t)
 	runPreviewRules(t, sb)

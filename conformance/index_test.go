@@ -9,6 +9,7 @@ import (
 // loaded index is byte for byte what Claude Code injected into its first
 // request, and that both agree on whether anything is loaded at all.
 func TestIndex(t *testing.T) {
+	t.Parallel()
 	eachCase(t, "index", func(t *testing.T, c *testCase, sb *sandbox) {
 		// memlint predicts before Claude Code runs: a session may
 		// change the dir (the index backfill writes MEMORY.md).
@@ -68,6 +69,7 @@ func compareIndex(t *testing.T, model *previewJSON, loaded bool, text string) {
 // or CLAUDE_MEMORY_STORES), Claude Code loads no MEMORY.md at all. memlint's
 // preview must say so: mode "recall", or nothing loaded.
 func TestRecallModeIndex(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	for _, c := range []struct {
 		name string

@@ -16,6 +16,7 @@ import (
 // with the memory dir Claude Code names in its system prompt: project keys
 // of odd paths, subdirs, linked worktrees, and autoMemoryDirectory settings.
 func TestMemoryDirLocation(t *testing.T) {
+	t.Parallel()
 	requireClaude(t)
 	type setup struct {
 		name     string

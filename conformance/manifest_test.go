@@ -12,6 +12,7 @@ import (
 // preview's recall manifest is, line for line and in order, what Claude Code
 // shows its recall selector.
 func TestManifest(t *testing.T) {
+	t.Parallel()
 	eachCase(t, "manifest", func(t *testing.T, c *testCase, sb *sandbox) {
 		opt := recallSession(t, sb, c)
 		model := predict(t, sb)

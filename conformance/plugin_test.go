@@ -38,6 +38,10 @@ func repoRoot(t *testing.T) string {
 // in the sandbox's HOME, offline, and returns its output and exit code.
 func claudeCmd(t *testing.T, sb *sandbox, args ...string) (string, int) {
 	t.Helper()
+	// A Claude Code start costs as much as a session: it counts against
+	// the same limit.
+	limiter <- struct{}{}
+	defer func() { <-limiter }()
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, claudeBin, args...)
@@ -59,6 +63,7 @@ func claudeCmd(t *testing.T, sb *sandbox, args ...string) (string, int) {
 }
 
 func TestPluginValidate(t *testing.T) {
+	t.Parallel()
 	requireClaude(t)
 	sb := newSandbox(t)
 	root := repoRoot(t)
@@ -129,6 +134,7 @@ func checkPluginSession(t *testing.T, sb *sandbox, res sessionResult) {
 }
 
 func TestPluginSession(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	sb := newSandbox(t)
 	runPreviewRules(t, sb)
@@ -151,6 +157,7 @@ func TestPluginSession(t *testing.T) {
 // hears nothing, and the launcher's one notice is recorded in the plugin's
 // data dir (named as the launcher derives it).
 func TestPluginInstall(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	sb := newSandbox(t)
 	runPreviewRules(t, sb)
@@ -198,6 +205,7 @@ func TestPluginInstall(t *testing.T) {
 // project's committed settings, and checks the shape docs/hooks.md shows:
 // extraKnownMarketplaces names the marketplace, enabledPlugins the plugin.
 func TestPluginProjectSettings(t *testing.T) {
+	t.Parallel()
 	requireMemlint(t)
 	sb := newSandbox(t)
 	runPreviewRules(t, sb)
@@ -236,6 +244,7 @@ func TestPluginProjectSettings(t *testing.T) {
 // <plugins>/cache/memlint/memlint/<version>, and keeps the whole repository
 // as the marketplace clone <plugins>/marketplaces/memlint.
 func TestPluginGitMarketplace(t *testing.T) {
+	t.Parallel()
 	requireClaude(t)
 	git, err := exec.LookPath("git")
 	if err != nil {

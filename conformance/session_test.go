@@ -122,8 +122,10 @@ type sessionResult struct {
 	Stderr   string
 }
 
-// limiter bounds the Claude Code sessions running at once: each is a
-// 370 MB Bun binary and the machine has few cores.
+// limiter bounds the Claude Code processes running at once (sessions and
+// claudeCmd): each is a 370 MB Bun binary whose start alone costs most of a
+// CPU-second, and the machine has few cores. Every test that starts Claude
+// Code runs in parallel with the others, so this is the only bound.
 var limiter = make(chan struct{}, 3)
 
 // runSession runs `claude -p` once in sb against a fresh mock API.

@@ -13,6 +13,7 @@ import (
 // to find nothing wrong with the files Claude Code left on disk: what Claude
 // Code writes and stamps is correct memory by definition.
 func TestWrite(t *testing.T) {
+	t.Parallel()
 	eachCase(t, "write", func(t *testing.T, c *testCase, sb *sandbox) {
 		if len(c.Calls) == 0 {
 			t.Fatal("a write case needs at least one write or edit directive")
