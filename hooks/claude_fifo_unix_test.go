@@ -42,7 +42,7 @@ func TestClaudeHookWrittenFileIsAFIFO(t *testing.T) {
 			var stderr bytes.Buffer
 			code := -1
 			hostiletest.Within(t, 5*time.Second, func() {
-				code = hooks.RunClaudeHook(strings.NewReader(ev), io.Discard, &stderr, checker.Request{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
+				code = hooks.RunClaudeHook(strings.NewReader(ev), io.Discard, &stderr, checker.Request{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(string) string { return "" }})
 			})
 			const want = "memlint found problems in the memory you just wrote (.claude/memory/notes.md):\n" +
 				"- notes.md: not a regular file (named pipe); memlint does not open it [file-unreadable]\n" +

@@ -61,7 +61,7 @@ func TestClaudeHookStdinBounded(t *testing.T) {
 			done := make(chan int, 1)
 			in := c.stdin()
 			go func() {
-				done <- hooks.RunClaudeHook(in, io.Discard, &stderr, checker.Request{Registry: rules.Registry(), Getenv: func(string) string { return "" }})
+				done <- hooks.RunClaudeHook(in, io.Discard, &stderr, checker.Request{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(string) string { return "" }})
 			}()
 			select {
 			case code := <-done:

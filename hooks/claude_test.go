@@ -162,7 +162,7 @@ func multiEdit(t *testing.T, cwd, file string, pairs ...string) string {
 func run(t *testing.T, ev string, env map[string]string) hookResult {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := hooks.RunClaudeHook(strings.NewReader(ev), &stdout, &stderr, checker.Request{Registry: rules.Registry(), Getenv: func(k string) string { return env[k] }})
+	code := hooks.RunClaudeHook(strings.NewReader(ev), &stdout, &stderr, checker.Request{Registry: rules.Registry(), Redact: rules.Redact, Getenv: func(k string) string { return env[k] }})
 	return hookResult{code, stderr.String(), stdout.String()}
 }
 

@@ -46,11 +46,11 @@ as memlint check --preview finds them.`,
 // baseline file, keeping the entries for paths this run did not lint.
 func (o *checkOptions) writeBaseline(args []string) error {
 	rec, err := checker.RecordBaseline(checker.Request{Paths: args, Stderr: o.stderr, ConfigFile: o.configFile, Preview: o.preview,
-		BaselineFile: o.baselineFile, Formats: []string{"text"}, Registry: builtinRules(), ToolVersion: version()})
+		BaselineFile: o.baselineFile, Formats: []string{"text"}, Registry: builtinRules(), Redact: redact, ToolVersion: version()})
 	if err != nil {
 		return planError(err)
 	}
-	if checker.PrintFailed(o.stderr, rec.Cwd, rec.Failed) {
+	if checker.PrintFailed(o.stderr, redact, rec.Cwd, rec.Failed) {
 		return &exitError{code: exitUsage} // a baseline of an incomplete run would accept too little
 	}
 	fmt.Fprintf(o.stdout, "wrote %s: %s accepted (%s, %s, %s)", report.EscapeText(rec.Shown), plural(rec.Errors+rec.Warnings+rec.Infos, "finding"),

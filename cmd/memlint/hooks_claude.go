@@ -13,7 +13,7 @@ import (
 // built-in rules, secrets masked, the environment Claude Code gave the
 // hook.
 func claudeHookRequest() checker.Request {
-	return checker.Request{Getenv: os.Getenv, Registry: builtinRules(), Redact: checker.Redact}
+	return checker.Request{Getenv: os.Getenv, Registry: builtinRules(), Redact: redact}
 }
 
 // runClaudeGuard judges a Claude Code write before it happens

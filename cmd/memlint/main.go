@@ -28,11 +28,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memlint/memlint/lint/checker"
+	"github.com/memlint/memlint/rules"
 )
 
 // builtinRules are the rules memlint knows before configuration adds
 // custom ones. A variable so that a test can add a rule that fails.
-var builtinRules = checker.Registry
+var builtinRules = rules.Registry
+
+// redact masks secrets (the secret rule's) in everything memlint prints:
+// the checker takes it from its caller, as it does the rules.
+var redact = rules.Redact
 
 // Exit codes.
 const (
@@ -126,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exit.code
 	}
 	// An error may name a file, and a file may be named after a token.
-	checker.Say(stderr, "%s", err.Error())
+	checker.Say(stderr, redact, "%s", err.Error())
 	return exitUsage
 }
 

@@ -52,14 +52,14 @@ func (o *previewOptions) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	doc, config, err := checker.Preview(checker.Request{Paths: args, Stderr: o.stderr, ConfigFile: o.configFile, Registry: builtinRules()})
+	doc, config, err := checker.Preview(checker.Request{Paths: args, Stderr: o.stderr, ConfigFile: o.configFile, Registry: builtinRules(), Redact: redact})
 	if err != nil {
 		return planError(err)
 	}
 	if o.format == "json" {
-		return report.WritePreviewJSON(o.stdout, doc, checker.Redact)
+		return report.WritePreviewJSON(o.stdout, doc, redact)
 	}
 	// The configuration in use, text only: the JSON shape of preview has
 	// no place for it that SPEC allows.
-	return report.WritePreviewText(o.stdout, doc, color, config, checker.Redact)
+	return report.WritePreviewText(o.stdout, doc, color, config, redact)
 }

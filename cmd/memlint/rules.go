@@ -9,8 +9,8 @@ import (
 
 	"github.com/memlint/memlint/internal/suggest"
 	"github.com/memlint/memlint/lint"
-	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/report"
+	"github.com/memlint/memlint/rules"
 )
 
 func newRulesCmd(stdout io.Writer) *cobra.Command {
@@ -25,9 +25,9 @@ and the options it reads from configuration.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return listRules(stdout, checker.AllRules())
+				return listRules(stdout, rules.All())
 			}
-			return explainRule(stdout, checker.Registry(), args[0])
+			return explainRule(stdout, rules.Registry(), args[0])
 		},
 	}
 }
@@ -61,7 +61,7 @@ func explainRule(w io.Writer, reg *lint.Registry, id string) error {
 		return fmt.Errorf("unknown rule %q%s", id, hint)
 	}
 	// The web page last: the same text, at this version of memlint.
-	doc := checker.RuleDoc(r) + "Documentation: " + report.RuleDocURL(r.ID, version()) + "\n"
+	doc := rules.RuleDoc(r, rules.DocText) + "Documentation: " + report.RuleDocURL(r.ID, version()) + "\n"
 	if _, err := io.WriteString(w, doc); err != nil {
 		return fmt.Errorf("write rule: %w", err)
 	}

@@ -23,5 +23,5 @@ func planError(err error) error {
 var (
 	decodeKey   = checker.DecodeKey
 	unifiedDiff = report.UnifiedDiff
-	writeFixes  = checker.WriteFixes
+	writeFixes  = func(cwd string, fx *lint.Fixed) error { return checker.WriteFixes(redact, cwd, fx) }
 )

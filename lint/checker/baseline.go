@@ -9,7 +9,6 @@ import (
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
-	"github.com/memlint/memlint/rules"
 )
 
 // baseline is the plan's baseline: the baseline file of the run, read once
@@ -29,7 +28,7 @@ func (r *run) baseline() func(cfg *lint.Config) (lint.Baseline, error) {
 		if err != nil {
 			return nil, err
 		}
-		return baseline.Applied{Baseline: b, File: file, Redact: rules.Redact}, nil
+		return baseline.Applied{Baseline: b, File: file, Redact: r.Redact}, nil
 	}
 }
 
@@ -80,7 +79,7 @@ func RecordBaseline(req Request) (*Recorded, error) {
 	if len(res.Failed) > 0 {
 		return &Recorded{Failed: res.Failed, Cwd: res.req.Cwd}, nil
 	}
-	cwd := res.req.Cwd
+	cwd, redact := res.req.Cwd, res.req.Redact
 	file, _ := BaselinePath(cwd, req.BaselineFile, res.Config)
 	shown := lint.RelPath(cwd, file)
 	dir := filepath.Dir(file)
@@ -88,19 +87,19 @@ func RecordBaseline(req Request) (*Recorded, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	entries := baseline.Entries(res.Report.Diagnostics, dir, rules.Redact)
+	entries := baseline.Entries(res.Report.Diagnostics, dir, redact)
 	kept := 0
 	if old != nil {
 		for _, e := range old.Entries {
-			if !lint.InScope(res.Targets, lint.UnmaskPath(rules.Redact, e.AbsPath(dir)), true) {
+			if !lint.InScope(res.Targets, lint.UnmaskPath(redact, e.AbsPath(dir)), true) {
 				entries = append(entries, e)
 				kept++
 			}
 		}
 	}
 	if err := baseline.New(entries).WriteFile(file); err != nil {
-		return nil, fmt.Errorf("%s: %w", lint.RedactPath(rules.Redact, shown), err)
+		return nil, fmt.Errorf("%s: %w", lint.RedactPath(redact, shown), err)
 	}
 	c := res.Report.Counts()
-	return &Recorded{Shown: lint.RedactPath(rules.Redact, shown), Cwd: cwd, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos, Kept: kept}, nil
+	return &Recorded{Shown: lint.RedactPath(redact, shown), Cwd: cwd, Errors: c.Errors, Warnings: c.Warnings, Infos: c.Infos, Kept: kept}, nil
 }

@@ -28,7 +28,6 @@ import (
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 	"github.com/memlint/memlint/lint/report"
-	"github.com/memlint/memlint/rules"
 	"github.com/memlint/memlint/source"
 )
 
@@ -101,10 +100,23 @@ type Request struct {
 	// Fix is what the run does with fixes; it keeps what they need.
 	Fix FixMode
 
-	// Registry holds the built-in rules (nil: Registry()); Redact masks
-	// secrets (nil: Redact).
+	// Registry holds the built-in rules (rules.Registry()): required.
+	// Redact masks secrets in findings, paths and messages
+	// (rules.Redact); nil masks nothing. The caller gives both, so that
+	// the checker imports no rule: a rule family's tests run their
+	// fixtures through it (lint/linttest).
 	Registry *lint.Registry
 	Redact   func(string) string
+	// RecallProbe tells whether Claude Code's recall mode is on for the
+	// account (lint.Plan); nil is claude.SystemRecallProbe().
+	RecallProbe claude.RecallProbe
+	// Mentions, in PreCommit, reads the repository paths a memory file
+	// names (stale-reference's reading, rules/stalereference.References),
+	// for the warning about the memories that name a file the commit
+	// deletes or renames; memory dirs where MentionsRule is off are not
+	// read. Nil: no such warning.
+	Mentions     func(src []byte, name, dir, root string) []Mention
+	MentionsRule *lint.Rule
 	// ToolVersion is memlint's version, for the report.
 	ToolVersion string
 
@@ -186,31 +198,36 @@ func (r *Result) Relint(changed []string) (*report.Report, error) {
 	return r.Report, nil
 }
 
-// Registry returns the built-in rules: the registry the command and the
-// hooks get through the checker.
-func Registry() *lint.Registry { return rules.Registry() }
+// Mention is a repository path a memory file names, on a line (1-based).
+type Mention struct {
+	Path string
+	Line int
+}
 
-// AllRules lists every built-in rule, for memlint rules.
-func AllRules() []*lint.Rule { return rules.All() }
+// Say prints a message on w prefixed "memlint: ": secrets masked with
+// redact (nil masks nothing), then unsafe characters escaped
+// (report.EscapeText), the one way every note and error reaches stderr.
+func Say(w io.Writer, redact func(string) string, format string, args ...any) {
+	fmt.Fprintf(w, "memlint: %s\n", report.EscapeText(mask(redact, fmt.Sprintf(format, args...))))
+}
 
-// RuleDoc is a rule's reference as docs/rules.md renders it.
-func RuleDoc(r *lint.Rule) string { return rules.RuleDoc(r, rules.DocText) }
-
-// Redact masks secrets, as every output must.
-func Redact(s string) string { return rules.Redact(s) }
-
-// Say prints a message on w prefixed "memlint: ": secrets masked, then
-// unsafe characters escaped (report.EscapeText), the one way every note
-// and error reaches stderr.
-func Say(w io.Writer, format string, args ...any) {
-	fmt.Fprintf(w, "memlint: %s\n", report.EscapeText(rules.Redact(fmt.Sprintf(format, args...))))
+// mask is redact(s), or s when redact is nil.
+func mask(redact func(string) string, s string) string {
+	if redact == nil {
+		return s
+	}
+	return redact(s)
 }
 
 // ShownPath is how a message names the file at slash path p: relative to
-// cwd, names holding a secret masked, unsafe characters escaped.
-func ShownPath(cwd, p string) string {
-	return report.EscapeText(lint.RedactPath(rules.Redact, lint.RelPath(cwd, filepath.FromSlash(p))))
+// cwd, names holding a secret masked with redact, unsafe characters
+// escaped.
+func ShownPath(redact func(string) string, cwd, p string) string {
+	return report.EscapeText(lint.RedactPath(redact, lint.RelPath(cwd, filepath.FromSlash(p))))
 }
+
+// errNoRegistry is the error of a Request without its Registry.
+var errNoRegistry = errors.New("checker: the request has no Registry")
 
 // run is a Request with its defaults filled in.
 type run struct {
@@ -232,10 +249,10 @@ func newRun(req Request) (*run, error) {
 		r.Getenv = os.Getenv
 	}
 	if r.Registry == nil {
-		r.Registry = Registry()
+		return nil, errNoRegistry
 	}
-	if r.Redact == nil {
-		r.Redact = rules.Redact
+	if r.RecallProbe == nil {
+		r.RecallProbe = claude.SystemRecallProbe()
 	}
 	if r.Stderr == nil {
 		r.Stderr = io.Discard
@@ -247,7 +264,7 @@ func newRun(req Request) (*run, error) {
 // silences it.
 func (r *run) note(format string, args ...any) {
 	if !r.Quiet {
-		Say(r.Stderr, format, args...)
+		Say(r.Stderr, r.Redact, format, args...)
 	}
 }
 
@@ -295,7 +312,7 @@ func ResolveConfig(req Request, src lint.Source) (*lint.Config, error) {
 	}
 	reg := req.Registry
 	if reg == nil {
-		reg = Registry()
+		return nil, errNoRegistry
 	}
 	cwd := req.Cwd
 	if cwd == "" {
@@ -318,8 +335,8 @@ func (r *run) config(src lint.Source) (*lint.Config, error) {
 		return nil, err
 	}
 	if r.Verbose {
-		Say(r.Stderr, "config: %s", ConfigShown(r.Cwd, cfg))
-		Say(r.Stderr, "mode: %s", r.mode())
+		Say(r.Stderr, r.Redact, "config: %s", ConfigShown(r.Cwd, cfg))
+		Say(r.Stderr, r.Redact, "mode: %s", r.mode())
 	}
 	return cfg, nil
 }
@@ -328,7 +345,7 @@ func (r *run) config(src lint.Source) (*lint.Config, error) {
 func (r *run) plan(paths []string) lint.Plan {
 	p := lint.Plan{Cwd: r.Cwd, Paths: paths, Getenv: r.Getenv, Note: r.note,
 		Baseline: r.baseline(), NoFlaggedText: !r.readsFlaggedText(),
-		Registry: r.Registry, Redact: r.Redact, RecallProbe: claude.SystemRecallProbe(),
+		Registry: r.Registry, Redact: r.Redact, RecallProbe: r.RecallProbe,
 		Focus: r.Focus, Only: r.Only, ErrorsOnly: r.ErrorsOnly, Reuse: r.Reuse, Now: r.Now}
 	if r.Mode != FS || r.Repository {
 		p.Instructions, p.Repos = r.Instructions, r.Repos
@@ -385,15 +402,15 @@ func (r *run) result(res *lint.Result, cfg *lint.Config) *Result {
 		out.Report = &report.Report{}
 		return out
 	}
-	out.Report = newReport(res)
+	out.Report = newReport(res, r.Redact)
 	r.decorate(out.Report, cfg)
 	return out
 }
 
 // newReport is the report of a run's result, before the settings check
 // and the baseline add to it.
-func newReport(res *lint.Result) *report.Report {
-	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files, Redact: rules.Redact,
+func newReport(res *lint.Result, redact func(string) string) *report.Report {
+	r := &report.Report{Diagnostics: res.Diagnostics, Suppressed: res.Suppressed, Files: res.Files, Redact: redact,
 		DirFiles: map[string]int{}}
 	for _, d := range res.Dirs {
 		r.Dirs++
@@ -477,7 +494,7 @@ func (r *run) sayDirs(rep *report.Report) {
 		return
 	}
 	for _, d := range rep.MemoryDirs {
-		fmt.Fprintf(r.Stderr, "memlint: dir: %s\n", ShownPath(r.Cwd, d))
+		fmt.Fprintf(r.Stderr, "memlint: dir: %s\n", ShownPath(r.Redact, r.Cwd, d))
 	}
 }
 
@@ -499,11 +516,11 @@ func ConfigShown(cwd string, cfg *lint.Config) string {
 // there were: the run then ends with exit code 2, whatever the findings,
 // since their list is incomplete. A rule that panicked is a memlint bug,
 // so its stack is printed too — what a bug report needs, and printed
-// nowhere else.
-func PrintFailed(w io.Writer, cwd string, failed []lint.RuleError) bool {
+// nowhere else. redact masks secrets (nil masks nothing).
+func PrintFailed(w io.Writer, redact func(string) string, cwd string, failed []lint.RuleError) bool {
 	for _, e := range failed {
 		fmt.Fprintf(w, "memlint: internal error: rule %s failed on %s: %v (please report this bug)\n",
-			report.EscapeText(e.Rule), report.EscapeText(rules.Redact(lint.RelPath(cwd, e.Dir))), report.EscapeText(rules.Redact(e.Err.Error())))
+			report.EscapeText(e.Rule), report.EscapeText(mask(redact, lint.RelPath(cwd, e.Dir))), report.EscapeText(mask(redact, e.Err.Error())))
 		if e.Stack != nil {
 			fmt.Fprintf(w, "%s\n", e.Stack)
 		}

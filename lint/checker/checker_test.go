@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/memlint/memlint/lint/checker"
+	"github.com/memlint/memlint/rules"
 )
 
 const typed = "---\nname: n\ndescription: a project memory about the build, in a sentence\ntype: project\n---\nBody.\n"
@@ -51,6 +52,7 @@ func TestModesAgree(t *testing.T) {
 			req := c.req
 			req.Cwd = root
 			req.Getenv = func(string) string { return "" }
+			req.Registry, req.Redact = rules.Registry(), rules.Redact
 			res, err := checker.Check(req)
 			if err != nil {
 				t.Fatal(err)
@@ -66,7 +68,7 @@ func TestModesAgree(t *testing.T) {
 // TestSayEscapes: a note names what a user gave, and shows no control.
 func TestSayEscapes(t *testing.T) {
 	var b bytes.Buffer
-	checker.Say(&b, "no such key %q in %s", "k\x1b[31m", "dir\u202e")
+	checker.Say(&b, nil, "no such key %q in %s", "k\x1b[31m", "dir\u202e")
 	if got, want := b.String(), "memlint: no such key \"k\\x1b[31m\" in dir\\u202e\n"; got != want {
 		t.Errorf("Say wrote %q, want %q", got, want)
 	}

@@ -22,19 +22,19 @@ import (
 // one. Refusals and what was fixed are told on stderr.
 func (r *Result) ApplyFixes(stdout io.Writer, format string) ([]string, error) {
 	run := r.req
-	cwd := run.Cwd
+	cwd, redact := run.Cwd, run.Redact
 	fx := lint.PlanFixes(r.Report.Diagnostics, r.Report.MemoryDirs, lint.FixOptions{Unsafe: run.Fix == UnsafeFix, Staged: r.StagedContent, Linted: r.Linted})
 	for _, p := range sortedKeys(fx.Refused) {
-		Say(run.Stderr, "not fixing %s: %s", ShownPath(cwd, p), fx.Refused[p])
+		Say(run.Stderr, redact, "not fixing %s: %s", ShownPath(redact, cwd, p), fx.Refused[p])
 	}
 	if run.Fix == Diff {
 		files := make([]report.FileDiff, 0, len(fx.Paths))
 		for _, p := range fx.Paths {
-			files = append(files, report.FileDiff{Path: ShownPath(cwd, p), Before: fx.Before[p], After: fx.After[p]})
+			files = append(files, report.FileDiff{Path: ShownPath(redact, cwd, p), Before: fx.Before[p], After: fx.After[p]})
 		}
-		return fx.Paths, report.WriteDiff(stdout, format, files, Redact)
+		return fx.Paths, report.WriteDiff(stdout, format, files, redact)
 	}
-	if err := WriteFixes(cwd, fx); err != nil {
+	if err := WriteFixes(redact, cwd, fx); err != nil {
 		return nil, err
 	}
 	if len(fx.Paths) > 0 {
@@ -46,11 +46,11 @@ func (r *Result) ApplyFixes(stdout io.Writer, format string) ([]string, error) {
 // WriteFixes writes the files fx changes, each only while it still holds
 // the bytes the fixes were planned on and is no symbolic link
 // (atomicfile.ReplaceUnchanged): a file edited or swapped for a link since
-// is refused, naming it, and left as it is.
-func WriteFixes(cwd string, fx *lint.Fixed) error {
+// is refused, naming it (secrets masked with redact), and left as it is.
+func WriteFixes(redact func(string) string, cwd string, fx *lint.Fixed) error {
 	for _, p := range fx.Paths {
 		if err := atomicfile.ReplaceUnchanged(filepath.FromSlash(p), fx.Before[p], fx.After[p]); err != nil {
-			return fmt.Errorf("fix %s: %w", ShownPath(cwd, p), pathErrText(err))
+			return fmt.Errorf("fix %s: %w", ShownPath(redact, cwd, p), pathErrText(err))
 		}
 	}
 	return nil

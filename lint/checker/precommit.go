@@ -15,7 +15,6 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/memory"
-	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/source"
 )
 
@@ -160,9 +159,13 @@ const maxMentionsShown = 5
 // in a later commit, but it will be once the commit lands. The memories
 // are read as staged, from every memory dir of the repository, with
 // stale-reference's reading of paths; a dir where the rule is off is
-// skipped. When the commit removes nothing, no memory is read.
+// skipped. When the commit removes nothing, no memory is read; without
+// Mentions, nothing is.
 func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
 	cwd := c.Cwd
+	if c.Mentions == nil {
+		return
+	}
 	removals, err := staged.Removals()
 	if err != nil {
 		c.note("could not compare the commit with HEAD for deleted files: %v", err)
@@ -194,8 +197,10 @@ func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
 		if dir == "" || cfg.Ignored(abs(p)) {
 			return nil
 		}
-		if off, _, _ := cfg.Resolve(stalereference.StaleReference, abs(p)); off {
-			return nil
+		if c.MentionsRule != nil {
+			if off, _, _ := cfg.Resolve(c.MentionsRule, abs(p)); off {
+				return nil
+			}
 		}
 		src, err := fs.ReadFile(staged.FS, p)
 		if err != nil {
@@ -205,7 +210,7 @@ func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
 			return nil // names no removed file: not worth reading as Markdown
 		}
 		seen := map[int]bool{}
-		for _, ref := range stalereference.References(src, p, dir, root) {
+		for _, ref := range c.Mentions(src, p, dir, root) {
 			i, ok := gone[ref.Path]
 			if !ok || seen[i] || (dir != "." && strings.HasPrefix(ref.Path, dir+"/")) {
 				continue // the memory dir's own files: the link rules own them
@@ -236,7 +241,7 @@ func (c *run) warnRemovals(staged *source.Staged, cfg *lint.Config) {
 		if len(at) > maxMentionsShown {
 			list += fmt.Sprintf(", and %d more", len(at)-maxMentionsShown)
 		}
-		Say(c.Stderr, "%s %s, which this commit %s: %s", subject, r.Path, what, list)
+		Say(c.Stderr, c.Redact, "%s %s, which this commit %s: %s", subject, r.Path, what, list)
 	}
 }
 

@@ -25,7 +25,7 @@ func Preview(req Request) (doc report.PreviewDoc, config string, err error) {
 	if err != nil {
 		return doc, "", err
 	}
-	plan := lint.Plan{Cwd: r.Cwd, Paths: r.Paths, Getenv: r.Getenv, Note: func(format string, args ...any) { Say(r.Stderr, format, args...) }}
+	plan := lint.Plan{Cwd: r.Cwd, Paths: r.Paths, Getenv: r.Getenv, Note: func(format string, args ...any) { Say(r.Stderr, r.Redact, format, args...) }}
 	targets, err := plan.Targets(cfg)
 	if err != nil {
 		return doc, "", err

@@ -70,6 +70,7 @@ package linttest
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -80,6 +81,7 @@ import (
 
 	"github.com/memlint/memlint/internal/ignores"
 	"github.com/memlint/memlint/lint"
+	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -205,10 +207,11 @@ func countWants(dir string) int {
 }
 
 // runCase lints one case dir and compares the findings with its wants. The
-// case goes through lint.Run, as the command's runs do: the case folder is
-// the source (an fs.FS), the run plans its memory dirs, takes the case's
-// .memlint.yaml as its configuration and filters the findings; what a
-// command would tell apart from its input, the fixture does too.
+// case goes through checker.Check, memlint's one driver, as the command's
+// and the hooks' runs do: the case folder is the source (an fs.FS), the run
+// plans its memory dirs, takes the case's .memlint.yaml as its
+// configuration and filters the findings; what a command would tell apart
+// from its input, the fixture does too.
 func (r *runner) runCase(t TB, dir string, only []string) {
 	t.Helper()
 	abs, err := filepath.Abs(dir)
@@ -216,43 +219,44 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 		t.Errorf("%s: %v", dir, err)
 		return
 	}
-	src := lint.FSSource{Root: abs, FS: os.DirFS(dir)}
-	if base := filepath.Join(dir, ".base"); fileExists(base) {
-		// The files as they were at the earlier revision (HEAD, --base).
-		src.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
-	}
 	roots := claude.InstructionRoots{Repo: abs}
 	if home := filepath.Join(abs, ".home"); fileExists(home) {
 		roots.Home, roots.ClaudeHome, roots.Personal = home, filepath.Join(home, ".claude"), true
 	}
 	instructions := claude.LoadInstructions(roots, 0)
-	plan := lint.Plan{Cwd: abs, Registry: r.reg, Only: only, Redact: r.redact, Now: Now,
-		// No environment: the user's own Claude Code config dir is no
-		// part of a fixture.
-		Getenv:       func(string) string { return "" },
-		Instructions: func(string) []claude.InstructionFile { return instructions },
-	}
 	repo, err := caseRepository(dir, abs)
 	if err != nil {
 		t.Errorf("%v", err)
 		return
 	}
-	if repo != nil {
-		plan.Repos = func(string) lint.Repository { return repo }
+	req := checker.Request{Mode: checker.FS, Cwd: abs, Root: abs, FS: os.DirFS(dir),
+		Registry: r.reg, Redact: r.redact, Only: only, Now: Now,
+		// No environment: the user's own Claude Code config dir is no
+		// part of a fixture, nor is their account's recall mode.
+		Getenv:      func(string) string { return "" },
+		RecallProbe: func() (bool, string) { return false, "" },
+		// The case folder is the repository: its instructions, and the
+		// files and history its .repo-files and .repo-commits tell (none
+		// without them).
+		Repository:   true,
+		Instructions: func(string) []claude.InstructionFile { return instructions },
+		Repos:        func(string) lint.Repository { return repo },
+		// A fixture is for its rule whatever the rule's stage: preview
+		// rules run too.
+		Preview: true,
+	}
+	if base := filepath.Join(dir, ".base"); fileExists(base) {
+		// The files as they were at the earlier revision (HEAD, --base).
+		req.Earlier = memory.FSEarlier{FS: os.DirFS(base)}
 	}
 	// The case's own .memlint.yaml, as --config names it: a configuration
 	// above the case folder is no part of it.
-	var cfg *lint.Config
 	if file := filepath.Join(dir, lint.ConfigFileName); fileExists(file) {
-		if cfg, err = lint.ResolveConfig(src, abs, file, r.reg); err != nil {
-			t.Errorf("config: %v", err)
-			return
-		}
+		req.ConfigFile = file
+	} else {
+		req.Config, req.ConfigKnown = (*lint.Config)(nil).WithPreview(), true
 	}
-	// A fixture is for its rule whatever the rule's stage: preview rules
-	// run too.
-	cfg = cfg.WithPreview()
-	dirs, err := memory.FindDirs(src.FS, ".", nil)
+	dirs, err := memory.FindDirs(req.FS, ".", nil)
 	if err != nil {
 		t.Errorf("%s: %v", dir, err)
 		return
@@ -260,32 +264,35 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	if len(dirs) == 0 {
 		dirs = []string{"."}
 	}
-	src.Dirs = dirs
-	lintCase := func(src lint.FSSource) (*lint.Result, error) {
-		res, err := lint.Run(src, plan, cfg)
+	req.Dirs = dirs
+	lintCase := func(fsys fs.FS) (*checker.Result, error) {
+		req.FS = fsys
+		res, err := checker.Check(req)
 		if err != nil {
 			return nil, err
 		}
-		relResult(res, abs)
+		relResult(res.Lint, abs)
 		return res, nil
 	}
-	res, err := lintCase(src)
+	res, err := lintCase(req.FS)
 	if err != nil {
-		t.Errorf("%s: %v", dir, err)
+		t.Errorf("%s: %v", dir, err) // a bad .memlint.yaml, among others
 		return
 	}
+	// The second run of checkFixes keeps the configuration as resolved.
+	req.ConfigFile, req.Config, req.ConfigKnown = "", res.Config, true
 	// A rule that fails is memlint's failure, never a finding: the
 	// command exits 2 on it, and so does the fixture.
-	for _, e := range res.Errors {
-		t.Errorf("%s: rule %s failed on %s: %v%s", dir, e.Rule, filepath.Join(dir, e.Dir), e.Err, stackOf(e))
+	for _, e := range res.Failed {
+		t.Errorf("%s: rule %s failed on %s: %v%s", dir, e.Rule, filepath.Join(dir, relPath(abs, e.Dir)), e.Err, stackOf(e))
 	}
 	wants, ok := r.readExpectations(t, dir, dirs, len(only) == 0)
 	if !ok {
 		return
 	}
-	checkFixes(t, lintCase, src, dir, res, only)
-	checkFingerprints(t, res.Diagnostics)
-	for _, d := range res.Diagnostics {
+	checkFixes(t, lintCase, dir, res.Lint, only)
+	checkFingerprints(t, res.Lint.Diagnostics)
+	for _, d := range res.Lint.Diagnostics {
 		if len(only) > 0 && !contains(only, d.Rule) {
 			continue
 		}
@@ -487,8 +494,9 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// checkFixes applies the run's fixes and compares with the .golden files.
-func checkFixes(t TB, lintCase func(lint.FSSource) (*lint.Result, error), src lint.FSSource, dir string, res *lint.Result, only []string) {
+// checkFixes applies the run's fixes and compares with the .golden files;
+// lintCase lints the fixed files again.
+func checkFixes(t TB, lintCase func(fs.FS) (*checker.Result, error), dir string, res *lint.Result, only []string) {
 	t.Helper()
 	goldens := map[string]string{}
 	contents := map[string][]byte{}
@@ -549,46 +557,44 @@ func checkFixes(t TB, lintCase func(lint.FSSource) (*lint.Result, error), src li
 		}
 		after[path] = &fstest.MapFile{Data: data}
 	}
-	src.FS = after
-	again, err := lintCase(src)
+	again, err := lintCase(after)
 	if err != nil {
 		t.Errorf("%s: second run: %v", dir, err)
 		return
 	}
-	more, _ := lint.ApplyFixes(mapContents(after), fixesOf(again))
+	more, _ := lint.ApplyFixes(mapContents(after), fixesOf(again.Lint))
 	for path, data := range more {
 		t.Errorf("a second run of the fixes changes %s again:\n%s", filepath.Join(dir, path), data)
 	}
 }
 
-// relResult makes the paths of a run over the case folder root, which
-// lint.Run gives absolute, relative to root again, as the wants write
-// them.
+// relResult makes the paths of the findings of a run over the case
+// folder root, which the checker gives absolute, relative to root again,
+// as the wants write them.
 func relResult(res *lint.Result, root string) {
-	rel := func(p string) string {
-		r, err := filepath.Rel(root, filepath.FromSlash(p))
-		if err != nil {
-			return p
-		}
-		return filepath.ToSlash(r)
-	}
 	for _, list := range [][]lint.Diagnostic{res.Diagnostics, res.Suppressed} {
 		for i := range list {
 			d := &list[i]
-			d.Path = rel(d.Path)
+			d.Path = relPath(root, d.Path)
 			if d.Fix != nil {
 				fix := *d.Fix
 				fix.Edits = append([]memory.TextEdit(nil), fix.Edits...)
 				for j := range fix.Edits {
-					fix.Edits[j].Path = rel(fix.Edits[j].Path)
+					fix.Edits[j].Path = relPath(root, fix.Edits[j].Path)
 				}
 				d.Fix = &fix
 			}
 		}
 	}
-	for i := range res.Errors {
-		res.Errors[i].Dir = rel(res.Errors[i].Dir)
+}
+
+// relPath is the absolute slash path p relative to the case folder root.
+func relPath(root, p string) string {
+	r, err := filepath.Rel(root, filepath.FromSlash(p))
+	if err != nil {
+		return p
 	}
+	return filepath.ToSlash(r)
 }
 
 // stackOf is the stack of a rule that panicked, to follow its error.
