@@ -150,18 +150,18 @@ func measure(tree string, rounds int, memlint string) (column, error) {
 		add(partFloor, cpu, len(mdFiles))
 
 		var n int
-		cpu = timed(func() { n, err = lintOnce(&lint.Linter{Registry: noopReg, Now: now}) })
+		cpu = timed(func() { n, err = lintOnce(&lint.Linter{Setup: lint.Setup{Registry: noopReg, Now: now}}) })
 		if err != nil {
 			return column{}, err
 		}
 		files = n
 		add(partLoad, cpu, n)
-		cpu = timed(func() { _, err = lintOnce(&lint.Linter{Registry: parseReg, Now: now}) })
+		cpu = timed(func() { _, err = lintOnce(&lint.Linter{Setup: lint.Setup{Registry: parseReg, Now: now}}) })
 		if err != nil {
 			return column{}, err
 		}
 		add(partParse, cpu, n)
-		cpu = timed(func() { _, err = lintOnce(&lint.Linter{Registry: reg, Now: now}) })
+		cpu = timed(func() { _, err = lintOnce(&lint.Linter{Setup: lint.Setup{Registry: reg, Now: now}}) })
 		if err != nil {
 			return column{}, err
 		}
@@ -173,15 +173,17 @@ func measure(tree string, rounds int, memlint string) (column, error) {
 		sum := 0.0
 		for _, id := range ids {
 			reuse := memory.NewReuse()
-			if _, err := lintOnce(&lint.Linter{Registry: parseReg, Reuse: reuse, Now: now}); err != nil {
+			if _, err := lintOnce(&lint.Linter{Setup: lint.Setup{Registry: parseReg, Reuse: reuse, Now: now}}); err != nil {
 				return column{}, err
 			}
-			ruleCPU := timed(func() { _, err = lintOnce(&lint.Linter{Registry: reg, Only: []string{id}, Reuse: reuse, Now: now}) })
+			ruleCPU := timed(func() {
+				_, err = lintOnce(&lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{id}, Reuse: reuse, Now: now}})
+			})
 			if err != nil {
 				return column{}, err
 			}
 			baseCPU := timed(func() {
-				_, err = lintOnce(&lint.Linter{Registry: noopReg, Reuse: reuse, Now: now})
+				_, err = lintOnce(&lint.Linter{Setup: lint.Setup{Registry: noopReg, Reuse: reuse, Now: now}})
 			})
 			if err != nil {
 				return column{}, err

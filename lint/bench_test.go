@@ -35,7 +35,7 @@ func lintOnce(b *testing.B, fsys fs.FS) *lint.Result {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: benchNow}
+	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: benchNow}, Config: withPreview()}
 	res, err := l.Lint(fsys, dirs)
 	if err != nil {
 		b.Fatal(err)

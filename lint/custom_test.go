@@ -155,7 +155,7 @@ func lintCustom(t *testing.T, config string, files map[string]string) []string {
 	for name, src := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(src)}
 	}
-	l := &Linter{Registry: c.Registry(reg), Config: c, Root: dir, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: c, Root: dir}
 	res, err := l.Lint(fsys, []string{"mem"})
 	if err != nil {
 		t.Fatal(err)

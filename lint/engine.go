@@ -21,21 +21,15 @@ import (
 
 // Linter runs rules over memory dirs read from an fs.FS.
 type Linter struct {
-	Registry *Registry
+	Setup
 	// Config may be nil: every rule at its defaults.
 	Config *Config
 	// Root is the absolute OS path the fs.FS stands for (the working tree
 	// folder, or the worktree root for staged content). Configuration
 	// globs are matched against paths made from it.
 	Root string
-	// Now is what "in the future" is measured against; zero means
-	// time.Now().
-	Now time.Time
 	// MaxFileSize bounds what is read; zero means DefaultMaxFileSize.
 	MaxFileSize int64
-	// Only, when not empty, restricts the run to these rule IDs (fixture
-	// tests run one rule at a time); preview rules among them run.
-	Only []string
 	// Focus, when not nil, are the files (paths of the fs.FS) whose
 	// findings the run reports; findings about a whole dir are kept too.
 	// Every rule still sees the whole dir, so a focus file's findings are
@@ -43,43 +37,14 @@ type Linter struct {
 	// on other files (Pass.Focused), and the Markdown of other files is
 	// parsed only when a rule reads it.
 	Focus map[string]bool
-	// Reuse, when set, shares the topic files whose content is unchanged
-	// with the other runs given the same Reuse over the same root.
-	Reuse *memory.Reuse
-	// ErrorsOnly tells that the caller keeps error-level findings alone
-	// (the Claude Code session summary): rules may skip work that can
-	// only report below error (Pass.Keeps). Findings are not filtered by
-	// it; what a rule reports is reported.
-	ErrorsOnly bool
-	// NoFlaggedText leaves Diagnostic.Text empty, for runs whose output
-	// and filters never read it: only baselines and the fingerprints of
-	// SARIF and GitLab do. At 100,000 files the flagged texts were a third
-	// of the heap live at the report, and the GC's work grew with it.
-	NoFlaggedText bool
-	// Redact, when set, masks secrets in the text of every finding
-	// (message, suggestion, flagged text) whatever rule made it: a
-	// description quoted by one rule may hold a token another detects.
-	Redact func(string) string
 	// Earlier, when set, is the content files had at an earlier revision
 	// (HEAD for a commit, --base for a pull request); rules that compare
 	// with it (log-append-only) see it through File.Base.
 	Earlier memory.Earlier
-	// RecallProbe, when set, tells whether the account running memlint has
-	// Claude Code's recall mode, for claude-code: {recall: auto} (the
-	// default); the command line sets claude.SystemRecallProbe. Nil means unknown.
-	RecallProbe claude.RecallProbe
 	// ClaudeHome is Claude Code's config home, absolute ($CLAUDE_CONFIG_DIR
 	// or ~/.claude): the memory dirs inside it but team memory are the
 	// user's own (Dir.Personal). Empty means none is.
 	ClaudeHome string
-	// Instructions, when set, gives the instruction files Claude Code
-	// loads with the memory dir at an absolute OS path (its repository's
-	// CLAUDE.md and kin; see ClaudeInstructions), for claude-md-overlap.
-	// Nil, or nil for a dir, means none are known.
-	Instructions func(dir string) []claude.InstructionFile
-	// Repos, when set, finds the repository a memory dir's path references
-	// name (Pass.Repo); nil means none.
-	Repos Repositories
 
 	// alsoNested are memory dirs (paths of the fs.FS) not linted this
 	// time whose files are not part of any dir linted: a run that lints

@@ -28,7 +28,7 @@ func TestRuleKinds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := (&Linter{Registry: reg, Root: "/repo"}).Lint(fsys, dirs)
+		res, err := (&Linter{Setup: Setup{Registry: reg}, Root: "/repo"}).Lint(fsys, dirs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +94,7 @@ func TestTemplatesLeaveTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (&Linter{Registry: reg}).Lint(fsys, []string{"mem", "mem/team"}); err != nil {
+	if _, err := (&Linter{Setup: Setup{Registry: reg}}).Lint(fsys, []string{"mem", "mem/team"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {

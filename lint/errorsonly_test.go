@@ -29,8 +29,8 @@ func TestErrorsOnlySkipsOnlyWarnings(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		l := &lint.Linter{Registry: rules.Registry(), Config: cfg, ErrorsOnly: errorsOnly, Only: []string{"file-unreadable"},
-			Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), ErrorsOnly: errorsOnly, Only: []string{"file-unreadable"},
+			Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: cfg}
 		res, err := l.Lint(fsys, []string{"."})
 		if err != nil {
 			t.Fatal(err)

@@ -40,7 +40,7 @@ func TestRuleFailureIsAnError(t *testing.T) {
 		{"error", func(p *lint.Pass) { p.Fail(errors.New("cannot check")) }, "cannot check", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			l := &lint.Linter{Registry: failingRules(t, c.fail), Config: withPreview()}
+			l := &lint.Linter{Setup: lint.Setup{Registry: failingRules(t, c.fail)}, Config: withPreview()}
 			res, err := l.Lint(fsys, []string{"mem"})
 			if err != nil {
 				t.Fatal(err)

@@ -24,7 +24,7 @@ func TestFingerprintSurvivesInsertedLines(t *testing.T) {
 	}
 	prints := func(src string) []string {
 		fsys := fstest.MapFS{"m/a.md": {Data: []byte(src)}}
-		res, err := (&Linter{Registry: reg}).Lint(fsys, []string{"m"})
+		res, err := (&Linter{Setup: Setup{Registry: reg}}).Lint(fsys, []string{"m"})
 		if err != nil {
 			t.Fatal(err)
 		}

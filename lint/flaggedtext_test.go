@@ -21,7 +21,7 @@ func TestNoFlaggedText(t *testing.T) {
 	texts := 0
 	for _, c := range fixtureCases(t) {
 		c.src.Dirs = []string{c.dir}
-		plan := lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow}
+		plan := lint.Plan{Setup: lint.Setup{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow}}
 		full, err := lint.Run(c.src, plan, withPreview())
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

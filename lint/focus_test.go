@@ -116,7 +116,7 @@ func findDirs(t *testing.T, fsys fs.FS) []string {
 // the hook does.
 func run(t *testing.T, src lint.FSSource, focus []string) *lint.Result {
 	t.Helper()
-	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Focus: focus}, withPreview())
+	res, err := lint.Run(src, lint.Plan{Setup: lint.Setup{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow}, Focus: focus}, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func fuzzLint(t testing.TB, reg *lint.Registry, files map[string]string) *lint.R
 	for name, content := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(content), Mode: 0o644}
 	}
-	l := &lint.Linter{Registry: reg, Config: withPreview(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: withPreview()}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatalf("Lint: %v", err)
@@ -208,7 +208,7 @@ func FuzzParseConfig(f *testing.F) {
 			"repo/memory/MEMORY.md": {Data: []byte("- [a](a.md) — about a\n")},
 			"repo/memory/a.md":      {Data: []byte("---\nname: a\ndescription: about a corp.example foo\ntype: project\nmetadata: {x: foo}\n---\nfoo bar baz\n")},
 		}
-		l := &lint.Linter{Registry: cfg.Registry(base), Config: cfg, Root: "/", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Setup: lint.Setup{Registry: cfg.Registry(base), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: cfg, Root: "/"}
 		res, err := l.Lint(fsys, []string{"repo/memory"})
 		if err != nil {
 			t.Fatalf("Lint with an accepted configuration: %v", err)

@@ -33,7 +33,7 @@ func TestQuotedValueFindingSpans(t *testing.T) {
 				"memory/MEMORY.md": {Data: []byte("- [A note](a_note.md) — the note\n")},
 				"memory/a_note.md": {Data: []byte("---\n" + tc.frontmatter + "---\n\nBody.\n")},
 			}
-			l := &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: benchNow}
+			l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: benchNow}, Config: withPreview()}
 			res, err := l.Lint(fsys, []string{"memory"})
 			if err != nil {
 				t.Fatal(err)

@@ -160,7 +160,7 @@ overrides:
 	for _, name := range []string{"a", "b", "team_c", "team_d_loud", "e_loud"} {
 		fsys["mem/"+name+".md"] = &fstest.MapFile{Data: []byte("text\n")}
 	}
-	l := &Linter{Registry: c.Registry(reg), Config: c, Root: dir}
+	l := &Linter{Setup: Setup{Registry: c.Registry(reg)}, Config: c, Root: dir}
 	if _, err := l.Lint(fsys, []string{"mem"}); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -41,31 +40,13 @@ type Plan struct {
 	// filter the run through (nil for none), once the run's configuration
 	// is known.
 	Baseline func(cfg *Config) (Baseline, error)
-	// NoFlaggedText is as in Linter, for a caller whose output reads no
-	// flagged text; it has no effect when Baseline gives a baseline, which
-	// matches findings by it.
-	NoFlaggedText bool
 
-	// Registry holds the built-in rules; the configuration adds its custom
-	// ones.
-	Registry *Registry
+	Setup
 	// Focus, when not empty, are the files (absolute paths) whose findings
 	// the caller keeps, as in Linter.Focus: findings in other files are
 	// left out, and the run costs little more than linting these files
 	// (the Claude Code hook, on a write).
 	Focus []string
-	// Reuse is as in Linter.
-	Reuse *memory.Reuse
-	// Only, ErrorsOnly, Redact, RecallProbe and Now are as in Linter.
-	Only        []string
-	ErrorsOnly  bool
-	Redact      func(string) string
-	RecallProbe claude.RecallProbe
-	Now         time.Time
-	// Instructions is as in Linter.
-	Instructions func(dir string) []claude.InstructionFile
-	// Repos is as in Linter.
-	Repos Repositories
 }
 
 // MissingPathError is a PATH that does not exist.

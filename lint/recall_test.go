@@ -32,7 +32,7 @@ func TestRecallReachesRules(t *testing.T) {
 		{"configured off beats detected", cfgOff, detected, claude.Recall{Configured: true, Why: "claude-code: {recall: off} in .memlint.yaml"}},
 	} {
 		seen = claude.Recall{}
-		l := &Linter{Registry: reg, Config: tc.cfg, RecallProbe: tc.probe, Root: "/repo"}
+		l := &Linter{Setup: Setup{Registry: reg, RecallProbe: tc.probe}, Config: tc.cfg, Root: "/repo"}
 		if _, err := l.Lint(fstest.MapFS{"m/MEMORY.md": {Data: []byte("- x\n")}}, []string{"m"}); err != nil {
 			t.Fatal(err)
 		}

@@ -91,7 +91,7 @@ func TestReuseSameFindings(t *testing.T) {
 // through reuse (nil: none).
 func runReuse(t *testing.T, src lint.FSSource, reuse *memory.Reuse) *lint.Result {
 	t.Helper()
-	res, err := lint.Run(src, lint.Plan{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}, withPreview())
+	res, err := lint.Run(src, lint.Plan{Setup: lint.Setup{Registry: rules.Registry(), Redact: rules.Redact, Now: benchNow, Reuse: reuse}}, withPreview())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func lintWithin(t *testing.T, fsys fs.FS, limit time.Duration) *lint.Result {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		l := &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: withPreview()}
 		res, err := l.Lint(fsys, []string{"."})
 		done <- outcome{res, err}
 	}()
@@ -337,7 +337,7 @@ func TestLinksNeverLeaveTheMemoryDir(t *testing.T) {
 	}}
 	done := make(chan *lint.Result, 1)
 	go func() {
-		l := &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: withPreview()}
 		res, err := l.Lint(rec, []string{"mem"})
 		if err != nil {
 			t.Error(err)

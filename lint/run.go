@@ -228,8 +228,8 @@ func runTargets(src Source, plan Plan, cfg *Config, targets, others []*Target, r
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	base := &Linter{Registry: cfg.Registry(plan.Registry), Config: cfg, Only: plan.Only, Reuse: plan.Reuse, ErrorsOnly: plan.ErrorsOnly, Redact: plan.Redact, RecallProbe: plan.RecallProbe, Now: plan.Now, NoFlaggedText: plan.NoFlaggedText,
-		ClaudeHome: claudecode.HomeFromEnv(getenv), Instructions: plan.Instructions, Repos: plan.Repos}
+	base := &Linter{Setup: plan.Setup, Config: cfg, ClaudeHome: claudecode.HomeFromEnv(getenv)}
+	base.Registry = cfg.Registry(plan.Registry)
 	byVolume := map[string][]*Target{}
 	var volumes []string
 	for _, t := range targets {

@@ -50,7 +50,7 @@ func TestRunOverFS(t *testing.T) {
 	}
 	b := &acceptRule{rule: "index-duplicate-entry", stale: filepath.Join(root, "a", "old.md")}
 	src := lint.FSSource{Root: root, FS: fsys, Dirs: []string{"a", "b", "a"}}
-	plan := lint.Plan{Cwd: root, Paths: []string{"a"}, Registry: reg, Baseline: func(*lint.Config) (lint.Baseline, error) { return b, nil }}
+	plan := lint.Plan{Cwd: root, Paths: []string{"a"}, Setup: lint.Setup{Registry: reg}, Baseline: func(*lint.Config) (lint.Baseline, error) { return b, nil }}
 	res, err := lint.Run(src, plan, withPreview())
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +132,7 @@ func TestRelintMatchesRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	plan := lint.Plan{Cwd: root, Paths: []string{root}, Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	plan := lint.Plan{Cwd: root, Paths: []string{root}, Setup: lint.Setup{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}}
 	src := lint.WorkingTree{}
 	first, err := lint.Run(src, plan, withPreview())
 	if err != nil {

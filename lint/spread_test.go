@@ -56,7 +56,7 @@ func TestSpreadSameFindings(t *testing.T) {
 			}
 			for _, focus := range focuses {
 				l := func() *lint.Linter {
-					return &lint.Linter{Registry: rules.Registry(), Config: withPreview(), Now: now, Focus: focus}
+					return &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: now}, Config: withPreview(), Focus: focus}
 				}
 				seq, spread := lintWithProcs(t, 1, l(), fsys, dir), lintWithProcs(t, 4, l(), fsys, dir)
 				if !reflect.DeepEqual(seq.Diagnostics, spread.Diagnostics) || !reflect.DeepEqual(seq.Suppressed, spread.Suppressed) {
@@ -93,7 +93,7 @@ func TestPrepareFailureIsAnError(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-			_, err = (&lint.Linter{Registry: reg}).Lint(fsys, []string{"mem"})
+			_, err = (&lint.Linter{Setup: lint.Setup{Registry: reg}}).Lint(fsys, []string{"mem"})
 			if err == nil || !strings.Contains(err.Error(), "internal error") || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("Lint error = %v, want an internal error with %q", err, c.want)
 			}

@@ -66,7 +66,7 @@ func TestPreviewRulesRunWhenAsked(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := filepath.Join(string(filepath.Separator), "repo")
-			l := &lint.Linter{Registry: reg, Config: c.cfg, Root: root, Only: c.only}
+			l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: c.only}, Config: c.cfg, Root: root}
 			res, err := l.Lint(fsys, []string{"mem"})
 			if err != nil {
 				t.Fatal(err)

@@ -49,7 +49,7 @@ func lintStagedVia(t *testing.T, cwd string, env map[string]string) ([]string, s
 	if err != nil {
 		t.Fatalf("ChangedMemoryDirs: %v", err)
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Config: (*lint.Config)(nil).WithPreview(), Root: s.Root, Earlier: earlier, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: (*lint.Config)(nil).WithPreview(), Root: s.Root, Earlier: earlier}
 	res, err := l.Lint(s.FS, dirs)
 	if err != nil {
 		t.Fatalf("Lint: %v", err)

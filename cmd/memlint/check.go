@@ -13,7 +13,7 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/lint/report"
-	"github.com/memlint/memlint/rules/stalereference"
+	"github.com/memlint/memlint/rules"
 )
 
 // checkOptions are the flags of the check command.
@@ -167,24 +167,12 @@ func (o *checkOptions) lint(args []string) error {
 	return nil
 }
 
-// mentions are the repository paths a memory file names, as
-// stale-reference reads them: for the pre-commit hook's warning about the
-// files a commit deletes or renames.
-func mentions(src []byte, name, dir, root string) []checker.Mention {
-	refs := stalereference.References(src, name, dir, root)
-	out := make([]checker.Mention, len(refs))
-	for i, r := range refs {
-		out[i] = checker.Mention{Path: r.Path, Line: r.Line}
-	}
-	return out
-}
-
 // request is the checker.Request of this run.
 func (o *checkOptions) request(args []string) checker.Request {
 	req := checker.Request{Mode: checker.WorkingTree, Paths: args, Stderr: o.stderr, Quiet: o.quiet, Verbose: o.verbose,
 		ConfigFile: o.configFile, Preview: o.preview, Base: o.base, BaselineFile: o.baselineFile,
 		Formats: []string{o.format}, Registry: builtinRules(), Redact: redact, ToolVersion: version(),
-		Mentions: mentions, MentionsRule: stalereference.StaleReference}
+		Mentions: rules.Mentions, MentionsRule: rules.MentionsRule}
 	switch {
 	case o.hook:
 		req.Mode = checker.PreCommit

@@ -115,7 +115,7 @@ type Request struct {
 	// for the warning about the memories that name a file the commit
 	// deletes or renames; memory dirs where MentionsRule is off are not
 	// read. Nil: no such warning.
-	Mentions     func(src []byte, name, dir, root string) []Mention
+	Mentions     func(src []byte, name, dir, root string) []memory.Mention
 	MentionsRule *lint.Rule
 	// ToolVersion is memlint's version, for the report.
 	ToolVersion string
@@ -196,12 +196,6 @@ func (r *Result) Relint(changed []string) (*report.Report, error) {
 	r.Report, r.Lint, r.Failed, r.Linted = again.Report, again.Lint, again.Failed, again.Linted
 	r.Report.Projects = projects
 	return r.Report, nil
-}
-
-// Mention is a repository path a memory file names, on a line (1-based).
-type Mention struct {
-	Path string
-	Line int
 }
 
 // Say prints a message on w prefixed "memlint: ": secrets masked with
@@ -344,9 +338,10 @@ func (r *run) config(src lint.Source) (*lint.Config, error) {
 // plan is the lint.Plan of the run: the one place a plan is built.
 func (r *run) plan(paths []string) lint.Plan {
 	p := lint.Plan{Cwd: r.Cwd, Paths: paths, Getenv: r.Getenv, Note: r.note,
-		Baseline: r.baseline(), NoFlaggedText: !r.readsFlaggedText(),
-		Registry: r.Registry, Redact: r.Redact, RecallProbe: r.RecallProbe,
-		Focus: r.Focus, Only: r.Only, ErrorsOnly: r.ErrorsOnly, Reuse: r.Reuse, Now: r.Now}
+		Baseline: r.baseline(), Setup: lint.Setup{NoFlaggedText: !r.readsFlaggedText(),
+			Registry: r.Registry, Redact: r.Redact, RecallProbe: r.RecallProbe,
+			Only: r.Only, ErrorsOnly: r.ErrorsOnly, Reuse: r.Reuse, Now: r.Now},
+		Focus: r.Focus}
 	if r.Mode != FS || r.Repository {
 		p.Instructions, p.Repos = r.Instructions, r.Repos
 		if p.Instructions == nil || p.Repos == nil {

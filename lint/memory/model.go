@@ -377,3 +377,9 @@ func KindOf(dir string, d *Dir) DirKind {
 	}
 	return DirAuto
 }
+
+// Mention is a repository path a memory file names, on a line (1-based).
+type Mention struct {
+	Path string
+	Line int
+}

@@ -72,7 +72,7 @@ Finance trusts only the central bank's daily rate feed.
 func lintFixture(t *testing.T, fsys fstest.MapFS) *Report {
 	t.Helper()
 	reg := rules.Registry()
-	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Root: sarifRoot, Now: time.Date(2026, 9, 14, 12, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Now: time.Date(2026, 9, 14, 12, 0, 0, 0, time.UTC)}, Config: (*lint.Config)(nil).WithPreview(), Root: sarifRoot}
 	res, err := l.Lint(fsys, []string{"mem"})
 	if err != nil {
 		t.Fatal(err)

@@ -34,8 +34,8 @@ func FuzzOverlap(f *testing.F) {
 			{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(claudeMD)},
 			{Path: "/repo/memory/topic.md", Name: "memory/topic.md", Src: []byte(topic)},
 		}
-		l := &lint.Linter{Registry: reg, Only: []string{"claude-md-overlap"}, Root: "/repo", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
-			Instructions: func(string) []claude.InstructionFile { return instructions }}
+		l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{"claude-md-overlap"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
+			Instructions: func(string) []claude.InstructionFile { return instructions }}, Root: "/repo"}
 		res, err := l.Lint(fsys, []string{"memory"})
 		if err != nil {
 			t.Fatal(err)

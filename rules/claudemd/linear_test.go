@@ -29,8 +29,8 @@ func TestRepeatedTextStaysLinear(t *testing.T) {
 				"memory/topic.md":  {Data: []byte("---\nname: t\ndescription: a memory that repeats itself\ntype: project\n---\n" + tc.topicMemory)},
 			}
 			ins := []claude.InstructionFile{{Path: "/repo/CLAUDE.md", Name: "CLAUDE.md", Src: []byte(tc.claude)}}
-			l := &lint.Linter{Registry: rules.Registry(), Only: []string{"claude-md-overlap"}, Root: "/repo", Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
-				Instructions: func(string) []claude.InstructionFile { return ins }}
+			l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Only: []string{"claude-md-overlap"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
+				Instructions: func(string) []claude.InstructionFile { return ins }}, Root: "/repo"}
 			done := make(chan *lint.Result, 1)
 			go func() {
 				res, err := l.Lint(fsys, []string{"memory"})

@@ -40,7 +40,7 @@ func FuzzCodeContent(f *testing.F) {
 			"MEMORY.md":  {Data: []byte(body)},
 			"project.md": {Data: []byte(src)},
 		}
-		l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		l := &lint.Linter{Setup: lint.Setup{Registry: reg, Now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}, Config: (*lint.Config)(nil).WithPreview()}
 		res, err := l.Lint(fsys, []string{"."})
 		if err != nil {
 			t.Fatal(err)
@@ -143,7 +143,7 @@ func BenchmarkCodeContent(b *testing.B) {
 	reg := mustRegistry(b, Rule, lint.FileUnreadable)
 	for _, only := range []string{"file-unreadable", "code-content"} {
 		b.Run(only, func(b *testing.B) {
-			l := &lint.Linter{Registry: reg, Only: []string{only}}
+			l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{only}}}
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := l.Lint(fsys, dirs); err != nil {

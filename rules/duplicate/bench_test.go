@@ -22,7 +22,7 @@ func BenchmarkDuplicate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Now: linttest.Now}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Now: linttest.Now}, Config: (*lint.Config)(nil).WithPreview()}
 	for b.Loop() {
 		if _, err := l.Lint(fsys, dirs); err != nil {
 			b.Fatal(err)

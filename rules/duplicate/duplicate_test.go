@@ -35,7 +35,7 @@ func TestSuggestion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := &lint.Linter{Registry: rules.Registry(), Config: (*lint.Config)(nil).WithPreview(), Now: linttest.Now}
+		l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: linttest.Now}, Config: (*lint.Config)(nil).WithPreview()}
 		res, err := l.Lint(fsys, dirs)
 		if err != nil {
 			t.Fatal(err)

@@ -18,7 +18,7 @@ func TestMissingEmptyFile(t *testing.T) {
 		"mem/pricing.md":    {Data: []byte{}},
 		"mem/blank.md":      {Data: []byte("\n  \n")},
 	}
-	l := &lint.Linter{Registry: rules.Registry(), Only: []string{"frontmatter-missing"}}
+	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Only: []string{"frontmatter-missing"}}}
 	res, err := l.Lint(fsys, []string{"mem"})
 	if err != nil {
 		t.Fatal(err)

@@ -74,8 +74,8 @@ func lintHome(t *testing.T, fsys fstest.MapFS, root string, repo lint.Repository
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Config: previewConfig, Root: root, Now: linttest.Now, ClaudeHome: claudeHome,
-		Repos: func(string) lint.Repository { return repo }}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Now: linttest.Now,
+		Repos: func(string) lint.Repository { return repo }}, Config: previewConfig, Root: root, ClaudeHome: claudeHome}
 	dirs, err := memory.FindDirs(fsys, ".", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -48,8 +48,8 @@ func TestIndexOver4MiB(t *testing.T) {
 				"memory/MEMORY.md":      {Data: index(tc.size)},
 				"memory/feedback_db.md": {Data: topic},
 			}
-			linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: linttest.Now, MaxFileSize: tc.maxRead,
-				Only: []string{"index-missing", "index-size-limit"}}
+			linter := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: linttest.Now,
+				Only: []string{"index-missing", "index-size-limit"}}, Root: "/repo", MaxFileSize: tc.maxRead}
 			res, err := linter.Lint(fsys, []string{"memory"})
 			if err != nil {
 				t.Fatal(err)

@@ -22,8 +22,8 @@ func TestLinkEscapeSuggestion(t *testing.T) {
 			"- [Source](../../src/) — the code\n")},
 	}
 	repo := &lint.FileList{RootDir: "/repo", Paths: []string{"docs/design.md", "src/main.go"}}
-	linter := &lint.Linter{Registry: rules.Registry(), Root: "/repo", Now: linttest.Now, Only: []string{"index-link-escape"},
-		Repos: func(string) lint.Repository { return repo }}
+	linter := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: linttest.Now, Only: []string{"index-link-escape"},
+		Repos: func(string) lint.Repository { return repo }}, Root: "/repo"}
 	res, err := linter.Lint(fsys, []string{".claude/memory"})
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +63,7 @@ func TestDuplicateEntryNeverDropsText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fsys := fstest.MapFS{"MEMORY.md": {Data: []byte(tc.index)}}
-			linter := &lint.Linter{Registry: rules.Registry(), Root: "/m", Now: linttest.Now, Only: []string{"index-duplicate-entry"}}
+			linter := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Now: linttest.Now, Only: []string{"index-duplicate-entry"}}, Root: "/m"}
 			res, err := linter.Lint(fsys, []string{"."})
 			if err != nil {
 				t.Fatal(err)

@@ -31,7 +31,7 @@ func lintMemory(t *testing.T, root, claudeHome, body string) []lint.Diagnostic {
 		"memory/MEMORY.md":        {Data: []byte("# Memory\n\n- [Note](feedback_note.md) — a note\n")},
 		"memory/feedback_note.md": {Data: []byte("---\nname: note\ndescription: a note\ntype: feedback\n---\n" + body + "\n")},
 	}
-	l := &lint.Linter{Registry: reg, Root: root, ClaudeHome: claudeHome, Config: previewConfig}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg}, Root: root, ClaudeHome: claudeHome, Config: previewConfig}
 	res, err := l.Lint(fsys, []string{"memory"})
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestSeverityFromConfigHome(t *testing.T) {
 		}
 		return ""
 	}
-	res, err := lint.Run(lint.WorkingTree{}, lint.Plan{Cwd: tmp, Paths: []string{personal, repo}, Getenv: getenv, Registry: reg}, previewConfig)
+	res, err := lint.Run(lint.WorkingTree{}, lint.Plan{Cwd: tmp, Paths: []string{personal, repo}, Getenv: getenv, Setup: lint.Setup{Registry: reg}}, previewConfig)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestCountLimitCountsWhatRecallLists(t *testing.T) {
 	}
 	memories(fsys, "auto", 200)
 	memories(fsys, ".claude/agent-memory/reviewer", 201)
-	l := &lint.Linter{Registry: rules.Registry(), Only: []string{"memory-count-limit"}}
+	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Only: []string{"memory-count-limit"}}}
 	res, err := l.Lint(fsys, []string{"auto", ".claude/agent-memory/reviewer"})
 	if err != nil {
 		t.Fatal(err)

@@ -59,8 +59,8 @@ func findings(t *testing.T, rule *lint.Rule, fsys fstest.MapFS, config []byte) [
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
-	l := &lint.Linter{Registry: cfg.Registry(reg), Config: cfg, Root: "/memory", Only: []string{rule.ID},
-		Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+	l := &lint.Linter{Setup: lint.Setup{Registry: cfg.Registry(reg), Only: []string{rule.ID},
+		Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}, Config: cfg, Root: "/memory"}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +295,7 @@ func BenchmarkRelativeDate(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			l := &lint.Linter{Registry: reg, Only: []string{c.rule.ID}}
+			l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{c.rule.ID}}}
 			var files int
 			for b.Loop() {
 				res, err := l.Lint(fsys, dirs)

@@ -381,7 +381,7 @@ func TestRelativeDateCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Only: []string{Rule.ID}}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{Rule.ID}}}
 	res, err := l.Lint(fsys, []string{"."})
 	if err != nil {
 		t.Fatal(err)

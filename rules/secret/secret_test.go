@@ -303,7 +303,7 @@ func TestSecretRuleSpans(t *testing.T) {
 	}
 	fsys := fstest.MapFS{"m/MEMORY.md": {Data: []byte("- [Creds](reference_creds.md) — where credentials live\n")},
 		"m/reference_creds.md": {Data: []byte(b.String())}}
-	l := &lint.Linter{Registry: mustRegistry(t, Rule), Only: []string{"secret"}, Redact: Redact}
+	l := &lint.Linter{Setup: lint.Setup{Registry: mustRegistry(t, Rule), Only: []string{"secret"}, Redact: Redact}}
 	res, err := l.Lint(fsys, []string{"m"})
 	if err != nil {
 		t.Fatal(err)
@@ -385,7 +385,7 @@ func BenchmarkSecret(b *testing.B) {
 	reg := mustRegistry(b, Rule, lint.FileUnreadable)
 	for _, only := range []string{"file-unreadable", "secret"} {
 		b.Run(only, func(b *testing.B) {
-			l := &lint.Linter{Registry: reg, Only: []string{only}, Redact: Redact}
+			l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{only}, Redact: Redact}}
 			var files int
 			b.ReportAllocs()
 			for b.Loop() {

@@ -43,8 +43,8 @@ func TestStaleModTime(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			plan := lint.Plan{Cwd: root, Paths: []string{root}, Registry: rules.Registry(),
-				Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+			plan := lint.Plan{Cwd: root, Paths: []string{root}, Setup: lint.Setup{Registry: rules.Registry(),
+				Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}}
 			res, err := lint.Run(lint.WorkingTree{}, plan, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -82,8 +82,8 @@ func TestStaleUnknownChange(t *testing.T) {
 			"MEMORY.md":         {Data: []byte("- [Freeze](project_freeze.md) — the v3 code freeze\n")},
 			"project_freeze.md": {Data: []byte(fmt.Sprintf(body, tc.modified))},
 		}
-		plan := lint.Plan{Cwd: "/mem", Paths: []string{"/mem"}, Registry: rules.Registry(),
-			Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
+		plan := lint.Plan{Cwd: "/mem", Paths: []string{"/mem"}, Setup: lint.Setup{Registry: rules.Registry(),
+			Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}}
 		res, err := lint.Run(lint.FSSource{Root: "/mem", FS: fsys, Dirs: []string{"."}}, plan, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -114,8 +114,8 @@ func TestStaleLastCommit(t *testing.T) {
 
 	check := func(t *testing.T, src lint.Source, repos lint.Repositories, want ...string) {
 		t.Helper()
-		plan := lint.Plan{Cwd: r.Dir, Paths: []string{filepath.Join(r.Dir, "mem")}, Registry: rules.Registry(),
-			Only: []string{"stale-project-memory"}, Now: now, Repos: repos}
+		plan := lint.Plan{Cwd: r.Dir, Paths: []string{filepath.Join(r.Dir, "mem")}, Setup: lint.Setup{Registry: rules.Registry(),
+			Only: []string{"stale-project-memory"}, Now: now, Repos: repos}}
 		res, err := lint.Run(src, plan, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -195,9 +195,9 @@ func TestStaleAsksHistoryLast(t *testing.T) {
 			"MEMORY.md":         {Data: []byte("- [Freeze](project_freeze.md) — the v3 code freeze\n")},
 			"project_freeze.md": {Data: []byte(fmt.Sprintf(memory, tc.modified))},
 		}
-		plan := lint.Plan{Cwd: "/repo", Paths: []string{"/repo"}, Registry: rules.Registry(),
+		plan := lint.Plan{Cwd: "/repo", Paths: []string{"/repo"}, Setup: lint.Setup{Registry: rules.Registry(),
 			Only: []string{"stale-project-memory"}, Now: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC),
-			Repos: func(string) lint.Repository { return repo }}
+			Repos: func(string) lint.Repository { return repo }}}
 		res, err := lint.Run(lint.FSSource{Root: "/repo", FS: fsys, Dirs: []string{"."}}, plan, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -81,7 +81,7 @@ func benchStaleReference(b *testing.B, complete bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	l := &lint.Linter{Registry: reg, Config: (*lint.Config)(nil).WithPreview(), Reuse: memory.NewReuse(), Repos: func(string) lint.Repository { return repo }}
+	l := &lint.Linter{Setup: lint.Setup{Registry: reg, Reuse: memory.NewReuse(), Repos: func(string) lint.Repository { return repo }}, Config: (*lint.Config)(nil).WithPreview()}
 	if _, err := l.Lint(fsys, dirs); err != nil { // parse once
 		b.Fatal(err)
 	}

@@ -54,12 +54,12 @@ func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int, setup ...func(*li
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := (&lint.Linter{Registry: preg, Reuse: reuse, Now: now}).Lint(fsys, found); err != nil {
+	if _, err := (&lint.Linter{Setup: lint.Setup{Registry: preg, Reuse: reuse, Now: now}}).Lint(fsys, found); err != nil {
 		b.Fatal(err)
 	}
 	for _, only := range []string{lint.FileUnreadable.ID, rule.ID} {
 		b.Run(map[bool]string{true: "load", false: only}[only == lint.FileUnreadable.ID], func(b *testing.B) {
-			l := &lint.Linter{Registry: reg, Only: []string{only}, Reuse: reuse, Now: now}
+			l := &lint.Linter{Setup: lint.Setup{Registry: reg, Only: []string{only}, Reuse: reuse, Now: now}}
 			for _, f := range setup {
 				f(l, fsys)
 			}
