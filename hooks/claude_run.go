@@ -81,7 +81,7 @@ const (
 // that is fine. plan gives the rules (Registry, with the custom ones of
 // the configuration added), Redact, RecallProbe, Now and Getenv (the
 // environment: CLAUDE_PROJECT_DIR, Claude Code's config dir); the
-// configuration is loaded (lint.ResolveConfig, from the project folder)
+// configuration is loaded (checker.ResolveConfig, from the project folder)
 // only for memory files, so a write elsewhere never pays for (or trips
 // over) it.
 func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan checker.Request) (code int) {
