@@ -9,7 +9,6 @@ import (
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
 	"github.com/memlint/memlint/lint/checker"
-	"github.com/memlint/memlint/lint/report"
 )
 
 // newBaselineCmd builds memlint baseline, which records the current
@@ -53,30 +52,11 @@ func (o *checkOptions) writeBaseline(args []string) error {
 	if checker.PrintFailed(o.stderr, redact, rec.Cwd, rec.Failed) {
 		return &exitError{code: exitUsage} // a baseline of an incomplete run would accept too little
 	}
-	fmt.Fprintf(o.stdout, "wrote %s: %s accepted (%s, %s, %s)", report.EscapeText(rec.Shown), plural(rec.Errors+rec.Warnings+rec.Infos, "finding"),
-		plural(rec.Errors, "error"), plural(rec.Warnings, "warning"), plural(rec.Infos, "info"))
-	if rec.Kept > 0 {
-		fmt.Fprintf(o.stdout, "; kept %s for paths not linted", plural(rec.Kept, "entry", "entries"))
-	}
-	fmt.Fprintln(o.stdout)
+	fmt.Fprintln(o.stdout, rec.Summary())
 	return nil
 }
 
 // baselinePath is the baseline file of this run (checker.BaselinePath).
 func (o *checkOptions) baselinePath(cwd string, cfg *lint.Config) (file string, named bool) {
 	return checker.BaselinePath(cwd, o.baselineFile, cfg)
-}
-
-// plural returns "1 finding", "2 findings"; forms are the singular and,
-// when it is not the singular plus "s", the plural.
-func plural(n int, forms ...string) string {
-	word := forms[0]
-	if n != 1 {
-		if len(forms) > 1 {
-			word = forms[1]
-		} else {
-			word += "s"
-		}
-	}
-	return fmt.Sprintf("%d %s", n, word)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/baseline"
+	"github.com/memlint/memlint/lint/report"
 )
 
 // baseline is the plan's baseline: the baseline file of the run, read once
@@ -64,6 +65,17 @@ type Recorded struct {
 	// Failed are the rules that failed: then nothing was written (a
 	// baseline of an incomplete run would accept too little).
 	Failed []lint.RuleError
+}
+
+// Summary is what memlint baseline prints of the file it wrote: its name,
+// the findings accepted by severity, and the entries kept.
+func (r *Recorded) Summary() string {
+	s := fmt.Sprintf("wrote %s: %s accepted (%s, %s, %s)", report.EscapeText(r.Shown), plural(r.Errors+r.Warnings+r.Infos, "finding"),
+		plural(r.Errors, "error"), plural(r.Warnings, "warning"), plural(r.Infos, "info"))
+	if r.Kept > 0 {
+		s += fmt.Sprintf("; kept %s for paths not linted", plural(r.Kept, "entry", "entries"))
+	}
+	return s
 }
 
 // RecordBaseline lints as req says (the working tree, recording) and

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/memlint/memlint/internal/fuzzseed"
 	"gopkg.in/yaml.v3"
 
 	"github.com/memlint/memlint/internal/benchgen"
@@ -247,7 +249,7 @@ func FuzzFrontmatterFast(f *testing.F) {
 	for _, tc := range fastFrontmatterCases {
 		f.Add([]byte("---\n" + tc.yaml + "---\n"))
 	}
-	for _, s := range fuzzSeeds {
+	for _, s := range fuzzseed.Files {
 		f.Add([]byte(s))
 	}
 	files := benchgen.Files(2, 10, 1)
@@ -295,28 +297,4 @@ func BenchmarkFrontmatter(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(inputs)), "ns/file")
 		})
 	}
-}
-
-// fuzzSeeds are inputs the fuzz targets of this package start from: the
-// shapes memory files take, and the ones that broke parsers before (the
-// same list as package memory's).
-var fuzzSeeds = []string{
-	"",
-	"---\nname: a\ndescription: b\ntype: user\n---\n\nBody.\n",
-	"---\nname: a: b\ndescription: [x\n---\n",
-	"---\nname: a\n",
-	"\ufeff---\nname: a\n---\n",
-	"---\nname: a\n---- not a close\n---\n",
-	"# Index\n\n- [A](a.md) — about a\n  - [B](b.md)\n<!-- hidden -->\n",
-	"<!-- memlint-disable rule-x -- why -->\ntext\n<!-- memlint-enable -->\n",
-	"<!-- memlint-disable-next-line -->\n<!-- memlint-disable-file a, b -- r -->",
-	"```go\ncode\n",
-	"> quote\n> - item\n>   ```\n",
-	"[[wiki|label]] [[x#frag]] [ref][r]\n\n[r]: dest.md\n",
-	"line\r\nwith CRLF\r\n",
-	"\x00\xff\xfe not UTF-8 \xc3",
-	strings.Repeat("- [x](x.md)\n", 205),
-	strings.Repeat("é", 30000),
-	strings.Repeat("> ", 80) + "deep\n",
-	strings.Repeat("[", 500) + strings.Repeat("]", 500),
 }
