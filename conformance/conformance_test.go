@@ -52,7 +52,17 @@ func TestMain(m *testing.M) {
 			defer os.RemoveAll(dir)
 			memlintBin, memlintErr = buildMemlint(dir)
 		}
-		return m.Run()
+		code := m.Run()
+		if n := cacheHits.Load() + cacheMisses.Load() + cacheSkipped.Load(); n > 0 {
+			fmt.Fprintf(os.Stderr, "observation cache (%s): %d sessions replayed, %d run and recorded, %d run uncached\n",
+				cacheDir(), cacheHits.Load(), cacheMisses.Load(), cacheSkipped.Load())
+		}
+		if cacheUsed {
+			if err := pruneCache(); err != nil {
+				fmt.Fprintln(os.Stderr, "pruning the observation cache:", err)
+			}
+		}
+		return code
 	}()
 	os.Exit(code)
 }

@@ -135,7 +135,10 @@ func git(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(cleanEnv(), "GIT_CONFIG_NOSYSTEM=1")
+	// Fixed dates make the commit, and so the session's observation cache
+	// key, the same in every run.
+	cmd.Env = append(cleanEnv(), "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_DATE=2026-11-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-11-01T00:00:00Z")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}

@@ -48,6 +48,8 @@ func recallSession(t *testing.T, sb *sandbox, c *testCase) sessionOptions {
 		Prompt: prompt,
 		Recall: true,
 		Setup:  map[string]string{probe: "probe\n"},
+		// The selector's answer is the mock's own (no memories selected).
+		ScriptID: "recall: Read " + probe + ", then text done",
 		Script: func(n int, _ *apiRequest) reply {
 			if n == 0 {
 				return reply{Tool: "Read", Input: map[string]any{"file_path": probe}}

@@ -113,6 +113,10 @@ type sessionOptions struct {
 	Dir string
 	// Args are added to Claude Code's command line (e.g. --plugin-dir).
 	Args []string
+	// ScriptID names Script for the observation cache: it must change
+	// whenever the replies Script gives could. A session with a Script but
+	// no ScriptID is never cached.
+	ScriptID string
 }
 
 // sessionResult is what one session left behind.
@@ -120,6 +124,7 @@ type sessionResult struct {
 	Requests []*apiRequest
 	Stdout   string
 	Stderr   string
+	Cached   string // the cache key, when the observation was replayed
 }
 
 // limiter bounds the Claude Code processes running at once (sessions and
@@ -128,62 +133,89 @@ type sessionResult struct {
 // Code runs in parallel with the others, so this is the only bound.
 var limiter = make(chan struct{}, 3)
 
-// runSession runs `claude -p` once in sb against a fresh mock API.
+// runSession runs `claude -p` once in sb against a fresh mock API, or
+// replays what such a run observed when the observation cache holds it
+// (cache_test.go; README.md, "Observation cache").
 func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	t.Helper()
-	limiter <- struct{}{}
-	defer func() { <-limiter }()
-
 	for path, data := range opt.Setup {
 		if err := writeFile(path, []byte(data)); err != nil {
 			t.Fatal(err)
 		}
 	}
+	scriptID := opt.ScriptID
 	if opt.Script == nil {
-		opt.Script = endTurn
+		opt.Script, scriptID = endTurn, "endTurn"
 	}
 	if opt.Prompt == "" {
 		opt.Prompt = "hello"
 	}
+	if opt.Recall {
+		// Telemetry stays on so the cached feature flags are honoured.
+		if err := enableRecallFlag(sb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := append([]string{"-p", opt.Prompt, "--output-format", "json"}, opt.Args...)
+	dir := sb.Repo
+	if opt.Dir != "" {
+		dir = opt.Dir
+	}
+
+	// The cache key: only sessions whose script is named and that run
+	// nothing of this checkout (no extra arguments such as --plugin-dir,
+	// no PATH of the test's own) are cached.
+	var (
+		entry  string
+		key    string
+		before []fileEntry
+		root   = filepath.Dir(sb.Home)
+	)
+	if cdir := cacheDir(); cdir != "" && scriptID != "" && len(opt.Args) == 0 && !setsPath(sb.Env) && cacheable(sb, dir) {
+		bin, err := binaryID()
+		if err != nil {
+			t.Fatalf("hashing Claude Code: %v", err)
+		}
+		n := newNormaliser(root, "")
+		var in keyInput
+		in, err = sessionKeyInput(sb, bin, opt, scriptID, args, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = in.Files
+		key = observationKey(in)
+		entry = entryPath(cdir, bin, key)
+		if !cacheFresh() {
+			if obs := loadObservation(entry, key); obs != nil {
+				res, err := replay(sb, obs, n)
+				if err != nil {
+					t.Fatalf("replaying cached observation %s: %v", entry, err)
+				}
+				if *flagDump != "" {
+					dumpRequests(t, res.Requests)
+				}
+				cacheHits.Add(1)
+				return res
+			}
+		}
+		cacheMisses.Add(1)
+	} else {
+		cacheSkipped.Add(1)
+	}
+
+	limiter <- struct{}{}
+	defer func() { <-limiter }()
 	mock := newMockAPI(opt.Script)
 	defer mock.Close()
 	if opt.Recall {
 		mock.waitSelector = 10 * time.Second
 	}
 
-	env := []string{
-		"HOME=" + sb.Home,
-		"TMPDIR=" + sb.Tmp,
-		"PATH=" + os.Getenv("PATH"),
-		"LANG=C.UTF-8",
-		"ANTHROPIC_BASE_URL=" + mock.URL(),
-		"ANTHROPIC_API_KEY=x",
-		"NO_PROXY=127.0.0.1,localhost",
-		"no_proxy=127.0.0.1,localhost",
-	}
-	if opt.Recall {
-		// Telemetry stays on so the cached feature flags are honoured; every
-		// request that is not for the mock goes to a port nobody listens on.
-		if err := enableRecallFlag(sb); err != nil {
-			t.Fatal(err)
-		}
-		env = append(env,
-			"HTTPS_PROXY=http://127.0.0.1:9", "HTTP_PROXY=http://127.0.0.1:9",
-			"https_proxy=http://127.0.0.1:9", "http_proxy=http://127.0.0.1:9")
-	} else {
-		env = append(env, "DISABLE_TELEMETRY=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
-	}
-	env = append(env, sb.Env...)
-
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
-	args := append([]string{"-p", opt.Prompt, "--output-format", "json"}, opt.Args...)
 	cmd := exec.CommandContext(ctx, claudeBin, args...)
-	cmd.Dir = sb.Repo
-	if opt.Dir != "" {
-		cmd.Dir = opt.Dir
-	}
-	cmd.Env = env
+	cmd.Dir = dir
+	cmd.Env = sessionEnv(sb, opt, mock.URL())
 	cmd.Stdin = nil
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -207,12 +239,81 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 	if err != nil {
 		t.Fatalf("claude: %v\nstdout: %s\nstderr: %s", err, res.Stdout, res.Stderr)
 	}
+	if entry != "" {
+		// Only successful sessions are recorded.
+		if err := recordObservation(sb, entry, key, before, mock.URL(), res); err != nil {
+			t.Logf("not caching this observation: %v", err)
+		}
+	}
 	return res
+}
+
+// sessionEnv is Claude Code's environment in sb, with the mock API at url.
+func sessionEnv(sb *sandbox, opt sessionOptions, url string) []string {
+	env := []string{
+		"HOME=" + sb.Home,
+		"TMPDIR=" + sb.Tmp,
+		"PATH=" + os.Getenv("PATH"),
+		"LANG=C.UTF-8",
+		"ANTHROPIC_BASE_URL=" + url,
+		"ANTHROPIC_API_KEY=x",
+		"NO_PROXY=127.0.0.1,localhost",
+		"no_proxy=127.0.0.1,localhost",
+	}
+	if opt.Recall {
+		// Every request that is not for the mock goes to a port nobody
+		// listens on.
+		env = append(env,
+			"HTTPS_PROXY=http://127.0.0.1:9", "HTTP_PROXY=http://127.0.0.1:9",
+			"https_proxy=http://127.0.0.1:9", "http_proxy=http://127.0.0.1:9")
+	} else {
+		env = append(env, "DISABLE_TELEMETRY=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1")
+	}
+	return append(env, sb.Env...)
+}
+
+// setsPath says whether env sets PATH (the plugin and hook tests put the
+// memlint they built on it: what hooks say then depends on this checkout).
+func setsPath(env []string) bool {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "PATH=") {
+			return true
+		}
+	}
+	return false
+}
+
+// recordObservation writes res and the files the session changed as the
+// cache entry of key.
+func recordObservation(sb *sandbox, entry, key string, before []fileEntry, mockURL string, res sessionResult) error {
+	n := newNormaliser(filepath.Dir(sb.Home), mockURL)
+	obs := &observation{Schema: cacheSchema, Key: key, Stdout: n.out(res.Stdout), Stderr: n.out(res.Stderr)}
+	for _, s := range []string{res.Stdout, res.Stderr} {
+		if strings.Contains(s, "@@MEMLINT-") {
+			return fmt.Errorf("output holds a placeholder")
+		}
+	}
+	for _, r := range res.Requests {
+		if bytes.Contains(r.Raw, []byte("@@MEMLINT-")) {
+			return fmt.Errorf("a request holds a placeholder")
+		}
+		obs.Requests = append(obs.Requests, cachedRequest{Path: r.Path, Raw: n.out(string(r.Raw))})
+	}
+	files, err := changedFiles(sb, before, n)
+	if err != nil {
+		return err
+	}
+	obs.Files = files
+	return storeObservation(entry, obs)
 }
 
 // describe summarises a session for a failure message.
 func (r sessionResult) describe() string {
-	return fmt.Sprintf("%d requests; stdout: %.500s; stderr: %.500s", len(r.Requests), r.Stdout, r.Stderr)
+	s := fmt.Sprintf("%d requests; stdout: %.500s; stderr: %.500s", len(r.Requests), r.Stdout, r.Stderr)
+	if r.Cached != "" {
+		s += "\n(a cached observation, key " + r.Cached + "; MEMLINT_CONFORMANCE_FRESH=1 observes afresh)"
+	}
+	return s
 }
 
 // dumpRequests writes a session's requests into the -dump dir as

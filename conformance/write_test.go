@@ -19,8 +19,13 @@ func TestWrite(t *testing.T) {
 			t.Fatal("a write case needs at least one write or edit directive")
 		}
 		calls := c.Calls
+		id, err := json.Marshal(calls)
+		if err != nil {
+			t.Fatal(err)
+		}
 		res := runSession(t, sb, sessionOptions{
-			Prompt: c.Prompt,
+			Prompt:   c.Prompt,
+			ScriptID: "calls " + string(id) + ", then text done",
 			Script: func(n int, _ *apiRequest) reply {
 				if n < len(calls) {
 					return calls[n]
