@@ -2,10 +2,12 @@ package source
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -176,5 +178,56 @@ func TestIndexCollector(t *testing.T) {
 				t.Errorf("%q: kept %+v", c.paths, e)
 			}
 		}
+	}
+}
+
+// plantedV4Index returns a version 4 index whose first path is a prefix
+// of prefixLen bytes and whose other entries each keep all of it but its
+// last byte: entries paths of prefixLen bytes from a file of about
+// prefixLen + 67*entries bytes, sorted as git sorts them.
+func plantedV4Index(prefixLen, entries int) []byte {
+	var b bytes.Buffer
+	b.WriteString("DIRC\x00\x00\x00\x04")
+	b.Write(binary.BigEndian.AppendUint32(nil, uint32(entries)))
+	entry := func(strip uint64, suffix string) {
+		fixed := make([]byte, 62)
+		binary.BigEndian.PutUint32(fixed[24:28], 0o100644)
+		copy(fixed[40:60], bytes.Repeat([]byte{0xab}, 20))
+		binary.BigEndian.PutUint16(fixed[60:62], 0xfff) // a name too long for the flags
+		b.Write(fixed)
+		b.Write(binary.AppendUvarint(nil, strip))
+		b.WriteString(suffix)
+		b.WriteByte(0)
+	}
+	entry(0, strings.Repeat("d/", prefixLen/2-1)+"x0000")
+	for i := 1; i < entries; i++ {
+		entry(4, fmt.Sprintf("%04d", i))
+	}
+	b.Write(make([]byte, 20)) // the checksum, unchecked
+	return b.Bytes()
+}
+
+// TestPlantedV4IndexStaysSmall: a version 4 index that repeats a long
+// path prefix in every entry (130 MB of paths from 200 KB of index) is
+// refused once its paths outgrow the file many times over, instead of
+// each path being copied out whole: reading it allocates 16 MB (3.2 MB of
+// paths, in a buffer that grows by doubling), against 715 MB before (and
+// gigabytes from a megabyte of index).
+func TestPlantedV4IndexStaysSmall(t *testing.T) {
+	data := plantedV4Index(64<<10, 2000)
+	file := filepath.Join(t.TempDir(), "index")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := readIndexList(file, 20, func([]byte) bool { return true })
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "paths decode to more than 16 times the index's size") {
+		t.Errorf("index of %d bytes: error %v, want the paths refused", len(data), err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+		t.Errorf("reading a %d-byte index allocated %d MB, want under 32 MB", len(data), alloc>>20)
 	}
 }
