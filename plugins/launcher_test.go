@@ -563,6 +563,75 @@ func TestLauncherNeither(t *testing.T) {
 	}
 }
 
+// TestLauncherSkipsRelativePathEntries: a hook runs in the repository's
+// folder, so with "." or an empty entry in PATH, a go, setsid, memlint or
+// sed the repository plants there would be run by name. The launcher looks
+// every command up in the absolute entries only, with memlint found, with
+// Go building it, and with neither.
+func TestLauncherSkipsRelativePathEntries(t *testing.T) {
+	t.Parallel()
+	everything := []string{"go", "setsid", "memlint", "sed", "mkdir", "tr", "cat", "awk", "grep"}
+	plant := func(t *testing.T, w *world, names ...string) (marker string) {
+		t.Helper()
+		marker = filepath.Join(t.TempDir(), "ran")
+		for _, name := range names {
+			script := "#!/bin/sh\necho " + name + " >>'" + marker + "'\n"
+			if err := os.WriteFile(filepath.Join(w.home, name), []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return marker
+	}
+	wantNotRun := func(t *testing.T, marker string) {
+		t.Helper()
+		if b, err := os.ReadFile(marker); err == nil {
+			t.Fatalf("the launcher ran the repository's planted commands: %q", b)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	for _, entry := range []string{".", ""} {
+		t.Run(fmt.Sprintf("neither, PATH entry %q", entry), func(t *testing.T) {
+			w := newWorld(t)
+			marker := plant(t, w, everything...)
+			w.path = append([]string{entry}, w.path...)
+			hook := w.run(pluginRoot, otherEvent(t), "hooks", "run", "claude-session")
+			byHand := w.run(pluginRoot, "", "preview")
+			wantNotRun(t, marker)
+			wantContains(t, "the notice", systemMessage(t, "hook", hook), "memlint is not installed")
+			if byHand.code != 127 {
+				t.Errorf("memlint preview: exit %d, stdout %q, stderr %q; want 127", byHand.code, byHand.stdout, byHand.stderr)
+			}
+		})
+	}
+	t.Run("memlint on PATH after .", func(t *testing.T) {
+		w := newWorld(t)
+		marker := plant(t, w, everything...)
+		w.path = append([]string{".", filepath.Dir(memlintBin)}, w.path...)
+		if r := w.run(pluginRoot, "", "version"); r.code != 0 || !strings.HasPrefix(r.stdout, "memlint ") {
+			t.Errorf("version: exit %d, stdout %q, stderr %q; want memlint's version", r.code, r.stdout, r.stderr)
+		}
+		wantNotRun(t, marker)
+	})
+	t.Run("Go builds, setsid after .", func(t *testing.T) {
+		w := newWorld(t)
+		// Only setsid is planted, so that the launcher gets as far as
+		// starting the build; go is first on PATH.
+		marker := plant(t, w, "setsid")
+		w.withGo()
+		w.path = append(w.path[:1], append([]string{"."}, w.path[1:]...)...)
+		r := w.run(pluginRoot, otherEvent(t), "hooks", "run", "claude")
+		wantNotRun(t, marker)
+		wantContains(t, "the notice", systemMessage(t, "first hook", r), "building memlint once")
+		w.waitBuild(w.data)
+		if !exists(t, filepath.Join(w.data, "bin", "memlint")) {
+			b, _ := os.ReadFile(filepath.Join(w.data, "build.log"))
+			t.Errorf("memlint was not built; build.log:\n%s", b)
+		}
+		wantNotRun(t, marker)
+	})
+}
+
 // repoRoot is the checkout holding the plugin, symlinks resolved as the
 // launcher names it.
 func repoRoot(t *testing.T) string {
