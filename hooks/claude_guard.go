@@ -147,7 +147,8 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request
 	var content string
 	if ev.ToolName == "Write" {
 		var g guardEvent
-		if json.NewDecoder(&raw).Decode(&g) != nil || g.ToolInput.Content == nil {
+		var first json.RawMessage
+		if json.NewDecoder(&raw).Decode(&first) != nil || decodeExact(first, &g) != nil || g.ToolInput.Content == nil {
 			return 0 // Claude Code refuses a Write without content itself
 		}
 		content = *g.ToolInput.Content

@@ -23,7 +23,9 @@ import (
 )
 
 // claudeEvent is the part of a Claude Code hook event memlint reads.
-// Parts that are only needed for memory files stay raw until then.
+// Parts that are only needed for memory files stay raw until then. Every
+// part is decoded with decodeExact: keys as Claude Code sends them, case
+// and all.
 type claudeEvent struct {
 	HookEventName string          `json:"hook_event_name"`
 	ToolName      string          `json:"tool_name"`
@@ -203,7 +205,7 @@ func previousContent(ev *claudeEvent, file string) previousState {
 	var resp struct {
 		OriginalFile *string `json:"originalFile"`
 	}
-	if len(ev.ToolResponse) > 0 && json.Unmarshal(ev.ToolResponse, &resp) == nil && resp.OriginalFile != nil {
+	if len(ev.ToolResponse) > 0 && decodeExact(ev.ToolResponse, &resp) == nil && resp.OriginalFile != nil {
 		return previousState{known: true, existed: true, content: []byte(*resp.OriginalFile)}
 	}
 	switch ev.ToolName {
@@ -220,7 +222,7 @@ func previousContent(ev *claudeEvent, file string) previousState {
 			return previousState{}
 		}
 		edits = []claudeEdit{{OldString: *in.OldString, NewString: *in.NewString, ReplaceAll: in.ReplaceAll}}
-	} else if json.Unmarshal(in.Edits, &edits) != nil || len(edits) == 0 {
+	} else if decodeExact(in.Edits, &edits) != nil || len(edits) == 0 {
 		return previousState{}
 	}
 	// Bounded and checked on the opened file: a FIFO swapped in after the
@@ -617,10 +619,14 @@ func readEvent(in io.Reader, max int64, timeout time.Duration) (*claudeEvent, er
 	done := make(chan result, 1)
 	go func() {
 		var ev claudeEvent
+		var raw json.RawMessage
 		lr := &limitedReader{r: in, left: max}
-		err := json.NewDecoder(lr).Decode(&ev)
+		err := json.NewDecoder(lr).Decode(&raw)
 		if lr.over {
 			err = errEventTooLarge
+		}
+		if err == nil {
+			err = decodeExact(raw, &ev)
 		}
 		done <- result{&ev, err}
 	}()
