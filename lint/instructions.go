@@ -12,7 +12,8 @@ import (
 // cwd: a memory dir inside a git repository gets that repository's
 // instructions; the user's Claude Code memory of the repository around
 // cwd gets its instructions and the user's own ~/.claude/CLAUDE.md; any
-// other dir gets none. Each repository's files are read once a run.
+// other dir gets none. Each repository's files are read once a run, and
+// the run reads at most claude.MaxInstructionBytes of them in all.
 func ClaudeInstructions(cwd string, getenv func(string) string, home string, max int64) func(dir string) []claude.InstructionFile {
 	claudeHome := ""
 	if getenv("CLAUDE_CONFIG_DIR") != "" || home != "" {
@@ -26,6 +27,9 @@ func ClaudeInstructions(cwd string, getenv func(string) string, home string, max
 		looked  bool
 		mine    claude.InstructionRoots
 		mineDir string
+		// The bytes of instructions the run may still load, over all
+		// its repositories.
+		budget int64 = claude.MaxInstructionBytes
 	)
 	return func(dir string) []claude.InstructionFile {
 		mu.Lock()
@@ -53,7 +57,7 @@ func ClaudeInstructions(cwd string, getenv func(string) string, home string, max
 		}
 		files, ok := cache[r]
 		if !ok {
-			files = claude.LoadInstructions(r, max)
+			files = claude.LoadInstructions(r, max, &budget)
 			cache[r] = files
 		}
 		return files

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -61,4 +62,25 @@ func names(files []claude.InstructionFile) []string {
 		out = append(out, f.Name)
 	}
 	return out
+}
+
+// TestClaudeInstructionsBudget: a run loads at most
+// claude.MaxInstructionBytes of instructions over all its repositories:
+// the second repository's 6 MB import no longer fits after the first's
+// 12 MB, and is left out.
+func TestClaudeInstructionsBudget(t *testing.T) {
+	big := strings.Repeat("Always run the tests before a commit.\n", 6<<20/38)
+	first, second := gittest.New(t), gittest.New(t)
+	first.Write("CLAUDE.md", "@a.md @b.md\n")
+	first.Write("a.md", big)
+	first.Write("b.md", big)
+	second.Write("CLAUDE.md", "@c.md\n")
+	second.Write("c.md", big)
+	load := ClaudeInstructions(t.TempDir(), func(string) string { return "" }, t.TempDir(), 0)
+	if got, want := names(load(filepath.Join(first.Dir, "memory"))), []string{"CLAUDE.md", "a.md", "b.md"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("first repository: %q, want %q", got, want)
+	}
+	if got, want := names(load(filepath.Join(second.Dir, "memory"))), []string{"CLAUDE.md"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("second repository: %q, want %q (the run's budget spent)", got, want)
+	}
 }

@@ -33,6 +33,14 @@ const maxImportHops = 4
 // thousands is no set of instructions, and the run must stay cheap.
 const maxRuleFiles = 200
 
+// MaxInstructionBytes bounds the bytes of instruction files a run loads,
+// over all its repositories: twice the 8 MiB a file may have, so a file
+// at that cap still loads with room for the rest, where real instruction
+// files are kilobytes. The rules that read instructions cost time and
+// memory by the byte; a file that would take the run past the bound is
+// left out, as one that cannot be read is.
+const MaxInstructionBytes = 2 * memory.DefaultMaxFileSize
+
 // InstructionRoots says whose instructions to load: the repository's
 // files, and for the user's personal memory of it their own CLAUDE.md.
 type InstructionRoots struct {
@@ -49,13 +57,20 @@ type InstructionRoots struct {
 // 2.1.328 finds them: CLAUDE.md, CLAUDE.local.md and AGENTS.md at the
 // repository's top, .claude/CLAUDE.md, .claude/AGENTS.md, the Markdown
 // files under .claude/rules/, and for personal memory ~/.claude/CLAUDE.md;
-// then what they @import, up to four hops, each file once. A file that
-// cannot be read, or lies outside the repository and ~/.claude, is left
-// out: this is context for a warning, not something to fail over. Reads
-// are bounded by max bytes a file.
-func LoadInstructions(r InstructionRoots, max int64) []InstructionFile {
+// then what they @import, up to four hops, each file once however many
+// links lead to it. A file that cannot be read, or lies outside the
+// repository and ~/.claude, is left out: this is context for a warning,
+// not something to fail over. Reads are bounded by max bytes a file and
+// by *budget bytes in all, which the call lowers by what it loads: a run
+// shares one budget between its calls; nil gives the call a budget of
+// MaxInstructionBytes of its own.
+func LoadInstructions(r InstructionRoots, max int64, budget *int64) []InstructionFile {
 	if max <= 0 {
 		max = memory.DefaultMaxFileSize
+	}
+	if budget == nil {
+		left := int64(MaxInstructionBytes)
+		budget = &left
 	}
 	var roots []string
 	if r.Repo != "" {
@@ -68,7 +83,7 @@ func LoadInstructions(r InstructionRoots, max int64) []InstructionFile {
 	if r.Personal && r.ClaudeHome != "" {
 		roots = append(roots, filepath.Join(r.ClaudeHome, "CLAUDE.md"))
 	}
-	l := &instructionLoader{r: r, max: max, seen: map[string]bool{}}
+	l := &instructionLoader{r: r, max: max, budget: budget, seen: map[string]bool{}}
 	for _, p := range roots {
 		l.load(p, 0)
 	}
@@ -92,24 +107,29 @@ func ruleFiles(dir string) []string {
 }
 
 type instructionLoader struct {
-	r    InstructionRoots
-	max  int64
+	r      InstructionRoots
+	max    int64
+	budget *int64
+	// seen holds the files loaded, by their real path: as in Claude Code
+	// 2.1.328, which skips a path that resolves to one it has processed,
+	// a file is loaded once however many folder links lead to it.
 	seen map[string]bool
 	out  []InstructionFile
 }
 
-// allowed reports whether p, and the file a link there resolves to, lie
-// in the repository or in the Claude Code config folder.
-func (l *instructionLoader) allowed(p string) bool {
+// resolve returns the real path of the file at p, ok only when p, and
+// the file a link there resolves to, lie in the repository or in the
+// Claude Code config folder.
+func (l *instructionLoader) resolve(p string) (real string, ok bool) {
 	in := func(q string) bool {
 		return (l.r.Repo != "" && pathutil.Within(q, l.r.Repo)) || (l.r.ClaudeHome != "" && pathutil.Within(q, l.r.ClaudeHome))
 	}
 	if !in(p) {
-		return false
+		return "", false
 	}
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return false
+		return "", false
 	}
 	// The roots themselves may sit behind a link (/tmp on macOS).
 	for _, root := range []string{l.r.Repo, l.r.ClaudeHome} {
@@ -117,22 +137,24 @@ func (l *instructionLoader) allowed(p string) bool {
 			continue
 		}
 		if rr, err := filepath.EvalSymlinks(root); err == nil && pathutil.Within(real, rr) {
-			return true
+			return real, true
 		}
 	}
-	return false
+	return "", false
 }
 
 func (l *instructionLoader) load(p string, hops int) {
 	p = filepath.Clean(p)
-	if l.seen[p] || !l.allowed(p) {
+	real, ok := l.resolve(p)
+	if !ok || l.seen[real] {
 		return
 	}
-	l.seen[p] = true
-	src, err := safefile.ReadFile(p, l.max)
+	l.seen[real] = true
+	src, err := safefile.ReadFile(p, min(l.max, *l.budget))
 	if err != nil || bytes.IndexByte(src, 0) >= 0 {
 		return
 	}
+	*l.budget -= int64(len(src))
 	l.out = append(l.out, InstructionFile{Path: filepath.ToSlash(p), Name: l.name(p), Src: src})
 	if hops >= maxImportHops {
 		return
@@ -179,19 +201,27 @@ func (l *instructionLoader) name(p string) string {
 func imports(src []byte) []string {
 	var out []string
 	fence := ""
-	for _, line := range strings.Split(string(src), "\n") {
-		trimmed := strings.TrimSpace(line)
+	for rest := src; len(rest) > 0; {
+		var raw []byte
+		raw, rest, _ = bytes.Cut(rest, []byte("\n"))
+		// Only a line that opens or closes a fence, or holds an "@",
+		// matters: the others are not copied (a big file is mostly them).
+		trimmed := bytes.TrimSpace(raw)
+		fenced := len(trimmed) > 0 && (trimmed[0] == '`' || trimmed[0] == '~')
+		if fence == "" && !fenced && bytes.IndexByte(raw, '@') < 0 {
+			continue
+		}
 		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+			if fenced && bytes.HasPrefix(trimmed, []byte(fence)) && len(bytes.Trim(trimmed, fence[:1])) == 0 {
 				fence = ""
 			}
 			continue
 		}
-		if f := fenceOpener(trimmed); f != "" {
+		if f := fenceOpener(string(trimmed)); f != "" {
 			fence = f
 			continue
 		}
-		out = append(out, lineImports(stripCodeSpans(line))...)
+		out = append(out, lineImports(stripCodeSpans(string(raw)))...)
 	}
 	return out
 }

@@ -223,7 +223,7 @@ func (r *runner) runCase(t TB, dir string, only []string) {
 	if home := filepath.Join(abs, ".home"); fileExists(home) {
 		roots.Home, roots.ClaudeHome, roots.Personal = home, filepath.Join(home, ".claude"), true
 	}
-	instructions := claude.LoadInstructions(roots, 0)
+	instructions := claude.LoadInstructions(roots, 0, nil)
 	repo, err := caseRepository(dir, abs)
 	if err != nil {
 		t.Errorf("%v", err)
