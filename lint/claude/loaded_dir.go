@@ -65,7 +65,7 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
 	defer done()
-	m, err := scanManifest(root, true)
+	m, err := scanManifest(root, dir, true)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func backfillIndex(root memory.DirReader) string {
 	if !hasBackfillCandidates(root) {
 		return ""
 	}
-	m, err := scanManifest(root, false)
+	m, err := scanManifest(root, "", false)
 	if err != nil {
 		return ""
 	}

@@ -8,7 +8,8 @@ import (
 )
 
 // fileID returns a folder's device and inode, so that the recall walk
-// enters each folder once however many links lead to it.
+// enters each folder once however many links lead to it, and knows the
+// folders that hold the memory dir.
 func fileID(info fs.FileInfo) ([2]uint64, bool) {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok {

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -42,6 +45,12 @@ type Manifest struct {
 const (
 	maxRecallEntries = 100000
 	maxRecallDepth   = 64
+	// What folder links lead to (in the user's config home, anywhere
+	// on disk) is walked at most maxLinkedDepth levels below each link,
+	// and maxLinkedEntries entries over all of them: enough for a folder
+	// of notes kept elsewhere, not for a walk of the disk.
+	maxLinkedEntries = 10000
+	maxLinkedDepth   = 16
 	// recallReadBytes is enough raw bytes for a 64 KB window of text in
 	// any encoding Claude Code reads (UTF-16 halves it).
 	recallReadBytes = 4*recallHeadBytes + 256
@@ -63,15 +72,20 @@ func scanManifestDir(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
 	defer done()
-	return scanManifest(root, true)
+	return scanManifest(root, dir, true)
 }
 
-func scanManifest(root memory.DirReader, followLinks bool) (*Manifest, error) {
+// scanManifest lists the files recall would show for the memory dir at
+// dir (an OS path), read through root. With followLinks it follows the
+// walk's symbolic links as far as root lets them lead, but never into a
+// folder that holds dir.
+func scanManifest(root memory.DirReader, dir string, followLinks bool) (*Manifest, error) {
 	w := &recallWalk{root: root, entered: map[[2]uint64]bool{}}
-	if err := w.walk("", 0); err != nil {
+	if err := w.walk("", 0, false); err != nil {
 		return nil, err
 	}
 	if followLinks {
+		w.holders = foldersHolding(dir)
 		for len(w.links) > 0 {
 			links := w.links
 			w.links = nil
@@ -121,11 +135,29 @@ type recallWalk struct {
 	links   []string
 	skipped []ManifestSkip
 	entered map[[2]uint64]bool
+	// holders are the memory dir and the folders above it, where no
+	// link is followed.
+	holders *folderHolders
 	seen    int
 	full    bool
+	// linkedSeen counts the entries of folders reached through links.
+	linkedSeen int
+	linkedFull bool
 }
 
-func (w *recallWalk) walk(rel string, depth int) error {
+// room is how many more entries the walk may list, in a folder reached
+// through a link when linked.
+func (w *recallWalk) room(linked bool) int {
+	n := maxRecallEntries - w.seen
+	if linked {
+		n = min(n, maxLinkedEntries-w.linkedSeen)
+	}
+	return max(n, 0)
+}
+
+// walk lists the folder rel, depth levels below the memory dir (below
+// the link that led to it, when linked) and the folders in it.
+func (w *recallWalk) walk(rel string, depth int, linked bool) error {
 	name := rel
 	if name == "" {
 		name = "."
@@ -143,8 +175,13 @@ func (w *recallWalk) walk(rel string, depth int) error {
 		w.skipped = append(w.skipped, ManifestSkip{rel + "/", "folder cannot be read: " + memory.ErrText(err)})
 		return nil
 	}
-	entries, err := f.ReadDir(-1)
+	// A folder of millions of entries is not read whole: past the walk's
+	// room its listing stops anyway.
+	entries, err := f.ReadDir(w.room(linked) + 1)
 	f.Close()
+	if errors.Is(err, io.EOF) {
+		err = nil // an empty folder
+	}
 	if err != nil {
 		if rel == "" {
 			return fmt.Errorf("read %s: %w", name, errors.Unwrap(err))
@@ -160,6 +197,15 @@ func (w *recallWalk) walk(rel string, depth int) error {
 				w.skipped = append(w.skipped, ManifestSkip{rel, fmt.Sprintf("more than %d entries: memlint stopped listing", maxRecallEntries)})
 			}
 			return nil
+		}
+		if linked {
+			if w.linkedSeen++; w.linkedSeen > maxLinkedEntries {
+				if !w.linkedFull {
+					w.linkedFull = true
+					w.skipped = append(w.skipped, ManifestSkip{rel, fmt.Sprintf("more than %d entries through symbolic links: memlint stopped listing what links lead to", maxLinkedEntries)})
+				}
+				return nil
+			}
 		}
 		child := path.Join(rel, e.Name())
 		switch t := e.Type(); {
@@ -179,11 +225,11 @@ func (w *recallWalk) walk(rel string, depth int) error {
 				}
 				continue
 			}
-			if depth >= maxRecallDepth {
+			if depth >= maxRecallDepth || linked && depth >= maxLinkedDepth {
 				w.skipped = append(w.skipped, ManifestSkip{child + "/", "folder nested too deep: not listed"})
 				continue
 			}
-			if err := w.walk(child, depth+1); err != nil {
+			if err := w.walk(child, depth+1, linked); err != nil {
 				return err
 			}
 		case t&fs.ModeSymlink != 0:
@@ -194,7 +240,9 @@ func (w *recallWalk) walk(rel string, depth int) error {
 }
 
 // follow follows one link found by the walk: a file is listed under the
-// link's path, a folder walked unless already entered.
+// link's path, a folder walked unless already entered or one that holds
+// the memory dir (a link to / or to the folder above would list the
+// whole disk, or the dir again inside itself).
 func (w *recallWalk) follow(rel string) {
 	info, err := w.root.Stat(rel)
 	switch {
@@ -209,10 +257,14 @@ func (w *recallWalk) follow(rel string) {
 		if id, ok := fileID(info); ok && w.entered[id] || !recallMayHoldListed(rel) {
 			return
 		}
+		if w.holders.hold(info, rel) {
+			w.skipped = append(w.skipped, ManifestSkip{rel, "symbolic link to a folder that holds the memory dir: memlint does not follow it"})
+			return
+		}
 		if strings.Count(rel, "/") >= maxRecallDepth {
 			return
 		}
-		_ = w.walk(rel, strings.Count(rel, "/")+1)
+		_ = w.walk(rel, 0, true)
 	case info.Mode().IsRegular():
 		w.files = append(w.files, recallFile{rel, info})
 	}
@@ -260,4 +312,55 @@ func recallMayHoldListed(rel string) bool {
 		return false
 	}
 	return true
+}
+
+// folderHolders are the folders that hold a memory dir: the dir itself
+// and every folder above it, by its own path and by its real one.
+type folderHolders struct {
+	dir string
+	// ids are the folders' device and inode numbers; where the system
+	// gives none, real is the dir's real path, to compare with the real
+	// path of what a link leads to.
+	ids  map[[2]uint64]bool
+	real string
+}
+
+// foldersHolding returns the folders that hold the OS path dir.
+func foldersHolding(dir string) *folderHolders {
+	h := &folderHolders{dir: dir, ids: map[[2]uint64]bool{}}
+	if abs, err := filepath.Abs(dir); err == nil {
+		h.dir = abs
+	}
+	h.real = h.dir
+	if real, err := filepath.EvalSymlinks(h.dir); err == nil {
+		h.real = real
+	}
+	for _, p := range []string{h.dir, h.real} {
+		for {
+			if info, err := os.Stat(p); err == nil {
+				if id, ok := fileID(info); ok {
+					h.ids[id] = true
+				}
+			}
+			parent := filepath.Dir(p)
+			if parent == p {
+				break
+			}
+			p = parent
+		}
+	}
+	return h
+}
+
+// hold reports whether info, the folder the link rel in the memory dir
+// leads to, holds the memory dir.
+func (h *folderHolders) hold(info fs.FileInfo, rel string) bool {
+	if h == nil {
+		return false
+	}
+	if id, ok := fileID(info); ok {
+		return h.ids[id]
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(h.dir, filepath.FromSlash(rel)))
+	return err == nil && pathutil.Within(h.real, real)
 }
