@@ -47,12 +47,41 @@ type step struct {
 	Env   map[string]string `yaml:"env"`
 }
 
-// The actions the composite action may use, at their current major
-// versions (Node 24; codeql-action v3 is deprecated).
+// The actions the composite action may use, at releases of their current
+// major versions (Node 24; codeql-action v3 is deprecated), pinned by
+// commit: a tag can be moved to other code by whoever controls the
+// action's repository, a commit cannot. action.yml names the release in a
+// comment after each (checked by TestActionPinsBySHA).
 const (
-	setupGo     = "actions/setup-go@v6"
-	uploadSARIF = "github/codeql-action/upload-sarif@v4"
+	setupGo     = "actions/setup-go@924ae3a1cded613372ab5595356fb5720e22ba16"
+	uploadSARIF = "github/codeql-action/upload-sarif@8aad20d150bbac5944a9f9d289da16a4b0d87c1e"
 )
+
+// pinnedUses is a uses: line pinned by a full commit SHA, with the release
+// it is in a comment.
+var pinnedUses = regexp.MustCompile(`^\s*(?:- )?uses: [\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$`)
+
+// TestActionPinsBySHA checks every uses: line of action.yml: a full commit
+// SHA, and the release it is in a comment after it.
+func TestActionPinsBySHA(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimLeft(strings.TrimSpace(line), "- "), "uses:") {
+			n++
+			if !pinnedUses.MatchString(line) {
+				t.Errorf("action.yml:%d: %q is not pinned by commit SHA with its version in a comment", i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("action.yml has %d uses: lines, want 2 (setup-go and upload-sarif)", n)
+	}
+}
 
 var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 
@@ -752,6 +781,53 @@ func TestBuildVersion(t *testing.T) {
 			}
 			if tt.want == "" && fields[1] == tt.ref {
 				t.Errorf("version %s, stamped from ref %q", fields[1], tt.ref)
+			}
+		})
+	}
+}
+
+// TestActionIgnoresTheRepositorysGo: the action's steps run in the linted
+// repository's checkout, whose go.mod or go.work may ask for a Go that does
+// not exist ("go 1.99.0"). With GOTOOLCHAIN=auto, any go command run there
+// would try to fetch that toolchain and fail the job before memlint runs:
+// finding Go and building memlint must look at the action's own go.mod
+// only.
+func TestActionIgnoresTheRepositorysGo(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	for _, tc := range []struct{ name, file, content string }{
+		{"go.mod", "go.mod", "module example.com/planted\n\ngo 1.99.0\n"},
+		{"go.work", "go.work", "go 1.99.0\n\nuse .\n"},
+		{"toolchain line", "go.mod", "module example.com/planted\n\ngo 1.21\n\ntoolchain go1.99.0\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			workspace, tmp := t.TempDir(), t.TempDir()
+			if err := os.WriteFile(filepath.Join(workspace, tc.file), []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(tmp, "output")
+			for _, step := range []string{"find-go", "build"} {
+				if err := os.WriteFile(out, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command("bash", filepath.Join(root, "action", "run.sh"), step)
+				cmd.Dir = workspace
+				// GOPROXY=off: fetching go1.99.0 fails at once, offline.
+				cmd.Env = append(os.Environ(), "GOTOOLCHAIN=auto", "GOPROXY=off", "RUNNER_TEMP="+tmp,
+					"GITHUB_OUTPUT="+out, "GITHUB_ACTION_PATH="+root, "GITHUB_WORKSPACE="+workspace)
+				if msg, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("%s in a repository with a %s asking for Go 1.99: %v\n%s", step, tc.file, err, msg)
+				}
+				outputs, err := readOutputs(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if step == "find-go" && outputs["found"] != "true" {
+					t.Errorf("find-go: found=%q, want true (the Go running these tests)", outputs["found"])
+				}
+				if step == "build" && outputs["bin"] == "" {
+					t.Error("build: no bin output")
+				}
 			}
 		})
 	}

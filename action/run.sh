@@ -45,8 +45,11 @@ bool() {
 find_go() {
   # Go 1.21 and later fetch the toolchain go.mod asks for (GOTOOLCHAIN=auto),
   # so any of them can build memlint; older ones cannot.
+  # Asked from / with GOTOOLCHAIN=local: in the workspace, the linted
+  # repository's go.mod or go.work ("go 1.99.0") would make the go command
+  # fetch that toolchain first, and fail the job before memlint runs.
   local found=false version
-  if command -v go >/dev/null 2>&1 && version=$(go env GOVERSION 2>/dev/null); then
+  if command -v go >/dev/null 2>&1 && version=$(cd / && GOTOOLCHAIN=local GOWORK=off go env GOVERSION 2>/dev/null); then
     case $version in
     go1.[0-9] | go1.[0-9].* | go1.[0-9][a-z]* | go1.1[0-9] | go1.1[0-9].* | go1.1[0-9][a-z]* | go1.20 | go1.20.* | go1.20[a-z]*) ;;
     go1.*) found=true ;;
@@ -59,6 +62,13 @@ build() {
   local dir="${RUNNER_TEMP:?RUNNER_TEMP is not set}/memlint-action"
   local bin
   mkdir -p "$dir"
+  # Every go command runs in the action's own checkout, with GOWORK=off: in
+  # the workspace, the linted repository's go.mod or go.work would choose
+  # the toolchain (GOTOOLCHAIN=auto fetching its "go 1.99.0") and fail the
+  # job; a go.work above the action's checkout must not change what is
+  # built either. -trimpath: the binary does not embed the runner's paths.
+  cd "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set}"
+  export GOWORK=off
   bin="$dir/memlint$(go env GOEXE)"
   # The action is downloaded without .git, so the go command cannot tell
   # the version: a release tag the workflow uses (memlint/memlint@v0.1.0)
@@ -68,10 +78,7 @@ build() {
   if [[ ${GITHUB_ACTION_REF:-} =~ ^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]]; then
     ldflags="-X main.releaseVersion=$GITHUB_ACTION_REF"
   fi
-  # GOWORK=off: a go.work above the action's checkout must not change what
-  # is built. -trimpath: the binary does not embed the runner's paths.
-  (cd "${GITHUB_ACTION_PATH:?GITHUB_ACTION_PATH is not set}" &&
-    GOWORK=off go build -trimpath -ldflags "$ldflags" -o "$bin" ./cmd/memlint)
+  go build -trimpath -ldflags "$ldflags" -o "$bin" ./cmd/memlint
   "$bin" --version
   output bin "$bin"
 }
