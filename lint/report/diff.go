@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -41,6 +42,26 @@ type diffDocument struct {
 	Files   []diffFile `json:"files"`
 }
 
+// escapeDiff is a unified diff as text prints it: each line through
+// EscapeText, tabs and the CR of a CRLF line kept, so that a memory's
+// escape sequences or a line of it that the GitHub Actions runner would
+// read as a workflow command (a context line " ::error file=…::") reach
+// no terminal or CI log. git apply still reads every hunk whose lines
+// hold no such text; the JSON form (jq -r '.files[].diff') keeps the
+// bytes whatever they are.
+func escapeDiff(d string) string {
+	lines := strings.SplitAfter(d, "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(l, "\n")
+		end := l[len(body):]
+		if strings.HasSuffix(body, "\r") {
+			body, end = body[:len(body)-1], "\r"+end
+		}
+		lines[i] = EscapeLines(body, true) + end
+	}
+	return strings.Join(lines, "")
+}
+
 type diffFile struct {
 	// Path is relative to the current directory, with "/" separators,
 	// as the diff's own a/ and b/ names.
@@ -50,13 +71,14 @@ type diffFile struct {
 
 // WriteDiff prints the changes of files: unified diffs, or with format
 // json a diffDocument. The changed lines are the files' own text: a
-// secret in them is masked (redact) as in every other output.
+// secret in them is masked (redact) as in every other output, and as
+// text each line is escaped (escapeDiff).
 func WriteDiff(w io.Writer, format string, files []FileDiff, redact func(string) string) error {
 	doc := diffDocument{Version: 1, Files: []diffFile{}}
 	for _, f := range files {
 		d := redact(UnifiedDiff(f.Path, f.Before, f.After))
 		if format != "json" {
-			if _, err := fmt.Fprint(w, d); err != nil {
+			if _, err := fmt.Fprint(w, escapeDiff(d)); err != nil {
 				return err
 			}
 			continue

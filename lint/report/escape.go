@@ -11,7 +11,8 @@ import (
 // on stderr and memlint preview show text through EscapeText (or, inside
 // JSON, EscapeJSON), so that a file name, a configuration key, an option
 // value or a custom rule's message cannot drive the terminal, forge a line
-// of output, or hide or reorder text with bidirectional controls.
+// of output, hide or reorder text with bidirectional controls, or give
+// the GitHub Actions runner a workflow command (workflowCommand).
 
 // UnsafeRune reports whether the rune r must not reach a terminal or log as it
 // is: C0 and C1 controls and DEL (a tab included: it is shown as \t),
@@ -33,18 +34,25 @@ func UnsafeRune(r rune) bool {
 // format: unsafe characters (UnsafeRune) and bytes that are not UTF-8 become
 // visible escapes (\n, \r, \t, \x1b, \xff, \u202e, \U000e0041); everything
 // else stays as it is. A newline in a file name cannot forge a finding of
-// its own.
+// its own. What the GitHub Actions runner would take for a workflow
+// command is broken up the same way: the first colon of a "::" opening the
+// text after white space (\x3a), and the bracket of every "##[" (\x5b).
 func EscapeText(s string) string {
 	i := firstUnsafe(s)
 	if i == len(s) {
 		return s
 	}
+	lead := commandLead(s)
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	b.WriteString(s[:i])
 	for i < len(s) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case i == lead:
+			b.WriteString(`\x3a`)
+		case commandBracket(s, i):
+			b.WriteString(`\x5b`)
 		case r == utf8.RuneError && size == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case !UnsafeRune(r):
@@ -93,10 +101,14 @@ func EscapeLines(s string, keepTabs bool) string {
 // firstUnsafe returns the index of the first byte of s EscapeText would
 // change, or len(s).
 func firstUnsafe(s string) int {
-	for i := 0; i < len(s); {
+	end := len(s)
+	if lead := commandLead(s); lead >= 0 {
+		end = lead
+	}
+	for i := 0; i < end; {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+			if c < 0x20 || c == 0x7f || commandBracket(s, i) {
 				return i
 			}
 			i++
@@ -108,20 +120,60 @@ func firstUnsafe(s string) int {
 		}
 		i += size
 	}
-	return len(s)
+	return end
+}
+
+// The GitHub Actions runner reads a line of a job's output as a workflow
+// command (::error file=…::text annotates a file, ::stop-commands:: turns
+// the commands that follow off, ::add-mask:: hides text) when, past white
+// space, it opens with "::"; it also reads the older form, ##[error]text,
+// wherever "##[" stands in the line (actions/runner, ActionCommand
+// TryParseV2 and TryParse). memlint's text (a file name, a line of a
+// suggestion or of a memory) may open a line of its output, and stands
+// inside lines everywhere: EscapeText breaks both forms up, so that only
+// the github format's own lines are commands.
+
+// commandLead returns the index of the first colon of a "::" that opens s
+// after white space (as .NET's TrimStart, which the runner calls, skips
+// it), or -1.
+func commandLead(s string) int {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	if strings.HasPrefix(s[i:], "::") {
+		return i
+	}
+	return -1
+}
+
+// commandBracket reports whether the byte at i is the bracket of "##[".
+func commandBracket(s string, i int) bool {
+	return s[i] == '[' && i >= 2 && s[i-1] == '#' && s[i-2] == '#'
 }
 
 // EscapeJSON escapes, in an encoded JSON document, the unsafe characters
 // (UnsafeRune) that encoding/json leaves raw — DEL, C1 controls, format
 // characters such as U+202E, private use and unassigned code points — as
-// \uXXXX escapes (a surrogate pair above U+FFFF): the data stays the same,
-// and a terminal or log viewer showing the document sees no control. In
-// JSON such characters occur only inside strings, so escaping them there
-// is always right. A document without any is returned as it is.
+// \uXXXX escapes (a surrogate pair above U+FFFF), and the bracket of "##["
+// (\u005b), which the GitHub Actions runner reads as a workflow command
+// wherever it stands: the data stays the same, and a terminal, log viewer
+// or CI runner showing the document sees no control. In JSON such
+// characters occur only inside strings ("#" is never structural), so
+// escaping them there is always right. A document without any is
+// returned as it is.
 func EscapeJSON(b []byte) []byte {
 	start := -1
 	for i := 0; i < len(b); {
 		c := b[i]
+		if c == '[' && jsonCommandBracket(b, i) {
+			start = i
+			break
+		}
 		if c < 0x7f {
 			i++
 			continue
@@ -140,6 +192,11 @@ func EscapeJSON(b []byte) []byte {
 	out = append(out, b[:start]...)
 	for i := start; i < len(b); {
 		c := b[i]
+		if c == '[' && jsonCommandBracket(b, i) {
+			out = appendU(out, '[')
+			i++
+			continue
+		}
 		if c < 0x7f {
 			out = append(out, c)
 			i++
@@ -160,6 +217,11 @@ func EscapeJSON(b []byte) []byte {
 		i += size
 	}
 	return out
+}
+
+// jsonCommandBracket reports whether the byte at i is the bracket of "##[".
+func jsonCommandBracket(b []byte, i int) bool {
+	return i >= 2 && b[i-1] == '#' && b[i-2] == '#'
 }
 
 func appendU(b []byte, r rune) []byte {

@@ -20,7 +20,10 @@ func TestEscapeGitHub(t *testing.T) {
 		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
 		{"key: value", "key: value", "key%3A value"},
 		{"a,b", "a,b", "a%2Cb"},
-		{"::error::", "::error::", "%3A%3Aerror%3A%3A"},
+		// The data follows the command on its line, but EscapeText breaks
+		// up a "::" opening any text it is given.
+		{"::error::", `\x3a:error::`, "%3A%3Aerror%3A%3A"},
+		{"see ##[error]x", `see ##\x5berror]x`, `see ##\x5berror]x`},
 		{"mem/100% #1,x:y.md", "mem/100%25 #1,x:y.md", "mem/100%25 #1%2Cx%3Ay.md"},
 		{"日本語 — ok", "日本語 — ok", "日本語 — ok"},
 	} {
