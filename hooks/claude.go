@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/memlint/memlint/internal/claudecode"
+	"github.com/memlint/memlint/lint/report"
 )
 
 // ClaudeHookOptions say which Claude Code settings file to change.
@@ -30,6 +32,21 @@ type ClaudeHookOptions struct {
 	Memlint string
 	// Out receives one line per thing done or found.
 	Out io.Writer
+	// Redact masks secrets (rules.Redact) in what status prints of a
+	// settings file: a hook command is the repository's text, and may
+	// hold a key. nil masks nothing.
+	Redact func(string) string
+}
+
+// shown is how the output names a value read from a settings file, the
+// environment or the disk: secrets masked (Redact), then escaped
+// (report.EscapeText), so that a command or a name cannot print a key,
+// drive the terminal or forge a line.
+func (o ClaudeHookOptions) shown(s string) string {
+	if o.Redact != nil {
+		s = o.Redact(s)
+	}
+	return report.EscapeText(s)
 }
 
 const (
@@ -197,11 +214,11 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 			group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
 			list.Elems = append(list.Elems, group)
 		}
-		done = append(done, fmt.Sprintf("installed memlint's Claude Code hook in %s (%s): %s", file, describeEvent(spec.event, spec.matcher), command))
+		done = append(done, fmt.Sprintf("installed memlint's Claude Code hook in %s (%s): %s", o.shown(file), describeEvent(spec.event, spec.matcher), o.shown(command)))
 		changed = true
 	}
 	if !changed {
-		fmt.Fprintf(out, "memlint's Claude Code hooks are already installed in %s\n", file)
+		fmt.Fprintf(out, "memlint's Claude Code hooks are already installed in %s\n", o.shown(file))
 		return nil
 	}
 	if err := doc.Write(); err != nil {
@@ -256,7 +273,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	}
 	out := o.out()
 	if !doc.Exists {
-		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: %s does not exist\n", file)
+		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: %s does not exist\n", o.shown(file))
 		return nil
 	}
 	if err := duplicateHookKeys(doc); err != nil {
@@ -279,7 +296,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 		}
 	}
 	if removed == 0 {
-		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s; nothing to remove\n", file)
+		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s; nothing to remove\n", o.shown(file))
 		return nil
 	}
 	if len(hooksObj.Members) == 0 {
@@ -288,7 +305,7 @@ func UninstallClaudeHook(o ClaudeHookOptions) error {
 	if err := doc.Write(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "removed memlint's Claude Code hooks from %s\n", file)
+	fmt.Fprintf(out, "removed memlint's Claude Code hooks from %s\n", o.shown(file))
 	fmt.Fprintln(out, restartNote)
 	return nil
 }
@@ -335,7 +352,7 @@ func removeMemlintHooks(list *claudecode.JSONValue) int {
 func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 	out := o.out()
 	if p, err := exec.LookPath("memlint"); err == nil {
-		fmt.Fprintf(out, "memlint on PATH: %s\n", p)
+		fmt.Fprintf(out, "memlint on PATH: %s\n", o.shown(p))
 	} else {
 		fmt.Fprintf(out, "memlint is not on PATH: hooks that run \"memlint\" (the project scope's, the plugin's without Go) check nothing\n")
 	}
@@ -398,16 +415,16 @@ func pluginStatus(o ClaudeHookOptions, out io.Writer) bool {
 		return false
 	}
 	if !enabled {
-		fmt.Fprintf(out, "the memlint plugin is disabled in %s\n", where)
+		fmt.Fprintf(out, "the memlint plugin is disabled in %s\n", o.shown(where))
 		return false
 	}
-	fmt.Fprintf(out, "the memlint plugin is enabled in %s: Claude Code runs its three hooks\n", where)
+	fmt.Fprintf(out, "the memlint plugin is enabled in %s: Claude Code runs its three hooks\n", o.shown(where))
 	if o.ClaudeHome != "" {
 		versions, err := os.ReadDir(filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint"))
 		if err != nil || len(versions) == 0 {
-			fmt.Fprintf(out, "  it is not installed in %s yet: Claude Code installs it at the next start (or: /plugin install %s)\n", filepath.Join(o.ClaudeHome, "plugins"), pluginKey)
+			fmt.Fprintf(out, "  it is not installed in %s yet: Claude Code installs it at the next start (or: /plugin install %s)\n", o.shown(filepath.Join(o.ClaudeHome, "plugins")), pluginKey)
 		} else {
-			fmt.Fprintf(out, "  installed: %s\n", filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint", versions[len(versions)-1].Name()))
+			fmt.Fprintf(out, "  installed: %s\n", o.shown(filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint", versions[len(versions)-1].Name())))
 		}
 	}
 	return true
@@ -427,12 +444,12 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 	}
 	doc, err := claudecode.OpenSettings(file)
 	if err != nil {
-		fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
+		fmt.Fprintf(out, "memlint's Claude Code hook will not run: %s\n", o.shown(err.Error()))
 		return scopeStatus{unreadable: true}, nil
 	}
 	if !doc.Exists {
 		if verbose {
-			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s: it does not exist\n", file)
+			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s: it does not exist\n", o.shown(file))
 		}
 		return scopeStatus{}, nil
 	}
@@ -445,7 +462,7 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 	for _, spec := range claudeHookSpecs {
 		_, list, err := hookList(doc, spec.event)
 		if err != nil {
-			fmt.Fprintf(out, "memlint's Claude Code hook will not run: %v\n", err)
+			fmt.Fprintf(out, "memlint's Claude Code hook will not run: %s\n", o.shown(err.Error()))
 			return scopeStatus{unreadable: true}, nil
 		}
 		found := findClaudeHooks(list, spec.name)
@@ -456,7 +473,7 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 			continue
 		}
 		if !installed && disabled {
-			fmt.Fprintf(out, "%s sets disableAllHooks: Claude Code runs no hook from it\n", file)
+			fmt.Fprintf(out, "%s sets disableAllHooks: Claude Code runs no hook from it\n", o.shown(file))
 		}
 		installed = true
 		for _, h := range found {
@@ -467,7 +484,7 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 	}
 	if !installed {
 		if verbose {
-			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s (install them with: memlint hooks install --claude%s)\n", file, claudeScopeFlag(o.Scope))
+			fmt.Fprintf(out, "memlint's Claude Code hooks are not installed in %s (install them with: memlint hooks install --claude%s)\n", o.shown(file), claudeScopeFlag(o.Scope))
 		}
 		return scopeStatus{}, nil
 	}
@@ -475,10 +492,11 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 }
 
 // hookRuns reports one of memlint's hooks in a settings file and tells
-// whether Claude Code will run it.
+// whether Claude Code will run it. The command is the settings file's
+// text, shown with its secrets masked and escaped (shown).
 func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeHook) bool {
 	file, _ := o.settingsFile()
-	fmt.Fprintf(out, "memlint's Claude Code hook is installed in %s (%s): %s\n", file, describeEvent(spec.event, h.matcher), h.command)
+	fmt.Fprintf(out, "memlint's Claude Code hook is installed in %s (%s): %s\n", o.shown(file), o.shown(describeEvent(spec.event, h.matcher)), o.shown(h.command))
 	ok := true
 	if spec.matcher != "" {
 		if missing := unmatchedTools(h.matcher); len(missing) > 0 {
@@ -489,7 +507,7 @@ func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeH
 		}
 	}
 	if h.typ != "command" {
-		fmt.Fprintf(out, "  its type is %q, not \"command\": Claude Code does not run it as a command\n", h.typ)
+		fmt.Fprintf(out, "  its type is %s, not \"command\": Claude Code does not run it as a command\n", o.shown(strconv.Quote(h.typ)))
 		ok = false
 	}
 	if strings.HasPrefix(h.command, PortableMemlint+" ") {
@@ -499,15 +517,19 @@ func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeH
 			fmt.Fprintf(out, "  memlint is not found on PATH: the hook prints a notice and nothing is checked\n")
 			return false
 		}
-		fmt.Fprintf(out, "  it runs %s (memlint from PATH)\n", bin)
+		fmt.Fprintf(out, "  it runs %s (memlint from PATH)\n", o.shown(bin))
 		return ok
 	}
-	bin, problem := resolveCommandBinary(h.command, o.ProjectDir, o.ClaudeHome)
-	if problem != "" {
-		fmt.Fprintf(out, "  %s: the hook fails and nothing is checked (reinstall it with: memlint hooks install --claude%s)\n", problem, claudeScopeFlag(o.Scope))
+	bin := resolveCommandBinary(h.command, o.ProjectDir, o.ClaudeHome)
+	switch {
+	case bin.unexpanded != "":
+		fmt.Fprintf(out, "  its program is named by $%s, which memlint does not expand (your environment may hold secrets): whether it runs memlint is not checked\n", o.shown(bin.unexpanded))
+		return ok
+	case bin.problem != "":
+		fmt.Fprintf(out, "  %s: the hook fails and nothing is checked (reinstall it with: memlint hooks install --claude%s)\n", o.shown(bin.problem), claudeScopeFlag(o.Scope))
 		return false
 	}
-	fmt.Fprintf(out, "  it runs %s\n", bin)
+	fmt.Fprintf(out, "  it runs %s\n", o.shown(bin.path))
 	return ok
 }
 
@@ -618,33 +640,54 @@ func unmatchedTools(matcher string) []string {
 	return missing
 }
 
+// commandBinary is the program a hook command starts with, as status
+// finds it: its path, or what is wrong with it, or the variable naming it
+// that memlint does not expand.
+type commandBinary struct {
+	path, problem string
+	unexpanded    string
+}
+
 // resolveCommandBinary finds the program a hook command starts with: an
 // absolute or project-relative path that must exist and be executable, or
-// a name looked up on PATH. problem says what is wrong, or is "".
-func resolveCommandBinary(command, projectDir, claudeHome string) (bin, problem string) {
+// a name looked up on PATH. Of the variables in it, only the folders
+// memlint knows are expanded ($CLAUDE_PROJECT_DIR, $CLAUDE_CONFIG_DIR,
+// $HOME, as ~/): the command is a repository's text, and expanding any
+// other variable from the user's environment would print what it holds
+// (a token) in status.
+func resolveCommandBinary(command, projectDir, claudeHome string) commandBinary {
+	var unexpanded string
 	word := os.Expand(firstShellWord(command), func(name string) string {
 		switch name {
 		case "CLAUDE_PROJECT_DIR":
 			return projectDir
 		case "CLAUDE_CONFIG_DIR":
 			return claudeHome
+		case "HOME":
+			return claudecode.UserHome()
 		}
-		return os.Getenv(name)
+		if unexpanded == "" {
+			unexpanded = name
+		}
+		return ""
 	})
+	if unexpanded != "" {
+		return commandBinary{unexpanded: unexpanded}
+	}
 	if strings.HasPrefix(word, "~/") {
 		if home := claudecode.UserHome(); home != "" {
 			word = filepath.Join(home, word[2:])
 		}
 	}
 	if word == "" {
-		return "", "its command is empty"
+		return commandBinary{problem: "its command is empty"}
 	}
 	if !strings.ContainsRune(word, '/') && !strings.ContainsRune(word, filepath.Separator) {
 		p, err := exec.LookPath(word)
 		if err != nil {
-			return "", fmt.Sprintf("%s is not found on PATH", word)
+			return commandBinary{problem: fmt.Sprintf("%s is not found on PATH", word)}
 		}
-		return p, ""
+		return commandBinary{path: p}
 	}
 	if !filepath.IsAbs(word) {
 		word = filepath.Join(projectDir, word)
@@ -652,13 +695,13 @@ func resolveCommandBinary(command, projectDir, claudeHome string) (bin, problem 
 	info, err := os.Stat(word)
 	switch {
 	case err != nil:
-		return "", fmt.Sprintf("its binary %s does not exist", word)
+		return commandBinary{problem: fmt.Sprintf("its binary %s does not exist", word)}
 	case !info.Mode().IsRegular():
-		return "", fmt.Sprintf("its binary %s is not a regular file", word)
+		return commandBinary{problem: fmt.Sprintf("its binary %s is not a regular file", word)}
 	case runtime.GOOS != "windows" && info.Mode().Perm()&0o111 == 0:
-		return "", fmt.Sprintf("its binary %s is not executable", word)
+		return commandBinary{problem: fmt.Sprintf("its binary %s is not executable", word)}
 	}
-	return word, ""
+	return commandBinary{path: word}
 }
 
 // firstShellWord returns the first word of a POSIX shell command line,

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memlint/memlint/lint"
@@ -30,6 +32,34 @@ func rawControl(out []byte) string {
 			return strings.ToValidUTF8(string(out[lo:hi]), "?")
 		}
 		i += size
+	}
+	return ""
+}
+
+// ownAnnotation is a line of memlint's github format: a workflow command
+// memlint writes, its properties escaped (no raw ":" or "," in a value).
+var ownAnnotation = regexp.MustCompile(`^::(error|warning|notice) file=[^,:]*(,(line|endLine|col|endColumn)=[0-9]+)*,title=memlint [^,:]*::`)
+
+// runnerLines splits output as the GitHub Actions runner reads it (.NET's
+// ReadLine: a CR alone ends a line too).
+var runnerLines = regexp.MustCompile(`\r\n|\r|\n`)
+
+// workflowCommandLine returns the first line of out that the GitHub
+// Actions runner would read as a workflow command, or "": one that opens
+// with "::" past white space (in the github format, memlint's own
+// annotations do), or holds "##[" anywhere (the runner's older form).
+func workflowCommandLine(out string, github bool) string {
+	for _, line := range runnerLines.Split(out, -1) {
+		if strings.Contains(line, "##[") {
+			return line
+		}
+		if !strings.HasPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "::") {
+			continue
+		}
+		if github && ownAnnotation.MatchString(line) {
+			continue
+		}
+		return line
 	}
 	return ""
 }

@@ -176,6 +176,7 @@ func (o *hookOptions) do(out io.Writer, git func(hooks.GitHookOptions) error, cl
 		Scope:      o.scope,
 		Memlint:    memlint,
 		Out:        out,
+		Redact:     redact,
 	})
 }
 
