@@ -95,7 +95,8 @@ func TestMemoryDirLocation(t *testing.T) {
 				t.Fatalf("no memory dir in Claude Code's system prompt\n%s", res.describe())
 			}
 			root := claude.MainWorktreeRoot(dir)
-			want, source := claude.MemoryDir(func(k string) string { return env[k] }, sb.Home, root)
+			loc := claude.MemoryDir(func(k string) string { return env[k] }, sb.Home, root)
+			want, source := loc.Dir, loc.Source
 			if *flagRecord {
 				t.Logf("Claude Code: %s", got)
 			}

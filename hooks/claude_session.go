@@ -62,7 +62,7 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 	if home == "" {
 		home = getenv("USERPROFILE")
 	}
-	memDir, _ := claude.MemoryDir(getenv, home, root)
+	memDir := claude.MemoryDir(getenv, home, root).Dir
 	if info, err := os.Stat(memDir); err != nil || !info.IsDir() {
 		return 0
 	}

@@ -28,6 +28,10 @@ type FixOptions struct {
 	// the rules saw is refused, since the fixes' offsets do not fit it.
 	// Without it (a caller that did not lint) the file is taken as it is.
 	Linted map[string][sha256.Size]byte
+	// ReadOnly are memory dirs (absolute, slash separated) no fix may
+	// write, each with why (Target.ReadOnly): a file in one is refused
+	// with that reason.
+	ReadOnly map[string]string
 }
 
 // Fixed is what applying a run's fixes gives, before anything is
@@ -95,6 +99,11 @@ func PlanFixes(ds []Diagnostic, dirs []string, opts FixOptions) *Fixed {
 // write it. A symbolic link is never followed: a file swapped for one
 // since it was linted would otherwise have the link's target copied in.
 func fixableContent(p string, dirs []string, opts FixOptions) ([]byte, string) {
+	for dir, why := range opts.ReadOnly {
+		if insideAny(p, []string{dir}) {
+			return nil, why
+		}
+	}
 	if !strings.HasSuffix(p, ".md") || !insideAny(p, dirs) {
 		return nil, "it is not a Markdown file of a memory dir linted"
 	}

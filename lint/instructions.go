@@ -41,7 +41,7 @@ func ClaudeInstructions(cwd string, getenv func(string) string, home string, max
 				if project == "" {
 					project = top
 				}
-				mineDir, _ = claude.MemoryDir(getenv, home, project)
+				mineDir = claude.MemoryDir(getenv, home, project).Dir
 				mine = claude.InstructionRoots{Repo: top, Home: home, ClaudeHome: claudeHome, Personal: true}
 			}
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
+	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
 )
@@ -61,6 +62,11 @@ type Target struct {
 	// Files, when not nil, restricts the findings reported to these
 	// absolute file paths: the dir was reached through file PATHs only.
 	Files map[string]bool
+	// ReadOnly, when set, says why no fix may write in the dir: the
+	// repository's own files chose it, and it is outside the repository
+	// (the user's memory of another project, a folder of theirs). It is
+	// linted; --fix refuses its files with this reason.
+	ReadOnly string
 }
 
 // targetSet collects targets by dir. A dir named as a whole wins over
@@ -203,13 +209,40 @@ func (p *planner) discover(set targetSet) error {
 		project = p.cwd
 	}
 	home, _ := os.UserHomeDir() // without a home, $CLAUDE_CONFIG_DIR may still say where
-	dir, source := claude.MemoryDir(p.getenv, home, project)
+	loc := claude.MemoryDir(p.getenv, home, project)
+	dir := loc.Dir
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		p.note("no memory found in %s (no folder holding a MEMORY.md or topic files with a memory type), and your Claude Code memory for it, %s, does not exist; see memlint --help", top, dir)
 		return nil
 	}
-	p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s)", top, dir, source)
-	return p.addDir(set, dir)
+	readOnly := chosenOutside(loc, top)
+	if readOnly == "" {
+		p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s)", top, dir, loc.Source)
+		return p.addDir(set, dir)
+	}
+	p.note("no memory dirs in %s; linting your Claude Code memory for it: %s (from %s), read-only: %s", top, dir, loc.Source, readOnly)
+	if err := p.addDir(set, dir); err != nil {
+		return err
+	}
+	for _, t := range set {
+		t.ReadOnly = readOnly
+	}
+	return nil
+}
+
+// chosenOutside says why memlint writes nothing in the memory dir of loc,
+// or "": a folder the repository's own settings chose (a clone brings
+// .claude/settings.json, and settings.local.json when committed) is the
+// repository's choice, not the user's, and outside the repository top it
+// may be the user's memory of other projects, or any folder of theirs
+// (autoMemoryDirectory: "~/.claude", "/usr"). It is linted, read-only:
+// nothing a repository holds may lead a write out of it.
+func chosenOutside(loc claude.MemoryLocation, top string) string {
+	if loc.ProjectSettings == "" || withinResolved(loc.Dir, top) {
+		return ""
+	}
+	return fmt.Sprintf("autoMemoryDirectory in %s, a file of the repository, chose it, outside the repository: memlint writes nothing there (name the folder on the command line to fix it)",
+		RelPath(top, loc.ProjectSettings))
 }
 
 // addRoots adds the folders matching the configuration's roots, each as if
@@ -267,6 +300,18 @@ func (p *planner) insideTop(base string) func(m string) error {
 		}
 		return nil
 	}
+}
+
+// withinResolved reports whether the folder p is dir or inside it once
+// the symbolic links of both are resolved.
+func withinResolved(p, dir string) bool {
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return pathutil.Within(p, dir)
 }
 
 // RootOutsideError is a configured root that leads out of the repository

@@ -33,6 +33,7 @@ func TestScripts(t *testing.T) {
 			"projectkey": cmdProjectKey,
 			"genlines":   cmdGenLines,
 			"jsonshape":  cmdJSONShape,
+			"setting":    cmdSetting,
 		},
 	})
 }
@@ -43,6 +44,20 @@ func cmdProjectKey(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: projectkey VAR DIR")
 	}
 	ts.Setenv(args[0], claudecode.ProjectKey(ts.MkAbs(args[1])))
+}
+
+// setting FILE KEY VALUE writes to FILE a settings object setting the
+// string KEY to VALUE (after the script's variables are expanded: an
+// absolute path under $WORK).
+func cmdSetting(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: setting FILE KEY VALUE")
+	}
+	doc, err := json.Marshal(map[string]string{args[1]: args[2]})
+	ts.Check(err)
+	file := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(file), 0o755))
+	ts.Check(os.WriteFile(file, append(doc, '\n'), 0o644))
 }
 
 // genlines FILE N TEXT writes N lines "TEXT i" (i from 1) to FILE.

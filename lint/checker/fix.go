@@ -23,7 +23,8 @@ import (
 func (r *Result) ApplyFixes(stdout io.Writer, format string) ([]string, error) {
 	run := r.req
 	cwd, redact := run.Cwd, run.Redact
-	fx := lint.PlanFixes(r.Report.Diagnostics, r.Report.MemoryDirs, lint.FixOptions{Unsafe: run.Fix == UnsafeFix, Staged: r.StagedContent, Linted: r.Linted})
+	fx := lint.PlanFixes(r.Report.Diagnostics, r.Report.MemoryDirs, lint.FixOptions{Unsafe: run.Fix == UnsafeFix, Staged: r.StagedContent, Linted: r.Linted,
+		ReadOnly: readOnlyDirs(r.Targets)})
 	for _, p := range sortedKeys(fx.Refused) {
 		Say(run.Stderr, redact, "not fixing %s: %s", ShownPath(redact, cwd, p), fx.Refused[p])
 	}
@@ -41,6 +42,22 @@ func (r *Result) ApplyFixes(stdout io.Writer, format string) ([]string, error) {
 		run.note("fixed %s in %s", plural(fx.Applied, "finding"), plural(len(fx.Paths), "file"))
 	}
 	return fx.Paths, nil
+}
+
+// readOnlyDirs are the memory dirs of targets no fix may write
+// (Target.ReadOnly), by absolute slash path, with why.
+func readOnlyDirs(targets []*lint.Target) map[string]string {
+	var out map[string]string
+	for _, t := range targets {
+		if t.ReadOnly == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[filepath.ToSlash(t.Dir)] = t.ReadOnly
+	}
+	return out
 }
 
 // WriteFixes writes the files fx changes, each only while it still holds

@@ -10,27 +10,51 @@ import (
 	"github.com/memlint/memlint/internal/lazyre"
 )
 
+// MemoryLocation is the folder Claude Code keeps a project's auto memory
+// in, and what chose it.
+type MemoryLocation struct {
+	Dir string
+	// Source names what chose Dir, for a message: the override variable,
+	// autoMemoryDirectory in a settings file, or the project key.
+	Source string
+	// ProjectSettings is the settings file of the project itself
+	// (.claude/settings.local.json or .claude/settings.json under root)
+	// whose autoMemoryDirectory chose Dir, or "" when the user's
+	// environment, the user's settings or the project key did. A clone
+	// brings these files with it: a place they name is the repository's
+	// choice, not the user's, and memlint writes nothing there (a run
+	// lints it read-only).
+	ProjectSettings string
+}
+
 // MemoryDir returns the folder Claude Code keeps auto memory in for
 // the project whose main worktree is root, and where that choice came
 // from. Linting that folder only reads Markdown from it; a checked-in
 // autoMemoryDirectory is itself reported by settings-memory-directory.
-func MemoryDir(getenv func(string) string, home, root string) (dir, source string) {
+func MemoryDir(getenv func(string) string, home, root string) MemoryLocation {
 	claudeHome := claudecode.Home(getenv, home)
 	// First match wins, as in Claude Code 2.1.328 (SPEC §1.1): the
 	// override variable, then autoMemoryDirectory in the project's local
 	// and checked-in settings (the latter honoured in trusted workspaces
 	// and in every non-interactive run), then the user's settings.
 	if v := getenv("CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"); v != "" && filepath.IsAbs(v) {
-		return filepath.Clean(v), "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"
+		return MemoryLocation{Dir: filepath.Clean(v), Source: "CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"}
 	}
-	for _, settings := range []string{
-		filepath.Join(root, ".claude", "settings.local.json"),
-		filepath.Join(root, ".claude", "settings.json"),
-		filepath.Join(claudeHome, "settings.json"),
+	for _, s := range []struct {
+		file    string
+		project bool
+	}{
+		{filepath.Join(root, ".claude", "settings.local.json"), true},
+		{filepath.Join(root, ".claude", "settings.json"), true},
+		{filepath.Join(claudeHome, "settings.json"), false},
 	} {
-		if v, ok := claudecode.AutoMemoryDirectory(settings); ok {
+		if v, ok := claudecode.AutoMemoryDirectory(s.file); ok {
 			if resolved, ok := ResolveAutoMemoryDirectory(v, home); ok {
-				return resolved, "autoMemoryDirectory in " + settings
+				loc := MemoryLocation{Dir: resolved, Source: "autoMemoryDirectory in " + s.file}
+				if s.project {
+					loc.ProjectSettings = s.file
+				}
+				return loc
 			}
 		}
 	}
@@ -45,10 +69,10 @@ func MemoryDir(getenv func(string) string, home, root string) (dir, source strin
 		// The hash suffix depends on the runtime Claude Code was built
 		// with; trust a folder that exists with the same prefix.
 		if matches, _ := filepath.Glob(filepath.Join(projects, globEscape(key[:claudecode.MaxKeyLen])+"-*")); len(matches) == 1 {
-			return filepath.Join(matches[0], "memory"), "the project key of " + root
+			return MemoryLocation{Dir: filepath.Join(matches[0], "memory"), Source: "the project key of " + root}
 		}
 	}
-	return filepath.Join(projects, key, "memory"), "the project key of " + root
+	return MemoryLocation{Dir: filepath.Join(projects, key, "memory"), Source: "the project key of " + root}
 }
 
 func globEscape(s string) string {

@@ -87,23 +87,24 @@ func TestClaudeMemoryDirPrecedence(t *testing.T) {
 	user := filepath.Join(home, ".claude", "settings.json")
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
-	check := func(want string) {
+	// settings is the project's settings file that chose the dir, or "".
+	check := func(want, settings string) {
 		t.Helper()
-		if got, _ := MemoryDir(getenv, home, root); got != want {
-			t.Errorf("memory dir %s, want %s", got, want)
+		if got := MemoryDir(getenv, home, root); got.Dir != want || got.ProjectSettings != settings {
+			t.Errorf("memory dir %s chosen by project settings %q, want %s by %q", got.Dir, got.ProjectSettings, want, settings)
 		}
 	}
-	check(filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"))
+	check(filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"), "")
 	write(user, "~/mem-user")
-	check(filepath.Join(home, "mem-user"))
+	check(filepath.Join(home, "mem-user"), "")
 	write(project, "~/mem-project")
-	check(filepath.Join(home, "mem-project"))
+	check(filepath.Join(home, "mem-project"), project)
 	write(local, "relative/is/ignored")
-	check(filepath.Join(home, "mem-project"))
+	check(filepath.Join(home, "mem-project"), project)
 	write(local, "~/mem-local")
-	check(filepath.Join(home, "mem-local"))
+	check(filepath.Join(home, "mem-local"), local)
 	env["CLAUDE_COWORK_MEMORY_PATH_OVERRIDE"] = filepath.Join(home, "override")
-	check(filepath.Join(home, "override"))
+	check(filepath.Join(home, "override"), "")
 }
 
 func TestClaudeMemoryDir(t *testing.T) {
@@ -111,23 +112,23 @@ func TestClaudeMemoryDir(t *testing.T) {
 	root := filepath.Join(home, "src", "my_app")
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
-	dir, _ := MemoryDir(getenv, home, root)
+	dir := MemoryDir(getenv, home, root).Dir
 	if want := filepath.Join(home, ".claude", "projects", claudecode.ProjectKey(root), "memory"); dir != want {
 		t.Errorf("default dir = %q, want %q", dir, want)
 	}
 	env["CLAUDE_CONFIG_DIR"] = filepath.Join(home, "cfg")
-	dir, _ = MemoryDir(getenv, home, root)
+	dir = MemoryDir(getenv, home, root).Dir
 	if !strings.HasPrefix(dir, filepath.Join(home, "cfg", "projects")) {
 		t.Errorf("CLAUDE_CONFIG_DIR ignored: %q", dir)
 	}
 	os.MkdirAll(filepath.Join(home, "cfg"), 0o755)
 	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"~/shared-memory"}`), 0o644)
-	dir, src := MemoryDir(getenv, home, root)
-	if dir != filepath.Join(home, "shared-memory") || !strings.Contains(src, "autoMemoryDirectory") {
-		t.Errorf("autoMemoryDirectory ignored: %q (%s)", dir, src)
+	loc := MemoryDir(getenv, home, root)
+	if loc.Dir != filepath.Join(home, "shared-memory") || !strings.Contains(loc.Source, "autoMemoryDirectory") || loc.ProjectSettings != "" {
+		t.Errorf("autoMemoryDirectory ignored, or the user's settings taken for the project's: %+v", loc)
 	}
 	os.WriteFile(filepath.Join(home, "cfg", "settings.json"), []byte(`{"autoMemoryDirectory":"relative/dir"}`), 0o644)
-	if dir, _ := MemoryDir(getenv, home, root); strings.Contains(dir, "relative") {
+	if dir := MemoryDir(getenv, home, root).Dir; strings.Contains(dir, "relative") {
 		t.Errorf("a rejected value must fall back to the default, got %q", dir)
 	}
 }
