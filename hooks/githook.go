@@ -16,6 +16,7 @@ import (
 
 	"github.com/memlint/memlint/internal/atomicfile"
 	"github.com/memlint/memlint/internal/safefile"
+	"github.com/memlint/memlint/lint/report"
 )
 
 // GitHookOptions say where and what to install.
@@ -32,11 +33,13 @@ type GitHookOptions struct {
 	Force bool
 }
 
+// out is where the lines of install, uninstall and status go: escaped,
+// since they name paths of the repository and of git's configuration.
 func (o GitHookOptions) out() io.Writer {
 	if o.Out == nil {
 		return io.Discard
 	}
-	return o.Out
+	return report.LineWriter(o.Out)
 }
 
 // The files memlint manages in a hooks dir.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -68,8 +69,8 @@ func workflowCommandLine(out string, github bool) string {
 // failing rule, a missing baseline, --diff as JSON and configuration
 // errors over a tree whose names, keys, values and custom messages hold
 // controls: no raw control reaches stdout or stderr, in any of them.
-// (--diff as text is a patch for git apply: its changed lines are the
-// file's bytes, as git diff prints them; its file names are escaped.)
+// (--diff as text, a patch for git apply, escapes its lines too; its
+// JSON form keeps their bytes as data.)
 func TestNoRawControls(t *testing.T) {
 	withRule(t, &lint.Rule{ID: "test-failing-controls", Severity: lint.Error, Summary: "a rule that fails, for tests",
 		Run: func(p *lint.Pass) { p.Fail(errors.New("cannot check " + hostile)) }})
@@ -96,7 +97,7 @@ func TestNoRawControls(t *testing.T) {
 		{"check", "--preview"}, {"check", "--preview", "--format", "json"}, {"check", "--preview", "--format", "sarif"},
 		{"check", "--preview", "--format", "github"}, {"check", "--preview", "--format", "gitlab"},
 		{"check", "--preview", "--statistics"}, {"check", "--preview", "-v", "--color", "never"},
-		{"check", "--preview", "--fix", "--diff", "--format", "json"},
+		{"check", "--preview", "--fix", "--diff", "--format", "json"}, {"check", "--preview", "--fix", "--diff"},
 		{"preview"}, {"preview", "--format", "json"},
 		{"check", "--preview", "--baseline", "base" + hostile + ".json"},
 	}
@@ -124,6 +125,85 @@ func TestNoRawControls(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// forged is what a memory, a name or a configuration plants for the GitHub
+// Actions runner: an annotation on a line of its own, behind white space
+// too, the older "##[" form inside a line, and a stop-commands that would
+// silence every real annotation after it.
+const forged = "::error file=README.md,line=1::forged\n \u00a0::stop-commands::tok\n##[warning]forged"
+
+// TestNoLineForgesAWorkflowCommand: memory, file names, a custom rule's
+// message and suggestion, and configuration errors holding workflow
+// commands, printed in every format, as --diff (text and JSON), by
+// preview, -v, --statistics and baseline, run from the memory dir (so
+// that a file name opens the line): no line of stdout or stderr is one
+// the GitHub Actions runner reads as a command, but the github format's
+// own annotations, and no raw control gets through.
+func TestNoLineForgesAWorkflowCommand(t *testing.T) {
+	dir := t.TempDir()
+	mem := filepath.Join(dir, "mem")
+	must(t, os.MkdirAll(mem, 0o755))
+	topic := "::error file=x::forged\u202e ##[error]x.md"
+	files := map[string]string{
+		"MEMORY.md": "- [Note](<note.md>) — a note\n::warning file=y::forged\n - ##[error]forged\n",
+		"note.md":   "---\nname: note\ndescription: a note about the corp host\ntype: project\n---\n\nThe corp host is down.\n" + forged + "\n",
+		// An orphan: --fix --diff adds its link, beside the lines above.
+		topic: "---\nname: orphan\ndescription: \"::error::forged ##[error]x\"\ntype: user\n---\n::notice::forged\n",
+	}
+	for name, content := range files {
+		must(t, os.WriteFile(filepath.Join(mem, name), []byte(content), 0o644))
+	}
+	configs := map[string]string{
+		"custom": "custom-rules:\n  - id: no-corp\n    message: \"corp {match} ##[error]forged\"\n" +
+			"    suggestion: \"fix it\\n::error file=x::forged\\n\\u00a0 ::stop-commands::tok\\n##[error]forged\"\n    pattern: 'corp'\n",
+		"unknown rule":   "rules:\n  \"##[error]forged\": off\n",
+		"unknown key":    "\"::error file=x::forged\": 1\n",
+		"pattern":        "custom-rules:\n  - id: x\n    message: m\n    pattern: '##[error]forged('\n",
+		"option value":   "rules:\n  index-entry-length: {max: \"\\n::error::forged\"}\n",
+		"severity value": "rules:\n  orphan-memory: \"::error::forged\"\n",
+	}
+	t.Chdir(mem)
+	runs := [][]string{
+		{"check", "--preview"}, {"check", "--preview", "--format", "json"}, {"check", "--preview", "--format", "sarif"},
+		{"check", "--preview", "--format", "github"}, {"check", "--preview", "--format", "gitlab"},
+		{"check", "--preview", "--statistics"}, {"check", "--preview", "-v"},
+		{"check", "--preview", "--fix", "--diff"}, {"check", "--preview", "--fix", "--diff", "--format", "json"},
+		{"preview"}, {"preview", "--format", "json"},
+		{"check", "--preview", "--baseline", "::error::forged.json"},
+	}
+	for name, cfg := range configs {
+		must(t, os.WriteFile(filepath.Join(dir, ".memlint.yaml"), []byte(cfg), 0o644))
+		for _, args := range runs {
+			for _, target := range [][]string{{"."}, {topic}} {
+				var stdout, stderr bytes.Buffer
+				all := append(append([]string(nil), args...), target...)
+				code := run(all, &stdout, &stderr)
+				if name != "custom" && code != exitUsage {
+					t.Errorf("%s: %q: exit code %d, want 2 (a configuration error)", name, all, code)
+				}
+				github := slices.Contains(args, "github")
+				if l := workflowCommandLine(stdout.String(), github); l != "" {
+					t.Errorf("%s: %q: stdout line read as a workflow command: %q", name, all, l)
+				}
+				if l := workflowCommandLine(stderr.String(), false); l != "" {
+					t.Errorf("%s: %q: stderr line read as a workflow command: %q", name, all, l)
+				}
+				for _, out := range []*bytes.Buffer{&stdout, &stderr} {
+					if c := rawControl(out.Bytes()); c != "" {
+						t.Errorf("%s: %q: raw control: %q", name, all, c)
+					}
+				}
+				if name == "custom" && len(args) == 2 && target[0] == "." && !strings.Contains(stdout.String(), "corp") {
+					t.Errorf("%s: %q: the custom rule's finding is missing:\n%s", name, all, stdout.String())
+				}
+			}
+		}
+	}
+	// --baseline names a file that does not exist: nothing was written.
+	if _, err := os.Stat(filepath.Join(mem, "::error::forged.json")); err == nil {
+		t.Errorf("a baseline was written")
 	}
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -96,6 +97,23 @@ func EscapeLines(s string, keepTabs bool) string {
 		lines[i] = strings.Join(parts, "\t")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// LineWriter returns a writer that passes what is written to it to w
+// through EscapeLines (tabs kept): for a report of lines memlint composes
+// around paths and values it read (memlint hooks status of the git hook),
+// so that none of them can drive the terminal or open a workflow
+// command. Each Write must end at the end of a line, as one fmt.Fprintf
+// of a line does.
+func LineWriter(w io.Writer) io.Writer { return lineWriter{w} }
+
+type lineWriter struct{ w io.Writer }
+
+func (l lineWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(l.w, EscapeLines(string(p), true)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // firstUnsafe returns the index of the first byte of s EscapeText would

@@ -84,3 +84,17 @@ func TestEscapeDiff(t *testing.T) {
 		t.Errorf("JSON diff does not keep the bytes (%v): %s", err, doc.String())
 	}
 }
+
+// TestLineWriter: each line written is escaped, tabs and line breaks kept.
+func TestLineWriter(t *testing.T) {
+	var b bytes.Buffer
+	w := LineWriter(&b)
+	for _, line := range []string{"hooks dir:\t/r/\x1b[31mhooks\n", "::error file=x::forged\n", "ok ##[error]x\n"} {
+		if n, err := w.Write([]byte(line)); err != nil || n != len(line) {
+			t.Fatalf("Write(%q) = %d, %v", line, n, err)
+		}
+	}
+	if want := "hooks dir:\t/r/\\x1b[31mhooks\n\\x3a:error file=x::forged\nok ##\\x5berror]x\n"; b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
