@@ -73,8 +73,10 @@ var FileUnreadable = &Rule{
 	Doc: `A memory file that cannot be read is a memory nobody can check, and
 often one Claude Code cannot load either: permission denied, a file larger than
 memlint's limit (8 MiB), binary content, a named pipe or device called ` + "`x.md`" + `,
-or a symbolic link. memlint never follows symbolic links (they may point outside
-the repository or loop); a link is reported as a warning, the rest as errors.
+a file or folder of the memory dir whose name is not UTF-8 (the rest of the dir
+is linted; where the dir itself is does not matter), or a symbolic link. memlint
+never follows symbolic links (they may point outside the repository or loop); a
+link is reported as a warning, the rest as errors.
 
 Bad: ` + "`feedback_x.md -> /home/me/.ssh/id_rsa`" + `. Good: a regular Markdown file.
 

@@ -164,7 +164,7 @@ func (p *planner) addPath(set targetSet, arg string) error {
 // addDir adds the memory dirs at or below dir, or dir itself when there
 // are none: it was named explicitly.
 func (p *planner) addDir(set targetSet, dir string) error {
-	found, err := memory.FindDirs(os.DirFS(dir), ".", p.ignoredIn(dir))
+	found, err := memory.FindDirs(memory.DirFS(dir), ".", p.ignoredIn(dir))
 	if err != nil {
 		return fmt.Errorf("search %s for memory dirs: %w", RelPath(p.cwd, dir), err)
 	}
@@ -194,7 +194,7 @@ func (p *planner) discover(set targetSet) error {
 	if top == "" {
 		top = p.cwd
 	}
-	found, err := memory.FindDirs(os.DirFS(top), ".", p.ignoredIn(top))
+	found, err := memory.FindDirs(memory.DirFS(top), ".", p.ignoredIn(top))
 	if err != nil {
 		return fmt.Errorf("search %s for memory dirs: %w", top, err)
 	}

@@ -46,7 +46,7 @@ type WorkingTree struct {
 	Earlier func(root string) (memory.Earlier, error)
 }
 
-// Open roots an os.DirFS at the deepest folder holding every dir, so
+// Open roots a memory.DirFS at the deepest folder holding every dir, so
 // that nested dirs are told apart and each is read once.
 func (w WorkingTree) Open(dirs []string) (string, fs.FS, memory.Earlier, error) {
 	root := dirs[0]
@@ -60,7 +60,7 @@ func (w WorkingTree) Open(dirs []string) (string, fs.FS, memory.Earlier, error) 
 			return "", nil, nil, err
 		}
 	}
-	return root, os.DirFS(root), earlier, nil
+	return root, memory.DirFS(root), earlier, nil
 }
 
 // Run lints what plan names in src with configuration cfg (nil means

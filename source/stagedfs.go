@@ -104,7 +104,9 @@ func (e IndexEntry) modeBits() fs.FileMode {
 
 // Open opens a file (reading its object) or a folder.
 func (t *treeFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
+	// A path that is not UTF-8 is opened too, as memory.DirFS opens it
+	// on disk: a memory dir below a folder so named is linted alike.
+	if !memory.ValidBytesPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	if children, ok := t.dirs[name]; ok {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -110,7 +109,7 @@ func (h *hookTree) ChangedDirs(ignored func(abs string) bool) ([]string, error) 
 	if ignored != nil {
 		rel = func(p string) bool { return ignored(filepath.Join(h.top, filepath.FromSlash(p))) }
 	}
-	found, err := memory.FindDirs(os.DirFS(h.top), ".", rel)
+	found, err := memory.FindDirs(memory.DirFS(h.top), ".", rel)
 	if err != nil {
 		return nil, err
 	}

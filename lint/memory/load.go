@@ -91,6 +91,10 @@ func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
 				// A folder named MEMORY.md loads nothing; what it holds is
 				// not this dir's memory either.
 				d.IndexNotFile = "a folder"
+			case e.IsDir() && !utf8.ValidString(name):
+				// Named, not walked: its files could not be named either.
+				d.Unreadable = append(d.Unreadable, &File{Dir: d, Path: ep, Rel: erel, Kind: KindTopic,
+					Unreadable: notUTF8Folder, UnreadableError: true})
 			case e.IsDir():
 				if IsSkippedDir(name) || l.Nested(ep) || (rel == "" && notMemoryDirs[name]) {
 					continue
@@ -152,12 +156,27 @@ func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
 // marked unreadable here so that nothing ever opens them.
 func (l *Loader) fileEntry(d *Dir, p, rel string, kind FileKind, typ fs.FileMode) *File {
 	f := &File{Dir: d, Path: p, Rel: rel, Kind: kind}
-	if !typ.IsRegular() {
+	switch {
+	case !utf8.ValidString(path.Base(rel)):
+		f.Unreadable = notUTF8Name
+		f.UnreadableError = true
+	case !typ.IsRegular():
 		f.Unreadable = fmt.Sprintf("not a regular file (%s); memlint does not open it", describeMode(typ))
 		f.UnreadableError = true
 	}
 	return f
 }
+
+// notUTF8Name says why a file or folder of a memory dir whose name is not
+// UTF-8 is not read. io/fs names are UTF-8, and what memlint prints and
+// writes (JSON, SARIF, the links --fix adds to MEMORY.md) is too: such a
+// name is reported, escaped, and the rest of the dir linted. Where the
+// memory dir itself is (a folder above it so named) does not matter:
+// DirFS and the staged index open it.
+const (
+	notUTF8Name   = "its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it"
+	notUTF8Folder = "folder whose name is not valid UTF-8; memlint opens files by UTF-8 names only, so nothing in it is checked: rename it"
+)
 
 const symlinkToFolder = "symbolic link to a folder; memlint does not follow links, so nothing in it is checked"
 
@@ -272,12 +291,12 @@ func (l *Loader) ReadFile(f *File) {
 
 // readBounded reads a regular file of at most max bytes.
 func readBounded(fsys fs.FS, p string, max int64) ([]byte, fs.FileInfo, error) {
-	if !utf8.ValidString(p) {
+	file, err := fsys.Open(p)
+	if err != nil && !utf8.ValidString(p) {
 		// io/fs paths are UTF-8: os.DirFS refuses the name with a bare
 		// "invalid argument" though the file itself is readable.
-		return nil, nil, errors.New("its name is not valid UTF-8, and memlint opens files by UTF-8 names only: rename it")
+		return nil, nil, errors.New(notUTF8Name)
 	}
-	file, err := fsys.Open(p)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot be read: %s", ErrText(err))
 	}
