@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestEscapeText(t *testing.T) {
@@ -97,4 +99,40 @@ func TestLineWriter(t *testing.T) {
 	if want := "hooks dir:\t/r/\\x1b[31mhooks\n\\x3a:error file=x::forged\nok ##\\x5berror]x\n"; b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
+}
+
+// FuzzEscapeText: whatever the text, EscapeText gives valid UTF-8 with no
+// unsafe character and nothing the GitHub Actions runner reads as a
+// workflow command, and escaping again changes nothing; EscapeJSON of its
+// JSON encoding is the same data, with neither either.
+func FuzzEscapeText(f *testing.F) {
+	for _, s := range []string{"plain", "::error file=x::y", " \u00a0::stop-commands::t", "a ##[error]b ###[", "\x1b[31m\u202e\xff", "#", "##", "::", "\t::x\n::y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := EscapeText(s)
+		if !utf8.ValidString(got) || strings.Contains(got, "##[") || commandLead(got) >= 0 {
+			t.Fatalf("EscapeText(%q) = %q", s, got)
+		}
+		for _, r := range got {
+			if UnsafeRune(r) {
+				t.Fatalf("EscapeText(%q) = %q holds %U", s, got, r)
+			}
+		}
+		if again := EscapeText(got); again != got {
+			t.Fatalf("EscapeText is not idempotent: %q -> %q -> %q", s, got, again)
+		}
+		enc, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		esc := EscapeJSON(enc)
+		var want, back string
+		if err := json.Unmarshal(enc, &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(esc, &back); err != nil || back != want || bytes.Contains(esc, []byte("##[")) {
+			t.Fatalf("EscapeJSON(%s) = %s (%v)", enc, esc, err)
+		}
+	})
 }
