@@ -195,12 +195,16 @@ func (wikiLinkParser) Parse(_ ast.Node, block text.Reader, _ parser.Context) ast
 	} else if !bytes.HasPrefix(line, []byte("[[")) {
 		return nil
 	}
-	stop := bytes.Index(line[open:], []byte("]]"))
-	if stop <= 0 {
+	// The target holds no bracket and no line break: the first of those
+	// after the opening must be the closing "]]". Looking no further
+	// keeps a line of "[[" without one linear: each is read up to the
+	// next bracket, not to the end of the line.
+	stop := bytes.IndexAny(line[open:], "[]\n")
+	if stop <= 0 || line[open+stop] != ']' || open+stop+1 >= len(line) || line[open+stop+1] != ']' {
 		return nil
 	}
 	inner := line[open : open+stop]
-	if bytes.ContainsAny(inner, "[]\n") || len(bytes.TrimSpace(inner)) == 0 {
+	if len(bytes.TrimSpace(inner)) == 0 {
 		return nil
 	}
 	n := &wikiLinkNode{end: seg.Start + open + stop + 2}

@@ -17,7 +17,21 @@ type LineIndex struct {
 	// column need counting characters, so positions on long ASCII lines
 	// stay O(1).
 	wide []bool
+	// marks holds, for each wide line longer than colStep bytes (by its
+	// index in starts), the column every colStep bytes along it: a
+	// position on such a line counts the characters from the mark before
+	// it, not from the line's start, so that the findings of a long line
+	// of another script cost no more each than those of a short one.
+	marks map[int][]colMark
 }
+
+// colMark is a known column on a wide line: the character at byte off
+// is in column col.
+type colMark struct{ off, col int }
+
+// colStep is the distance in bytes between the marks of a long wide
+// line.
+const colStep = 128
 
 // NewLineIndex indexes src. It finds each line's end with IndexByte and
 // looks for non-ASCII bytes eight at a time: it runs over every byte of
@@ -34,6 +48,9 @@ func NewLineIndex(src []byte) *LineIndex {
 		}
 		if !isASCII(src[start:end]) {
 			li.wide[len(li.wide)-1] = true
+			if end-start > colStep {
+				li.markColumns(len(li.starts)-1, start, end)
+			}
 		}
 		if end == len(src) {
 			return li
@@ -42,6 +59,52 @@ func NewLineIndex(src []byte) *LineIndex {
 		li.starts = append(li.starts, start)
 		li.wide = append(li.wide, false)
 	}
+}
+
+// markColumns records the marks of wide line n, src[start:end]: the
+// first character boundary at or after every colStep bytes, as
+// utf8.RuneCount steps through the line (an invalid byte is one column).
+func (li *LineIndex) markColumns(n, start, end int) {
+	if li.marks == nil {
+		li.marks = map[int][]colMark{}
+	}
+	marks := make([]colMark, 0, (end-start)/colStep)
+	col, next := 1, start+colStep
+	for i := start; i < end; col++ {
+		if i >= next {
+			marks = append(marks, colMark{off: i, col: col})
+			next = i - (i-start)%colStep + colStep
+		}
+		if c := li.src[i]; c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRune(li.src[i:end])
+		i += size
+	}
+	li.marks[n] = marks
+}
+
+// lineMark returns the last mark of line n (0-based) at or before byte
+// off, or the line's start.
+func (li *LineIndex) lineMark(n, off int) colMark {
+	marks := li.marks[n]
+	k := sort.Search(len(marks), func(i int) bool { return marks[i].off > off }) - 1
+	if k < 0 {
+		return colMark{off: li.starts[n], col: 1}
+	}
+	return marks[k]
+}
+
+// colMarkBefore returns the last mark of line n (0-based) whose column is
+// at or before col, or the line's start.
+func (li *LineIndex) colMarkBefore(n, col int) colMark {
+	marks := li.marks[n]
+	k := sort.Search(len(marks), func(i int) bool { return marks[i].col > col }) - 1
+	if k < 0 {
+		return colMark{off: li.starts[n], col: 1}
+	}
+	return marks[k]
 }
 
 // isASCII reports whether b holds ASCII bytes alone.
@@ -91,7 +154,8 @@ func (li *LineIndex) Pos(off int) Pos {
 	if !li.wide[line-1] {
 		return Pos{Line: line, Col: off - start + 1}
 	}
-	return Pos{Line: line, Col: utf8.RuneCount(li.src[start:off]) + 1}
+	m := li.lineMark(line-1, off)
+	return Pos{Line: line, Col: m.col + utf8.RuneCount(li.src[m.off:off])}
 }
 
 // Offset converts a position back into a byte offset, clamped to the
@@ -107,7 +171,9 @@ func (li *LineIndex) Offset(p Pos) int {
 	if !li.wide[p.Line-1] {
 		return min(off+max(p.Col-1, 0), end)
 	}
-	for col := 1; col < p.Col && off < end; col++ {
+	m := li.colMarkBefore(p.Line-1, p.Col)
+	off = m.off
+	for col := m.col; col < p.Col && off < end; col++ {
 		_, size := utf8.DecodeRune(li.src[off:end])
 		off += size
 	}

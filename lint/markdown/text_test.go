@@ -1,9 +1,11 @@
 package markdown
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestUTF16Len(t *testing.T) {
@@ -98,5 +100,68 @@ func FuzzLineIndex(f *testing.F) {
 		if !slices.Equal(got.starts, want.starts) || !slices.Equal(got.wide, want.wide) {
 			t.Fatalf("NewLineIndex(%q):\nstarts %v, want %v\nwide %v, want %v", src, got.starts, want.starts, got.wide, want.wide)
 		}
+		// Repeated past colStep, its lines have marks.
+		if len(src) > 0 && len(src) < 64 {
+			checkPositions(t, bytes.Repeat(src, 2*colStep/len(src)+1))
+		}
 	})
+}
+
+// posRef is LineIndex.Pos counting every character from the line's
+// start, as it did before lines had marks.
+func posRef(li *LineIndex, off int) Pos {
+	off = min(max(off, 0), len(li.src))
+	line := li.LineOf(off)
+	return Pos{Line: line, Col: utf8.RuneCount(li.src[li.starts[line-1]:off]) + 1}
+}
+
+// offsetRef is LineIndex.Offset stepping from the line's start.
+func offsetRef(li *LineIndex, p Pos) int {
+	if p.Line < 1 {
+		return 0
+	}
+	if p.Line > len(li.starts) {
+		return len(li.src)
+	}
+	off, end := li.LineStart(p.Line), li.LineEnd(p.Line)
+	for col := 1; col < p.Col && off < end; col++ {
+		_, size := utf8.DecodeRune(li.src[off:end])
+		off += size
+	}
+	return off
+}
+
+// checkPositions compares Pos and Offset with their references at every
+// offset of src and every column of its lines.
+func checkPositions(t *testing.T, src []byte) {
+	t.Helper()
+	li := NewLineIndex(src)
+	for off := 0; off <= len(src); off++ {
+		if got, want := li.Pos(off), posRef(li, off); got != want {
+			t.Fatalf("Pos(%d) = %v, want %v", off, got, want)
+		}
+	}
+	for line := 1; line <= len(li.starts); line++ {
+		n := li.LineEnd(line) - li.LineStart(line) + 2
+		for col := 0; col <= n; col++ {
+			p := Pos{Line: line, Col: col}
+			if got, want := li.Offset(p), offsetRef(li, p); got != want {
+				t.Fatalf("Offset(%v) = %d, want %d", p, got, want)
+			}
+		}
+	}
+}
+
+// TestLineIndexLongWideLines: on lines of other scripts longer than
+// colStep, where positions count from the marks along the line, Pos and
+// Offset give what counting from the line's start gives: across
+// characters of every length, invalid bytes, a character cut by the end
+// of the line and a CRLF.
+func TestLineIndexLongWideLines(t *testing.T) {
+	for _, unit := range []string{"记忆", "a😀b", "é\xffx\xe4\xb8", "\u200b", "aaaaaaa记", "\xf0\x9f"} {
+		line := strings.Repeat(unit, 3*colStep/len(unit)+7)
+		for _, src := range []string{line, line + "\r\n" + line + "\xe4\nascii\n" + line[:colStep+1], "short\n" + line + "\n"} {
+			checkPositions(t, []byte(src))
+		}
+	}
 }
