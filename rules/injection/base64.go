@@ -3,6 +3,7 @@ package injection
 import (
 	"bytes"
 	"math"
+	"sort"
 	"unicode"
 	"unicode/utf8"
 
@@ -115,12 +116,55 @@ func (s *scan) isBlob(i, j int) bool {
 		}
 	}
 	// Inside a PEM block: the last armour line before the run opens one.
-	if begin := bytes.LastIndex(s.src[:i], []byte("-----BEGIN ")); begin >= 0 && begin > bytes.LastIndex(s.src[:i], []byte("-----END ")) {
+	if s.inPEM(i) {
 		return false
 	}
 	// Last, as it parses the body: code, and comments Claude Code strips.
 	md := s.markdown()
 	return !within(s.stripped, i) && (within(s.seen, i) || !md.InCode(i))
+}
+
+// Armour lines of a PEM block.
+var (
+	pemBegin = []byte("-----BEGIN ")
+	pemEnd   = []byte("-----END ")
+)
+
+// inPEM reports whether the last armour line ending before off opens a
+// PEM block. The armour lines are found once per file: looked for back
+// from each run, a line of runs would read the file once for each.
+func (s *scan) inPEM(off int) bool {
+	if !s.pemKnown {
+		s.pemKnown = true
+		s.work += 2 * len(s.src)
+		s.pemBegins = indexAll(s.src, pemBegin)
+		s.pemEnds = indexAll(s.src, pemEnd)
+	}
+	begin := lastBefore(s.pemBegins, off-len(pemBegin))
+	return begin >= 0 && begin > lastBefore(s.pemEnds, off-len(pemEnd))
+}
+
+// indexAll returns the offsets of every occurrence of sep in b.
+func indexAll(b, sep []byte) []int {
+	var out []int
+	for from := 0; ; {
+		k := bytes.Index(b[from:], sep)
+		if k < 0 {
+			return out
+		}
+		out = append(out, from+k)
+		from += k + 1
+	}
+}
+
+// lastBefore returns the largest offset of sorted offs at or before at,
+// or -1.
+func lastBefore(offs []int, at int) int {
+	i := sort.SearchInts(offs, at+1)
+	if i == 0 {
+		return -1
+	}
+	return offs[i-1]
 }
 
 // entropy is the Shannon entropy of b in bits a byte.

@@ -60,8 +60,11 @@ func (s *scan) beacons() []hit {
 		if !hasPrefixFold(src[start:], "<img") {
 			continue
 		}
-		end := len(src)
-		if e := bytes.IndexByte(src[start:min(len(src), start+4096)], '>'); e >= 0 {
+		// A tag is read up to its ">" or for maxTagLen bytes: an "<img"
+		// without one is not read to the end of the file, which a line
+		// of them would do once for each.
+		end := min(len(src), start+maxTagLen)
+		if e := bytes.IndexByte(src[start:end], '>'); e >= 0 {
 			end = start + e + 1
 		}
 		if dest, ok := imgSource(src[start:end]); ok {
@@ -70,6 +73,9 @@ func (s *scan) beacons() []hit {
 	}
 	return hits
 }
+
+// maxTagLen bounds the bytes of an <img> tag read for its address.
+const maxTagLen = 4096
 
 // imgSource returns the src attribute of an <img> tag.
 func imgSource(tag []byte) (string, bool) {
@@ -130,14 +136,20 @@ func beaconAddress(dest string) bool {
 // beaconWords: a word in braces, angle or square brackets or between "%",
 // after "${", or in capitals (after "$" or alone).
 func hasPlaceholder(text string) bool {
+	// skipped is where the last name read ended: a run of "{" and spaces
+	// leads every opener inside it to the same name, which is read once.
+	skipped := -1
 	for i := 0; i < len(text); i++ {
 		var word string
 		switch c := text[i]; {
+		case i < skipped && (c == '{' || c == ' '):
+			// Inside the run before the last name read: the same name.
 		case c == '{' || c == '<' || c == '[' || c == '%':
-			word = wordAfter(text, i+1)
+			word, skipped = wordAfter(text, i+1)
 		case c == '$':
-			if w := wordAfter(text, i+1); i+1 < len(text) && text[i+1] == '{' || isUpperWord(w) {
-				word = w
+			w, end := wordAfter(text, i+1)
+			if i+1 < len(text) && text[i+1] == '{' || isUpperWord(w) {
+				word, skipped = w, end
 			}
 		case 'A' <= c && c <= 'Z' && (i == 0 || !isWordByte(text[i-1])):
 			k := i
@@ -156,8 +168,9 @@ func hasPlaceholder(text string) bool {
 }
 
 // wordAfter returns the name that starts at text[i], past any "{" and
-// spaces: letters, digits, "_", "-" and ".".
-func wordAfter(text string, i int) string {
+// spaces: letters, digits, "_", "-" and "."; and the offset where the "{"
+// and spaces before it end.
+func wordAfter(text string, i int) (string, int) {
 	for i < len(text) && (text[i] == '{' || text[i] == ' ') {
 		i++
 	}
@@ -165,7 +178,7 @@ func wordAfter(text string, i int) string {
 	for k < len(text) && (isWordByte(text[k]) || text[k] == '_' || text[k] == '-' || text[k] == '.') {
 		k++
 	}
-	return text[i:k]
+	return text[i:k], i
 }
 
 // isUpperWord reports whether w is written in capitals.

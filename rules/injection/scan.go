@@ -42,6 +42,10 @@ type scan struct {
 	// by the line's start.
 	leadIns      map[int]leadInCue
 	lineMentions map[int]bool
+	// pemBegins and pemEnds are the offsets of the armour lines of PEM
+	// blocks, found on first use (pemKnown).
+	pemBegins, pemEnds []int
+	pemKnown           bool
 	// work counts the bytes the matchers read, for the test that keeps
 	// them linear in the file's length.
 	work int
@@ -535,6 +539,10 @@ func (s *scan) prefilter() {
 				if before >= 0x80 || after >= 0x80 || src[i] == '*' && isWordByte(before) && isWordByte(after) {
 					rec().slow = true
 				}
+				// The run is read once: from a byte inside it, the run
+				// ahead would be read again for each of its bytes.
+				i = j
+				continue
 			case classMark:
 				if i+1 < len(src) {
 					k := [2]byte{src[i], lowerByte(src[i+1])}
