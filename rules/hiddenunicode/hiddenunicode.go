@@ -293,10 +293,10 @@ func tagSequenceEnd(src []byte, i int) int {
 // hiddenScan judges the hidden characters of one file in context.
 type hiddenScan struct {
 	src []byte
-	// rtlLine is the start of the line last checked for right-to-left
-	// letters (-1 before any), and rtl the answer.
-	rtlLine int
-	rtl     bool
+	// rtlLine and rtlEnd bound the line last checked for right-to-left
+	// letters (rtlLine -1 before any), and rtl is the answer.
+	rtlLine, rtlEnd int
+	rtl             bool
 }
 
 func (s *hiddenScan) before(i int) rune {
@@ -419,15 +419,18 @@ func (s *hiddenScan) letterBefore(i int) rune {
 // right-to-left script. The answer is kept for the line, so a line full
 // of marks is read once.
 func (s *hiddenScan) lineHasRTL(i int) bool {
-	start := bytes.LastIndexByte(s.src[:i], '\n') + 1
-	if start == s.rtlLine {
+	// The marks of a line come in order: only the first of a line looks
+	// for its bounds, so a line of marks is not read back to its start
+	// for each.
+	if s.rtlLine >= 0 && s.rtlLine <= i && i < s.rtlEnd {
 		return s.rtl
 	}
+	start := bytes.LastIndexByte(s.src[:i], '\n') + 1
 	end := len(s.src)
 	if k := bytes.IndexByte(s.src[i:], '\n'); k >= 0 {
 		end = i + k
 	}
-	s.rtlLine = start
+	s.rtlLine, s.rtlEnd = start, end
 	s.rtl = bytes.ContainsFunc(s.src[start:end], func(r rune) bool {
 		return unicode.IsLetter(r) && unicode.In(r, rtlScripts...)
 	})
@@ -651,23 +654,29 @@ func hiddenParts(runes []rune) []string {
 		count int
 	}
 	var groups []*group
+	// byRune is the group of each character met: a run of thousands of
+	// characters names each kind once, not each character.
+	byRune := map[rune]*group{}
 	for _, r := range runes {
-		key := hiddenName(r)
-		switch {
-		case isTag(r):
-			key = "tag"
-		case isVariationSelector(r):
-			key = "vs"
-		}
-		var g *group
-		for _, h := range groups {
-			if h.key == key {
-				g = h
-			}
-		}
+		g := byRune[r]
 		if g == nil {
-			g = &group{key: key, first: r}
-			groups = append(groups, g)
+			key := hiddenName(r)
+			switch {
+			case isTag(r):
+				key = "tag"
+			case isVariationSelector(r):
+				key = "vs"
+			}
+			for _, h := range groups {
+				if h.key == key {
+					g = h
+				}
+			}
+			if g == nil {
+				g = &group{key: key, first: r}
+				groups = append(groups, g)
+			}
+			byRune[r] = g
 		}
 		g.mixed = g.mixed || r != g.first
 		g.count++
