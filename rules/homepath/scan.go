@@ -224,8 +224,10 @@ func startsPath(text []byte, i int) bool {
 // exampleBefore reports whether the line holding text[at], before it,
 // says that what follows is an example (exampleMarkers).
 func exampleBefore(text []byte, at int) bool {
-	lineStart := bytes.LastIndexByte(text[:at], '\n') + 1
-	line := bytes.ToLower(text[max(lineStart, at-200):at])
+	// Only the 200 bytes before the path are read: a line of paths is
+	// not read back to its start for each.
+	from := max(0, at-200)
+	line := bytes.ToLower(text[from+bytes.LastIndexByte(text[from:at], '\n')+1 : at])
 	for _, m := range exampleMarkers {
 		if k := bytes.Index(line, []byte(m)); k >= 0 && (k == 0 || !asciiLetter(line[k-1]) || !asciiLetter(m[0])) {
 			return true
