@@ -596,7 +596,7 @@ var DuplicateEntry = &lint.Rule{
 			return
 		}
 		first := map[string]int{} // target → index in f.Index.Entries of its first listing
-		var owners map[int]int    // entryOwners(f), once a duplicate needs it
+		var owners *linkOwners    // entryOwners(f), once a duplicate needs it
 		words := entryWordCache{}
 		for i, e := range f.Index.Entries {
 			if e.Kind != memory.EntryItem && e.Kind != memory.EntryTableRow {
@@ -631,7 +631,7 @@ var DuplicateEntry = &lint.Rule{
 // not, it is the one to delete (a safe fix when it is a list item of its
 // own); when each adds something, the two must be merged by hand, and the
 // message says what this one adds.
-func duplicateFinding(f *memory.File, owners map[int]int, words entryWordCache, earlier, later memory.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
+func duplicateFinding(f *memory.File, owners *linkOwners, words entryWordCache, earlier, later memory.IndexEntry, l ruleutil.TopicLink) lint.Diagnostic {
 	start, end := f.SpanPos(l.Span)
 	d := lint.Diagnostic{Path: f.Path, Start: start, End: end}
 	earlierWords, laterWords := words.of(f, earlier), wordsOf(f, later)

@@ -41,7 +41,7 @@ var DanglingLink = &lint.Rule{
 			names = append(names, t.Rel)
 		}
 		suggest := suggest.New(names)
-		var owners map[int]int // entryOwners(f), once a link needs it
+		var owners *linkOwners // entryOwners(f), once a link needs it
 		repo, dirRel, inRepo := repositoryOf(pass)
 		for _, l := range ruleutil.TopicLinks(f.Body().Links) {
 			if d.Exists(l.Target) {
@@ -512,16 +512,31 @@ func appendIsRead(f *memory.File) bool {
 // whose only memory link it is, so that deleting the entry's lines removes
 // that link and nothing else. owners is entryOwners(f), computed once per
 // index so that a lookup per link keeps the rules linear.
-func soleEntry(f *memory.File, owners map[int]int, l markdown.Link) (memory.IndexEntry, bool) {
-	i, ok := owners[l.Start]
+func soleEntry(f *memory.File, owners *linkOwners, l markdown.Link) (memory.IndexEntry, bool) {
+	i, ok := owners.of[l.Start]
 	if !ok {
 		return memory.IndexEntry{}, false
 	}
 	e := f.Index.Entries[i]
-	if len(ruleutil.TopicLinks(e.Links)) != 1 || f.Body().Items[e.Item].HasSublist {
+	single, known := owners.single[i]
+	if !known {
+		// Once per entry: an entry of thousands of dangling links would
+		// read its links again for each.
+		single = len(ruleutil.TopicLinks(e.Links)) == 1
+		owners.single[i] = single
+	}
+	if !single || f.Body().Items[e.Item].HasSublist {
 		return e, false
 	}
 	return e, true
+}
+
+// linkOwners is where the links of an index stand: the entry of each
+// (entryOwners), and whether an entry has a single memory link, once
+// soleEntry asked.
+type linkOwners struct {
+	of     map[int]int  // link start → index in f.Index.Entries
+	single map[int]bool // index in f.Index.Entries → one memory link
 }
 
 // entryOwners maps the start of every link of the index (in its body or in
@@ -530,7 +545,7 @@ func soleEntry(f *memory.File, owners map[int]int, l markdown.Link) (memory.Inde
 // with a queue of the items begun so far finds them all: an item that ends
 // before one link ends before every later one, and the queue's front, once
 // the ended items are dropped from it, is the earliest item still open.
-func entryOwners(f *memory.File) map[int]int {
+func entryOwners(f *memory.File) *linkOwners {
 	var starts []int
 	for _, l := range f.Body().Links {
 		starts = append(starts, l.Start)
@@ -558,7 +573,7 @@ func entryOwners(f *memory.File) map[int]int {
 			owners[pos] = open[0]
 		}
 	}
-	return owners
+	return &linkOwners{of: owners, single: map[int]bool{}}
 }
 
 // onlyNumbersDiffer reports whether a and b are the same name but for the
