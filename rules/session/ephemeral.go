@@ -65,11 +65,14 @@ func mayHoldRef(text []byte) bool {
 		for j > 0 && (text[j-1] == ' ' || text[j-1] == '#' || text[j-1] == '/') {
 			j--
 		}
+		// The word before: only as far back as the longest of refWords
+		// and a byte more, so that a long run of letters and digits is
+		// not read back to its start for each of its numbers.
 		k := j
-		for k > 0 && isWordByte(text[k-1]) {
+		for k > 0 && j-k <= maxRefWordLen && isWordByte(text[k-1]) {
 			k--
 		}
-		if refWords[strings.ToLower(string(text[k:j]))] {
+		if j-k <= maxRefWordLen && refWords[strings.ToLower(string(text[k:j]))] {
 			return true
 		}
 	}
@@ -77,6 +80,15 @@ func mayHoldRef(text []byte) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// maxRefWordLen is the length of the longest of refWords.
+var maxRefWordLen = func() int {
+	n := 0
+	for w := range refWords {
+		n = max(n, len(w))
+	}
+	return n
+}()
 
 // htmlComment matches an HTML comment, which a reader does not see.
 var htmlComment = lazyre.New(`(?s)<!--.*?-->`)
