@@ -384,29 +384,134 @@ func (cr *customRule) run(pass *Pass) {
 	}
 }
 
+// Bounds on what one custom rule reports. A pattern such as "." matches
+// every character: 200 KB of memory would make 200,000 findings, which
+// bury every other one and cost the run memory and time in proportion.
+// Past maxCustomPerFile findings in a file the rule stops reading the
+// file and says so in one more finding (customCapKey); past
+// maxCustomPerRun findings in a run, Linter.Lint keeps the first and says
+// how many more it dropped (capCustomRules).
+const (
+	maxCustomPerFile = 100
+	maxCustomPerRun  = 1000
+)
+
+// customCapKey is the Diagnostic.Key of the finding that says a custom
+// rule stopped reporting: the bound of a run counts the matches, not
+// these.
+const customCapKey = "memlint:custom-rule-bound"
+
+// fileBudget counts the findings a custom rule made in one file.
+type fileBudget struct{ reported int }
+
+// take reports whether the match at s may be reported; the first match
+// past the bound is reported as the finding that says the rule stopped,
+// and then take returns false for good.
+func (b *fileBudget) take(pass *Pass, f *memory.File, s markdown.Span) bool {
+	if b.reported < maxCustomPerFile {
+		b.reported++
+		return true
+	}
+	if b.reported == maxCustomPerFile {
+		b.reported++
+		start, end := f.SpanPos(s)
+		pass.Report(Diagnostic{Path: f.Path, Start: start, End: end, Key: customCapKey,
+			Message:    fmt.Sprintf("more than %d matches in this file: memlint reports the first %d of a custom rule in a file and stops reading it there, so that one pattern cannot flood the report", maxCustomPerFile, maxCustomPerFile),
+			Suggestion: "narrow the pattern so that it matches what is wrong, not ordinary text; or turn the rule off for these files (files: in its definition, or overrides:)"})
+	}
+	return false
+}
+
+// capCustomRules keeps, of each custom rule's findings in ds (sorted),
+// the first maxCustomPerRun, and in place of the rest one finding, where
+// the first dropped one was, that says how many more there were and in
+// how many files. The findings of files that reached their own bound
+// (customCapKey) are not counted: they say so themselves.
+func (c *Config) capCustomRules(ds []Diagnostic) []Diagnostic {
+	if c == nil || len(c.custom) == 0 {
+		return ds
+	}
+	type drop struct {
+		at    int // index in out of the finding that says so
+		n     int
+		files map[string]bool
+	}
+	custom := map[string]bool{}
+	for _, cr := range c.custom {
+		custom[cr.rule.ID] = true
+	}
+	kept := map[string]int{}
+	lastKept := map[string]string{} // the file of the rule's last finding kept
+	drops := map[string]*drop{}
+	out := ds[:0]
+	for _, d := range ds {
+		switch {
+		case !custom[d.Rule]:
+		case d.Key != customCapKey && kept[d.Rule] < maxCustomPerRun:
+			kept[d.Rule]++
+			lastKept[d.Rule] = d.Path
+		case d.Key == customCapKey && drops[d.Rule] == nil && (kept[d.Rule] < maxCustomPerRun || lastKept[d.Rule] == d.Path):
+			// The bound of a file whose findings are kept.
+		default:
+			dr := drops[d.Rule]
+			if dr == nil {
+				dr = &drop{at: len(out), files: map[string]bool{}}
+				drops[d.Rule] = dr
+				notice := d
+				notice.Key, notice.Fix, notice.Suggestion = customCapKey, nil,
+					"narrow the pattern so that it matches what is wrong, not ordinary text; or turn the rule off where it floods (files: in its definition, or overrides:)"
+				out = append(out, notice)
+			}
+			if d.Key != customCapKey {
+				dr.n++
+			}
+			dr.files[d.Path] = true
+			continue
+		}
+		out = append(out, d)
+	}
+	for _, dr := range drops {
+		out[dr.at].Message = fmt.Sprintf("%d findings of this custom rule in this run, its bound: %s in %s not reported from here on, so that one pattern cannot flood the report",
+			maxCustomPerRun, plural(dr.n, "more match", "more matches"), plural(len(dr.files), "file", "files"))
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // checkText reports the matches in f's content from offset start to the
 // end, outside memlint-disable comments (their reasons may well name what
-// the rule looks for).
+// the rule looks for), up to the bound of a file.
 func (cr *customRule) checkText(pass *Pass, f *memory.File, start int) {
 	if start < 0 || start > len(f.Src) {
 		return
 	}
-	for _, m := range cr.find(f.Src[start:]) {
+	var budget fileBudget
+	cr.each(f.Src[start:], func(m markdown.Span) bool {
 		s := markdown.Span{Start: start + m.Start, End: start + m.End}
 		if inSuppression(f, s) {
-			continue
-		}
-		cr.report(pass, f, s, f.Src[s.Start:s.End])
-	}
-}
-
-func inSuppression(f *memory.File, s markdown.Span) bool {
-	for _, sup := range f.Suppressions() {
-		if s.Start < sup.End && sup.Start < s.End {
 			return true
 		}
-	}
-	return false
+		if !budget.take(pass, f, s) {
+			return false
+		}
+		cr.report(pass, f, s, f.Src[s.Start:s.End])
+		return true
+	})
+}
+
+// inSuppression reports whether s overlaps a memlint-disable comment of
+// f. The comments are in file order and do not overlap: the first that
+// ends after s starts is the only one that may.
+func inSuppression(f *memory.File, s markdown.Span) bool {
+	sups := f.Suppressions()
+	i := sort.Search(len(sups), func(i int) bool { return sups[i].End > s.Start })
+	return i < len(sups) && sups[i].Start < s.End
 }
 
 // checkFrontmatter reports the matches in the scalar values at the
@@ -423,11 +528,13 @@ func (cr *customRule) checkFrontmatter(pass *Pass, f *memory.File) {
 			return
 		}
 	}
+	var budget fileBudget
 	for _, v := range scalarsBelow(n, nil, 0) {
 		var offsets []int // computed at the first match
-		for i, m := range cr.find([]byte(v.Value)) {
-			if i == 0 {
-				offsets = memory.ScalarOffsets(f, fm, v)
+		first, more := true, true
+		cr.each([]byte(v.Value), func(m markdown.Span) bool {
+			if first {
+				offsets, first = memory.ScalarOffsets(f, fm, v), false
 			}
 			var s markdown.Span
 			if offsets != nil {
@@ -438,7 +545,13 @@ func (cr *customRule) checkFrontmatter(pass *Pass, f *memory.File) {
 				at := f.Lines.Offset(fm.Pos(v))
 				s = markdown.Span{Start: at, End: at}
 			}
-			cr.report(pass, f, s, []byte(v.Value[m.Start:m.End]))
+			if more = budget.take(pass, f, s); more {
+				cr.report(pass, f, s, []byte(v.Value[m.Start:m.End]))
+			}
+			return more
+		})
+		if !more {
+			return
 		}
 	}
 }
@@ -469,17 +582,37 @@ func scalarsBelow(n *yaml.Node, out []*yaml.Node, depth int) []*yaml.Node {
 	return out
 }
 
-// find returns the non-empty matches in text, as spans of text.
-func (cr *customRule) find(text []byte) []markdown.Span {
-	var out []markdown.Span
-	if !cr.words {
-		for _, m := range cr.re.FindAllIndex(text, -1) {
-			if m[1] > m[0] {
-				out = append(out, markdown.Span{Start: m[0], End: m[1]})
+// each calls yield with the non-empty matches in text, in order, until
+// yield returns false, so that a rule stopped by its bound reads no
+// further. The regexp package finds matches only from the start of a
+// text (a search resumed in the middle would not see the text before,
+// which \b and ^ look at), so each asks it for the first n matches, then
+// for twice as many: the text is read about twice, however many matches
+// it holds.
+func (cr *customRule) each(text []byte, yield func(markdown.Span) bool) {
+	if cr.words {
+		cr.eachWord(text, yield)
+		return
+	}
+	seen := 0
+	for n := 2 * maxCustomPerFile; ; n *= 2 {
+		ms := cr.re.FindAllIndex(text, n)
+		for _, m := range ms[seen:] {
+			if m[1] > m[0] && !yield(markdown.Span{Start: m[0], End: m[1]}) {
+				return
 			}
 		}
-		return out
+		if len(ms) < n {
+			return
+		}
+		seen = len(ms)
 	}
+}
+
+// eachWord is each for a word list, whose matches count only as whole
+// words (wholeWord). Its pattern has no assertion, so a search may resume
+// where the last one stopped.
+func (cr *customRule) eachWord(text []byte, yield func(markdown.Span) bool) {
 	for from := 0; from < len(text); {
 		m := cr.re.FindIndex(text[from:])
 		if m == nil {
@@ -487,7 +620,9 @@ func (cr *customRule) find(text []byte) []markdown.Span {
 		}
 		s, e := from+m[0], from+m[1]
 		if e > s && wholeWord(text, s, e) {
-			out = append(out, markdown.Span{Start: s, End: e})
+			if !yield(markdown.Span{Start: s, End: e}) {
+				return
+			}
 			from = e
 			continue
 		}
@@ -495,7 +630,6 @@ func (cr *customRule) find(text []byte) []markdown.Span {
 		_, size := utf8.DecodeRune(text[s:])
 		from = s + max(size, 1)
 	}
-	return out
 }
 
 // wholeWord reports whether text[s:e] is not part of a longer word: a
@@ -546,12 +680,15 @@ func matchHoldsSecret(redact func(string) string, src []byte, s markdown.Span, m
 	if s.Start < 0 || s.End > len(src) || s.Start > s.End || len(match) == 0 {
 		return redact(string(match)) != string(match)
 	}
-	from := max(bytes.LastIndexByte(src[:s.Start], '\n')+1, s.Start-maxSecretContext)
-	to := len(src)
-	if i := bytes.IndexByte(src[s.End:], '\n'); i >= 0 {
+	// The line around the match, at most maxSecretContext bytes either
+	// side: only those are read, so that the many matches of one long
+	// line do not each read the line.
+	from := max(0, s.Start-maxSecretContext)
+	from += bytes.LastIndexByte(src[from:s.Start], '\n') + 1
+	to := min(len(src), s.End+maxSecretContext)
+	if i := bytes.IndexByte(src[s.End:to], '\n'); i >= 0 {
 		to = s.End + i
 	}
-	to = min(to, s.End+maxSecretContext)
 	around := string(src[from:to])
 	redacted := redact(around)
 	return redacted != around && !strings.Contains(redacted, string(match))

@@ -335,3 +335,105 @@ func TestShowMatch(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestCustomRuleBounded: a custom rule whose pattern matches every
+// character (issue 27: "." on a 1 MB line ran past 120 s, and 200 KB of
+// memory made 200,000 findings) reports at most maxCustomPerFile matches
+// in a file, then one finding that says it stopped, in every scope and
+// for word lists as well; and at most maxCustomPerRun in a run, then one
+// finding that says how many more matches it dropped in how many files.
+// The file is linted with secrets redacted, as the command does, which
+// reads the text around each match. Bounded by outcome: the counts, and a
+// deadline far above what the run takes.
+func TestCustomRuleBounded(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	words := strings.Repeat("x ", 100_000)
+	topic := func(body string) string {
+		return "---\nname: a\ndescription: " + strings.Repeat("x ", 1000) + "\ntype: user\n---\n" + body + "\n"
+	}
+	bounded := func(t *testing.T, config string, files map[string]string) []string {
+		t.Helper()
+		reg := testRegistry(t)
+		dir := t.TempDir()
+		c, err := ParseConfig([]byte(config), filepath.Join(dir, ConfigFileName), reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys := fstest.MapFS{}
+		for name, src := range files {
+			fsys[name] = &fstest.MapFile{Data: []byte(src)}
+		}
+		redact := func(s string) string { return strings.ReplaceAll(s, "hunter2", "[redacted]") }
+		l := &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), Redact: redact}, Config: c, Root: dir}
+		type outcome struct {
+			res *Result
+			err error
+		}
+		done := make(chan outcome, 1)
+		go func() {
+			res, err := l.Lint(fsys, []string{"mem"})
+			done <- outcome{res, err}
+		}()
+		var res *Result
+		select {
+		case o := <-done:
+			if o.err != nil {
+				t.Fatal(o.err)
+			}
+			res = o.res
+		case <-time.After(60 * time.Second):
+			t.Fatal("the run did not finish within 60 s")
+		}
+		var out []string
+		for _, d := range res.Diagnostics {
+			if d.Rule == "every-char" {
+				s := fmt.Sprintf("%s:%d:%d", d.Path, d.Start.Line, d.Start.Col)
+				if d.Key == customCapKey {
+					s += " " + d.Message
+				}
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	rule := func(match, scope string) string {
+		return "custom-rules:\n  - id: every-char\n    message: '{match}'\n    " + match + "\n    scope: " + scope + "\n"
+	}
+	fileBound := "more than 100 matches in this file: memlint reports the first 100 of a custom rule in a file and stops reading it there, so that one pattern cannot flood the report"
+	for _, tc := range []struct {
+		name, rule, body string
+		line, col        int // of the finding that says the rule stopped
+	}{
+		{"pattern in the body", rule("pattern: '.'", "body"), long, 6, 101},
+		{"words in the body", rule("words: [x]", "body"), words, 6, 201},
+		{"pattern in the description", rule("pattern: 'x'", "description"), "", 3, 214},
+		{"words in the description", rule("words: [x]", "description"), "", 3, 214},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := bounded(t, tc.rule, map[string]string{"mem/MEMORY.md": customIndex, "mem/a.md": topic(tc.body)})
+			if len(got) != maxCustomPerFile+1 {
+				t.Fatalf("%d findings, want %d matches and the one that says the rule stopped", len(got), maxCustomPerFile)
+			}
+			if want := fmt.Sprintf("mem/a.md:%d:%d %s", tc.line, tc.col, fileBound); got[len(got)-1] != want {
+				t.Errorf("last finding:\n%s\nwant:\n%s", got[len(got)-1], want)
+			}
+		})
+	}
+	t.Run("a run", func(t *testing.T) {
+		files := map[string]string{"mem/MEMORY.md": customIndex}
+		for i := range 15 {
+			files[fmt.Sprintf("mem/t%02d.md", i)] = topic(strings.Repeat("x", 150))
+		}
+		got := bounded(t, rule("pattern: 'x'", "body"), files)
+		want := []string{
+			"mem/t09.md:6:101 " + fileBound,
+			"mem/t10.md:6:1 1000 findings of this custom rule in this run, its bound: 500 more matches in 5 files not reported from here on, so that one pattern cannot flood the report",
+		}
+		if len(got) != maxCustomPerRun+10+1 {
+			t.Errorf("%d findings, want %d matches, the 10 bounds of a file and the bound of the run", len(got), maxCustomPerRun)
+		}
+		if n := len(got); n < 2 || strings.Join(got[n-2:], "\n") != strings.Join(want, "\n") {
+			t.Errorf("last findings:\n%s\nwant:\n%s", strings.Join(got[max(0, len(got)-2):], "\n"), strings.Join(want, "\n"))
+		}
+	})
+}

@@ -266,6 +266,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		sort.Slice(ds, func(i, j int) bool { return ds[i].Less(ds[j]) })
 		*list = dedupe(ds)
 	}
+	res.Diagnostics = l.Config.capCustomRules(res.Diagnostics)
 	return res, nil
 }
 
