@@ -252,6 +252,13 @@ type goGitStore struct {
 	st         *filesystem.Storage
 	alternates []*filesystem.Storage
 	objects    tolerantStorer // st and its alternates
+	// roots are the trees listTree listed below, decoded once: the memory
+	// dirs of a commit are each listed from the HEAD tree, and decoding it
+	// for each made a commit touching 4,000 dirs read it 4,000 times. A
+	// tree keeps the folders it found on the way to a prefix
+	// (object.Tree.FindEntry), so a folder above many dirs is decoded
+	// once as well. lockedObjects serialises the calls.
+	roots map[plumbing.Hash]*object.Tree
 }
 
 func newGoGitStore(l repoLayout, st *filesystem.Storage) (*goGitStore, error) {
@@ -352,10 +359,19 @@ func (g *goGitStore) resolveTree(rev string) (string, bool, error) {
 }
 
 func (g *goGitStore) listTree(treeID, prefix string) ([]IndexEntry, error) {
-	tree, err := object.GetTree(g.objects, plumbing.NewHash(treeID))
-	if err != nil {
-		return nil, fmt.Errorf("read tree %s: %w", treeID, err)
+	h := plumbing.NewHash(treeID)
+	tree := g.roots[h]
+	if tree == nil {
+		var err error
+		if tree, err = object.GetTree(g.objects, h); err != nil {
+			return nil, fmt.Errorf("read tree %s: %w", treeID, err)
+		}
+		if g.roots == nil {
+			g.roots = map[plumbing.Hash]*object.Tree{}
+		}
+		g.roots[h] = tree
 	}
+	var err error
 	if prefix != "" && prefix != "." {
 		if tree, err = tree.Tree(prefix); errors.Is(err, object.ErrDirectoryNotFound) {
 			return nil, nil

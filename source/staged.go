@@ -193,6 +193,15 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.
 	var changed []string
 	var head []IndexEntry
 	own := lint.NewOwners(dirs)
+	// The staged files of each dir, in path order, from one pass over the
+	// index: a pass for each dir made a commit touching 4,000 memory dirs
+	// read the index 4,000 times.
+	stagedIn := map[string][]string{}
+	for _, p := range tfs.sortedPaths() {
+		if d := own.Of(p); d != "" {
+			stagedIn[d] = append(stagedIn[d], p)
+		}
+	}
 	for _, d := range dirs {
 		inDir := func(p string) bool { return own.Of(p) == d }
 		var before []IndexEntry
@@ -207,7 +216,7 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.
 				}
 			}
 		}
-		if differs(before, tfs, inDir) {
+		if differs(before, tfs, stagedIn[d]) {
 			changed = append(changed, d)
 			head = append(head, before...)
 		}
@@ -216,25 +225,16 @@ func (s *Staged) ChangedMemoryDirs(ignored func(string) bool) ([]string, memory.
 	// their blobs now.
 	var read []string
 	for _, d := range changed {
-		for _, p := range tfs.sortedPaths() {
-			if own.Of(p) == d {
-				read = append(read, p)
-			}
-		}
+		read = append(read, stagedIn[d]...)
 	}
 	tfs.prefetch(read)
 	return changed, memory.FSEarlier{FS: newTreeFS(s.objects, head)}, nil
 }
 
-// differs compares a dir's files at HEAD with the staged ones.
-func differs(before []IndexEntry, staged *treeFS, inDir func(string) bool) bool {
-	n := 0
-	for p := range staged.files {
-		if inDir(p) {
-			n++
-		}
-	}
-	if n != len(before) {
+// differs compares a dir's files at HEAD with the staged ones, those of
+// staged at paths.
+func differs(before []IndexEntry, staged *treeFS, paths []string) bool {
+	if len(paths) != len(before) {
 		return true
 	}
 	for _, e := range before {
