@@ -18,7 +18,20 @@ type Suggester struct {
 	lower [][]rune
 	hist  [][32]uint8 // rune counts by rune%32: a cheap lower bound
 	cache map[string]string
+	// looked is how many candidates the look-ups made so far have
+	// weighed (maxLooked bounds it).
+	looked int
 }
+
+// maxLooked bounds the candidates one Suggester weighs over all its
+// look-ups. Each look-up weighs every candidate, so a dir of 10,000
+// memories with a dangling link in each would cost 10,000 × 10,000: past
+// the bound a look-up suggests nothing rather than make the run's time
+// grow with the square of the dir (issue 27). A look-up is either made
+// whole or not at all, so a suggestion made is the one without a bound;
+// real memory dirs (hundreds of names, a few dangling links) stay far
+// below it.
+const maxLooked = 1 << 23
 
 // New prepares the candidates (duplicates are dropped).
 func New(candidates []string) *Suggester {
@@ -61,6 +74,10 @@ func (sg *Suggester) ClosestExcept(s string, skip func(candidate string) bool) s
 // counting as 1; between equals the truly closer one wins ("feedback-test"
 // is nearer "feedback-tests" than "feedback-testing"), then the earlier.
 func (sg *Suggester) closest(s string, skip func(string) bool) string {
+	if sg.looked+len(sg.names) > maxLooked {
+		return ""
+	}
+	sg.looked += len(sg.names)
 	rs := []rune(strings.ToLower(s))
 	hs := runeHist(rs)
 	best, bestDist := "", max(3, len(rs)/4)+1

@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,35 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(rb)]
+}
+
+// TestSuggesterBounded: a Suggester weighs at most maxLooked candidates
+// over all its look-ups (issue 27: a did-you-mean for each dangling link
+// of a dir of 10,000 memories weighed every name for each, the square of
+// the dir); a look-up past the bound suggests nothing, and one within it
+// suggests what an unbounded one does.
+func TestSuggesterBounded(t *testing.T) {
+	var names []string
+	for i := range 10_000 {
+		names = append(names, fmt.Sprintf("feedback-topic-%05d", i))
+	}
+	sg := New(names)
+	served := 0
+	for i := range 2_000 {
+		got := sg.Closest(fmt.Sprintf("feedbak-topic-%05d", i))
+		if sg.looked > maxLooked {
+			t.Fatalf("after %d look-ups %d candidates weighed, bound %d", i+1, sg.looked, maxLooked)
+		}
+		if got != "" {
+			served++
+		}
+		if i%500 == 0 && i < maxLooked/len(names) {
+			if want := fmt.Sprintf("feedback-topic-%05d", i); got != want {
+				t.Errorf("look-up %d within the bound: %q, unbounded %q", i, got, want)
+			}
+		}
+	}
+	if want := maxLooked / len(names); served != want {
+		t.Errorf("%d look-ups served, want %d (the bound over the candidates)", served, want)
+	}
 }
