@@ -188,7 +188,7 @@ func duplicatePairs(mems []*topicMemory, opts options) []finding {
 	}
 	probe := similar.NewProbe(unions)
 	for _, m := range mems {
-		probe.Read(func(r *similar.Reader) { readBody(r, m.f) })
+		probe.Count(func(r *similar.Reader) { readBody(r, m.f) })
 	}
 	best := map[*topicMemory]match{} // the match each copy is reported for
 	for i, p := range pairs {

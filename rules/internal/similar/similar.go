@@ -675,6 +675,27 @@ func (p *Probe) Read(read func(r *Reader)) []SetHits {
 	return out
 }
 
+// Count reads one text as Read does, counting only which of the sets'
+// shingles it holds (Texts), not how many of each set's: a shingle that
+// many sets share, a phrase every memory of a series repeats, is one
+// lookup and not one per set, so that reading every memory of a dir with
+// many pairs of sets stays linear in the dir.
+func (p *Probe) Count(read func(r *Reader)) {
+	p.text++
+	set := p.reader.set[:0]
+	p.reader = Reader{collect: true, set: set}
+	p.reader.start()
+	read(&p.reader)
+	for _, k := range p.reader.set {
+		if i := p.lookup(k); i >= 0 {
+			if sl := &p.slots[i]; sl.lastText != p.text {
+				sl.lastText = p.text
+				sl.texts++
+			}
+		}
+	}
+}
+
 // Texts returns how many of the texts read hold the shingle k (0 for a
 // shingle of no set).
 func (p *Probe) Texts(k uint64) int {

@@ -521,6 +521,32 @@ func TestProbe(t *testing.T) {
 	}
 }
 
+// TestProbeCount: a Probe that reads texts with Count knows how many hold
+// each shingle as one that reads them with Read does.
+func TestProbeCount(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var texts []string
+	for range 40 {
+		texts = append(texts, strings.Join(text(r, 20+r.IntN(100), 30), " "))
+	}
+	var sets [][]uint64
+	for i := 0; i < 8; i++ {
+		sets = append(sets, features(strings.Join(strings.Fields(texts[i*5])[:10], " ")))
+	}
+	read, counted := NewProbe(sets), NewProbe(sets)
+	for _, tx := range texts {
+		read.Read(func(rd *Reader) { rd.AddString(tx) })
+		counted.Count(func(rd *Reader) { rd.AddString(tx) })
+	}
+	for _, set := range sets {
+		for _, k := range set {
+			if got, want := counted.Texts(k), read.Texts(k); got != want {
+				t.Errorf("Texts(%x) = %d after Count, %d after Read", k, got, want)
+			}
+		}
+	}
+}
+
 // TestBreakAndRestart: Break joins no shingle across it; Restart makes the
 // signature, set and word count those of the text after it, and keeps
 // what came before in the filter (MayHold), which never counts fewer of a
