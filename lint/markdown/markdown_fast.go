@@ -454,6 +454,7 @@ func closesFence(line []byte, ch byte, n int) (closing, could bool) {
 func (s *fastScanner) inline(start, end int) bool {
 	src := s.src
 	run := start
+	var stops markupStops
 	for i := start; i < end; {
 		if !inlineSpecial[src[i]] {
 			i++
@@ -509,7 +510,7 @@ func (s *fastScanner) inline(start, end int) bool {
 			}
 			i += 2
 		case '<':
-			if i+1 < end && mayBeMarkup(src[i+1:end]) {
+			if i+1 < end && stops.mayBeMarkup(src, i+1, end) {
 				// An open or closing tag without attributes ("<date>",
 				// "</b>", "<br/>") is raw HTML, not prose; anything else
 				// that may be markup goes to goldmark.
@@ -533,25 +534,33 @@ func (s *fastScanner) inline(start, end int) bool {
 	return true
 }
 
-// mayBeMarkup reports whether the text after a "<" could make it raw HTML
-// (a letter, '/', '!' or '?' next) or an autolink (a '>' before the next
-// space: "<https://x.y>", "<me@x.y>").
-func mayBeMarkup(after []byte) bool {
-	switch c := after[0]; {
+// markupStops remembers the first space or ">" found after a "<" of a
+// line, and from where it was looked for: a run of "<" then looks for it
+// once, not to the end of the line from each (issue 27).
+type markupStops struct {
+	from, at int // the first space or ">" of src[from:] is at at (end: none)
+	known    bool
+}
+
+// mayBeMarkup reports whether the text src[j:end] after a "<" could make
+// it raw HTML (a letter, '/', '!' or '?' next) or an autolink (a '>'
+// before the next space: "<https://x.y>", "<me@x.y>").
+func (m *markupStops) mayBeMarkup(src []byte, j, end int) bool {
+	switch c := src[j]; {
 	case c == ' ':
 		return false
 	case c|0x20 >= 'a' && c|0x20 <= 'z', c == '/', c == '!', c == '?':
 		return true
 	}
-	for _, c := range after {
-		if c == ' ' {
-			break
-		}
-		if c == '>' {
-			return true
+	// The stop found from m.from is the first from j too while j lies
+	// between them: nothing between is a space or ">".
+	if !m.known || j < m.from || j > m.at {
+		m.known, m.from, m.at = true, j, end
+		if k := bytes.IndexAny(src[j:end], " >"); k >= 0 {
+			m.at = j + k
 		}
 	}
-	return false
+	return m.at < end && src[m.at] == '>'
 }
 
 // simpleTag returns the offset after the HTML tag without attributes
