@@ -80,19 +80,23 @@ func Run(b *testing.B, rule *lint.Rule, dirs, filesPerDir int, setup ...func(*li
 // Besides allocations it reports ns/file, and cpu-ns/file, the CPU time
 // the process used a file (which a machine busy with other work inflates
 // less than the time on the clock).
-func Measure(b *testing.B, op func() (files int)) {
+func Measure(b *testing.B, op func() (files int)) { MeasurePer(b, "file", op) }
+
+// MeasurePer is Measure for op returning how many of unit it went through
+// (bytes, dirs): it reports ns/unit and cpu-ns/unit.
+func MeasurePer(b *testing.B, unit string, op func() (n int)) {
 	b.ReportAllocs()
 	cpu0, cpuOK := cpuTime()
-	files := 0
+	n := 0
 	for b.Loop() {
-		files += op()
+		n += op()
 	}
-	if files == 0 {
+	if n == 0 {
 		return
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(files), "ns/file")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/"+unit)
 	if cpu1, ok := cpuTime(); ok && cpuOK {
-		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(files), "cpu-ns/file")
+		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(n), "cpu-ns/"+unit)
 	}
 }
 
