@@ -91,6 +91,7 @@ func nextBase64Run(src []byte, i, minLen int) (start, j, end int, ok bool) {
 // isBlob judges the run [i, j).
 func (s *scan) isBlob(i, j int) bool {
 	run := s.src[i:j]
+	s.work += len(run)
 	var upper, lowerc, digit bool
 	for _, c := range run {
 		switch {

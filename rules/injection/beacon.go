@@ -67,6 +67,7 @@ func (s *scan) beacons() []hit {
 		if e := bytes.IndexByte(src[start:end], '>'); e >= 0 {
 			end = start + e + 1
 		}
+		s.work += end - start
 		if dest, ok := imgSource(src[start:end]); ok {
 			add(markdown.Span{Start: start, End: end}, dest)
 		}

