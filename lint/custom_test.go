@@ -8,6 +8,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/memlint/memlint/internal/hostiletest"
 )
 
 // customRuleErrorCases are custom-rules: ParseConfig refuses, with the
@@ -365,25 +367,7 @@ func TestCustomRuleBounded(t *testing.T) {
 		}
 		redact := func(s string) string { return strings.ReplaceAll(s, "hunter2", "[redacted]") }
 		l := &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), Redact: redact}, Config: c, Root: dir}
-		type outcome struct {
-			res *Result
-			err error
-		}
-		done := make(chan outcome, 1)
-		go func() {
-			res, err := l.Lint(fsys, []string{"mem"})
-			done <- outcome{res, err}
-		}()
-		var res *Result
-		select {
-		case o := <-done:
-			if o.err != nil {
-				t.Fatal(o.err)
-			}
-			res = o.res
-		case <-time.After(60 * time.Second):
-			t.Fatal("the run did not finish within 60 s")
-		}
+		res := hostiletest.Finish(t, 60*time.Second, "the run", func() (*Result, error) { return l.Lint(fsys, []string{"mem"}) })
 		var out []string
 		for _, d := range res.Diagnostics {
 			if d.Rule == "every-char" {

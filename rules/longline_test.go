@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/claude"
 	"github.com/memlint/memlint/lint/memory"
@@ -137,25 +138,10 @@ func TestLongLinesAreLinear(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", shape.name, size.bytes), func(t *testing.T) {
 				fsys, dirs, repo, claudeMd := longLineFS(longLine(shape.unit, size.bytes), size.dirs)
 				l := longLineLinter(repo, claudeMd, nil)
-				type outcome struct {
-					res *lint.Result
-					err error
-				}
-				done := make(chan outcome, 1)
-				go func() {
-					res, err := l.Lint(fsys, dirs)
-					done <- outcome{res, err}
-				}()
-				select {
-				case o := <-done:
-					if o.err != nil {
-						t.Fatal(o.err)
-					}
-					for _, e := range o.res.Errors {
-						t.Errorf("rule failed: %v", e)
-					}
-				case <-time.After(60 * time.Second):
-					t.Fatalf("every rule over lines of %d bytes of %s did not finish within 60 s", size.bytes, shape.name)
+				what := fmt.Sprintf("every rule over lines of %d bytes of %s", size.bytes, shape.name)
+				res := hostiletest.Finish(t, 60*time.Second, what, func() (*lint.Result, error) { return l.Lint(fsys, dirs) })
+				for _, e := range res.Errors {
+					t.Errorf("rule failed: %v", e)
 				}
 			})
 		}

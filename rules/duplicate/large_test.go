@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/lint/linttest"
 	"github.com/memlint/memlint/rules"
@@ -44,24 +45,9 @@ func TestManyPairsInALargeDir(t *testing.T) {
 		}
 	}
 	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Only: []string{"memory-duplicate"}, Now: linttest.Now}}
-	type outcome struct {
-		res *lint.Result
-		err error
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err := l.Lint(fsys, []string{"mem"})
-		done <- outcome{res, err}
-	}()
-	select {
-	case o := <-done:
-		if o.err != nil {
-			t.Fatal(o.err)
-		}
-		if len(o.res.Diagnostics) != pairs {
-			t.Errorf("%d findings, want one for each of the %d copies", len(o.res.Diagnostics), pairs)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatalf("memory-duplicate over %d memories did not finish within 60 s", 2*pairs)
+	res := hostiletest.Finish(t, 60*time.Second, fmt.Sprintf("memory-duplicate over %d memories", 2*pairs),
+		func() (*lint.Result, error) { return l.Lint(fsys, []string{"mem"}) })
+	if len(res.Diagnostics) != pairs {
+		t.Errorf("%d findings, want one for each of the %d copies", len(res.Diagnostics), pairs)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint"
 	"github.com/memlint/memlint/rules"
 )
@@ -27,27 +28,12 @@ func TestDanglingInALargeDir(t *testing.T) {
 			"---\nname: note-%05d\ndescription: a note about part %d of the build\ntype: project\n---\nSee [[nte-%05d]].\n", i, i, (i+1)%n))}
 	}
 	l := &lint.Linter{Setup: lint.Setup{Registry: rules.Registry(), Only: []string{"wikilink-dangling"}, Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}}
-	type outcome struct {
-		res *lint.Result
-		err error
+	res := hostiletest.Finish(t, 60*time.Second, fmt.Sprintf("wikilink-dangling over %d memories", n),
+		func() (*lint.Result, error) { return l.Lint(fsys, []string{"mem"}) })
+	if len(res.Diagnostics) != n {
+		t.Fatalf("%d findings, want one for each of the %d links", len(res.Diagnostics), n)
 	}
-	done := make(chan outcome, 1)
-	go func() {
-		res, err := l.Lint(fsys, []string{"mem"})
-		done <- outcome{res, err}
-	}()
-	select {
-	case o := <-done:
-		if o.err != nil {
-			t.Fatal(o.err)
-		}
-		if len(o.res.Diagnostics) != n {
-			t.Fatalf("%d findings, want one for each of the %d links", len(o.res.Diagnostics), n)
-		}
-		if d := o.res.Diagnostics[0]; d.Path != "mem/note-00000.md" || d.Message != "[[nte-00001]] matches no memory's name or file name in this dir (did you mean [[note-00001]]?)" {
-			t.Errorf("first finding: %s: %s", d.Path, d.Message)
-		}
-	case <-time.After(60 * time.Second):
-		t.Fatalf("wikilink-dangling over %d memories did not finish within 60 s", n)
+	if d := res.Diagnostics[0]; d.Path != "mem/note-00000.md" || d.Message != "[[nte-00001]] matches no memory's name or file name in this dir (did you mean [[note-00001]]?)" {
+		t.Errorf("first finding: %s: %s", d.Path, d.Message)
 	}
 }
