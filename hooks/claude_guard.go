@@ -1,7 +1,6 @@
 package hooks
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -113,9 +112,8 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request
 		}
 	}()
 	// readEvent decodes what every hook reads; the content of a Write is
-	// decoded from the same bytes only for memory files.
-	var raw bytes.Buffer
-	ev, err := readEvent(io.TeeReader(in, &raw), maxEventSize, eventTimeout)
+	// decoded from the same bytes (ev.raw) only for memory files.
+	ev, err := readEvent(in, maxEventSize, eventTimeout)
 	if err != nil {
 		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("cannot read the Claude Code hook event on stdin: %v", err)))
 		return 1
@@ -147,8 +145,7 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request
 	var content string
 	if ev.ToolName == "Write" {
 		var g guardEvent
-		var first json.RawMessage
-		if json.NewDecoder(&raw).Decode(&first) != nil || decodeExact(first, &g) != nil || g.ToolInput.Content == nil {
+		if decodeExact(ev.raw, &g) != nil || g.ToolInput.Content == nil {
 			return 0 // Claude Code refuses a Write without content itself
 		}
 		content = *g.ToolInput.Content

@@ -32,6 +32,9 @@ type claudeEvent struct {
 	Cwd           string          `json:"cwd"`
 	ToolInput     claudeToolInput `json:"tool_input"`
 	ToolResponse  json.RawMessage `json:"tool_response"`
+	// raw is the whole event as read, for the parts only some hooks
+	// decode (the content of a Write, for the guard).
+	raw json.RawMessage
 }
 
 type claudeToolInput struct {
@@ -627,6 +630,7 @@ func readEvent(in io.Reader, max int64, timeout time.Duration) (*claudeEvent, er
 		}
 		if err == nil {
 			err = decodeExact(raw, &ev)
+			ev.raw = raw
 		}
 		done <- result{&ev, err}
 	}()
