@@ -1,4 +1,4 @@
-// Package conformance runs the real Claude Code 2.1.328 against a loopback
+// Package conformance runs the real Claude Code against a loopback
 // mock of the Anthropic API and checks that memlint's model of Claude Code
 // memory (memlint preview, memlint check) agrees with what the binary does.
 // The cases are txtar files under testdata; README.md describes their syntax.
@@ -17,8 +17,13 @@ import (
 	"time"
 )
 
-// claudeVersion is the Claude Code build SPEC §1 describes.
-const claudeVersion = "2.1.328"
+// claudeVersions are the Claude Code builds the suite runs against, newest
+// first: a binary that prints another version is refused, and the search
+// for one tries the newest first.
+var claudeVersions = []string{"2.1.332", "2.1.328"}
+
+// claudeVersion is the version of claudeBin, once found.
+var claudeVersion string
 
 var (
 	claudeBin  string // the binary under test, "" when none was found
@@ -41,7 +46,7 @@ func TestMain(m *testing.M) {
 	if !parallelSet {
 		_ = flag.Set("test.parallel", strconv.Itoa(2*cap(limiter)))
 	}
-	claudeBin, claudeWhy = findClaude()
+	claudeBin, claudeVersion, claudeWhy = findClaude()
 	code := func() int {
 		if claudeBin != "" {
 			dir, err := os.MkdirTemp("", "memlint-conformance-")
@@ -67,13 +72,13 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// requireClaude skips the test when no Claude Code 2.1.328 is installed,
+// requireClaude skips the test when no modelled Claude Code is installed,
 // unless MEMLINT_REQUIRE_CLAUDE=1 (CI), where that is a failure.
 func requireClaude(t *testing.T) {
 	t.Helper()
 	if claudeBin == "" {
-		msg := "Claude Code " + claudeVersion + " not found (" + claudeWhy + "); set MEMLINT_CLAUDE " +
-			"or run: npm install --prefix DIR --no-audit --no-fund @anthropic-ai/claude-code@" + claudeVersion
+		msg := "Claude Code " + strings.Join(claudeVersions, " or ") + " not found (" + claudeWhy + "); set MEMLINT_CLAUDE " +
+			"or run: npm install --prefix DIR --no-audit --no-fund @anthropic-ai/claude-code@" + claudeVersions[0]
 		if os.Getenv("MEMLINT_REQUIRE_CLAUDE") == "1" {
 			t.Fatal(msg)
 		}
@@ -90,58 +95,66 @@ func requireMemlint(t *testing.T) {
 	}
 }
 
-// findClaude looks for Claude Code 2.1.328: $MEMLINT_CLAUDE, then `claude`
-// on PATH, then the npm prefixes .ci/run and a developer would install into.
-func findClaude() (bin, why string) {
+// findClaude looks for a modelled Claude Code: $MEMLINT_CLAUDE, then
+// `claude` on PATH, then the npm prefixes .ci/run and a developer would
+// install into, newest version first.
+func findClaude() (bin, version, why string) {
 	if p := os.Getenv("MEMLINT_CLAUDE"); p != "" {
-		if err := checkVersion(p); err != nil {
-			return "", "MEMLINT_CLAUDE=" + p + ": " + err.Error()
+		v, err := checkVersion(p)
+		if err != nil {
+			return "", "", "MEMLINT_CLAUDE=" + p + ": " + err.Error()
 		}
-		return p, ""
+		return p, v, ""
 	}
 	var tried []string
 	if p, err := exec.LookPath("claude"); err == nil {
-		if err := checkVersion(p); err == nil {
-			return p, ""
+		if v, err := checkVersion(p); err == nil {
+			return p, v, ""
 		} else {
 			tried = append(tried, p+": "+err.Error())
 		}
 	}
 	var prefixes []string
-	if d, err := os.UserCacheDir(); err == nil {
-		prefixes = append(prefixes, filepath.Join(d, "memlint", "claude-code-"+claudeVersion))
+	for _, v := range claudeVersions {
+		if d, err := os.UserCacheDir(); err == nil {
+			prefixes = append(prefixes, filepath.Join(d, "memlint", "claude-code-"+v))
+		}
+		prefixes = append(prefixes, filepath.Join(os.TempDir(), "memlint-ci-claude-code-"+v))
 	}
-	prefixes = append(prefixes, filepath.Join(os.TempDir(), "memlint-ci-claude-code-"+claudeVersion))
 	for _, prefix := range prefixes {
 		p := filepath.Join(prefix, "node_modules", ".bin", "claude")
 		if _, err := os.Stat(p); err != nil {
 			continue
 		}
-		if err := checkVersion(p); err == nil {
-			return p, ""
+		if v, err := checkVersion(p); err == nil {
+			return p, v, ""
 		} else {
 			tried = append(tried, p+": "+err.Error())
 		}
 	}
 	if len(tried) == 0 {
-		return "", "no claude on PATH, in $MEMLINT_CLAUDE or in " + strings.Join(prefixes, ", ")
+		return "", "", "no claude on PATH, in $MEMLINT_CLAUDE or in " + strings.Join(prefixes, ", ")
 	}
-	return "", strings.Join(tried, "; ")
+	return "", "", strings.Join(tried, "; ")
 }
 
-func checkVersion(bin string) error {
+// checkVersion returns the version bin prints, when it is a modelled one.
+func checkVersion(bin string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--version")
 	cmd.Env = cleanEnv()
 	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("--version: %v", err)
+		return "", fmt.Errorf("--version: %v", err)
 	}
-	if got := strings.TrimSpace(string(out)); got != claudeVersion+" (Claude Code)" {
-		return fmt.Errorf("--version prints %q, want %q", got, claudeVersion+" (Claude Code)")
+	got := strings.TrimSpace(string(out))
+	for _, v := range claudeVersions {
+		if got == v+" (Claude Code)" {
+			return v, nil
+		}
 	}
-	return nil
+	return "", fmt.Errorf("--version prints %q, want one of %s followed by \" (Claude Code)\"", got, strings.Join(claudeVersions, ", "))
 }
 
 // cleanEnv is the environment for helper commands: nothing of the caller's
