@@ -47,6 +47,12 @@ func TestReadRecallFields(t *testing.T) {
 		{"closing on line 31 is not", "---\ndescription: d\ntype: user\n" + keys(27) + "---\n", "", ""},
 		{"retry quotes every special value", fmFile("description: note: this has a colon\ntype: feedback # note\n"), "", "note: this has a colon"},
 		{"retry reads indicators", fmFile("description: Use [x] *here* & there\ntype: user\n"), "user", "Use [x] *here* & there"},
+		// Checked against 2.1.328 and 2.1.332 (conformance
+		// backfill-lenient-flow): a value that starts with "[" and ends
+		// with "]" but is not one list is quoted by the retry.
+		{"retry quotes a bracketed word and more", fmFile("description: [WIP] fix the [x]\ntype: project\n"), "project", "[WIP] fix the [x]"},
+		{"retry quotes two lists", fmFile("description: [a] [b]\ntype: project\n"), "project", "[a] [b]"},
+		{"a list then a comment parses the first time", fmFile("description: [a] # c]\ntype: project\n"), "project", ""},
 		{"indented colon loses everything", fmFile("description: lost\nmetadata:\n  type: user\n  note: a: b\n"), "", ""},
 		{"raw control passes", fmFile("description: has \x01 control\ntype: user\n"), "user", "has \x01 control"},
 		{"raw NUL fails", fmFile("description: has \x00 nul\ntype: user\n"), "", ""},

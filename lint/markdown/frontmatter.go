@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -305,13 +306,32 @@ func LenientRetry(raw []byte) []byte {
 }
 
 // isFlowList reports whether a value is a "[…]" that reads as a list:
-// Claude Code's retry leaves those unquoted.
+// Claude Code's retry leaves those unquoted. The whole value must be one
+// YAML document: yaml.v3's Unmarshal stops after "[WIP]" in "[WIP] fix
+// [x]" and reports no error, where Claude Code's parser fails and the
+// retry quotes the value.
 func isFlowList(value string) bool {
 	if !strings.HasPrefix(value, "[") || !strings.HasSuffix(value, "]") {
 		return false
 	}
-	var n yaml.Node
-	return SafeYAMLUnmarshal([]byte(value), &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.SequenceNode
+	n, ok := decodeOneDocument([]byte(value))
+	return ok && len(n.Content) == 1 && n.Content[0].Kind == yaml.SequenceNode
+}
+
+// decodeOneDocument decodes b when it is exactly one YAML document, with
+// nothing after it; a decoder panic is a failure.
+func decodeOneDocument(b []byte) (n yaml.Node, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	if dec.Decode(&n) != nil {
+		return n, false
+	}
+	var rest yaml.Node
+	return n, dec.Decode(&rest) == io.EOF
 }
 
 // firstFailingLine finds the first line at which the YAML stops parsing,
