@@ -13,6 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"gopkg.in/yaml.v3"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/gitrepo"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint/claude"
@@ -43,6 +44,9 @@ type Config struct {
 	// {guard: off}), for a project that wants findings after the write
 	// only.
 	NoGuard bool
+	// ClaudeVersion is the Claude Code release to model (claude-code:
+	// {version: X}); zero when not set.
+	ClaudeVersion claudecode.Version
 	// Preview runs the preview rules too (preview: true, or --preview on
 	// the command line: WithPreview).
 	Preview bool
@@ -551,8 +555,14 @@ func (p *configParser) claudeCode(v *yaml.Node, c *Config) error {
 				return p.errorf(val, "claude-code.guard", "expected on or off, got %q", val.Value)
 			}
 			c.NoGuard = !on
+		case "version":
+			v, err := claudecode.ParseVersion(val.Value)
+			if val.Kind != yaml.ScalarNode || err != nil {
+				return p.errorf(val, "claude-code.version", "expected a Claude Code version such as %s, got %q", claudecode.Newest, val.Value)
+			}
+			c.ClaudeVersion = v
 		default:
-			return p.errorf(k, "claude-code."+k.Value, "unknown key (want recall or guard)")
+			return p.errorf(k, "claude-code."+k.Value, "unknown key (want recall, guard or version)")
 		}
 	}
 	return nil

@@ -42,11 +42,14 @@ var configErrorCases = []struct {
 	{"- a\n- b\n", "must be a mapping"},
 	{"claude-code:\n  recall: sometimes\n", `c.yaml:2: claude-code.recall: expected on, off or auto, got "sometimes"`},
 	{"claude-code:\n  recall: [on]\n", `c.yaml:2: claude-code.recall: expected on, off or auto`},
-	{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall or guard)"},
+	{"claude-code:\n  recal: on\n", "c.yaml:2: claude-code.recal: unknown key (want recall, guard or version)"},
 	{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
 	{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
 	{"claude-code:\n  guard: maybe\n", `c.yaml:2: claude-code.guard: expected on or off, got "maybe"`},
-	{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall or guard)"},
+	{"claude-code:\n  version: 2.1\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got "2.1"`},
+	{"claude-code:\n  version: latest\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got "latest"`},
+	{"claude-code:\n  version: [2.1.332]\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got ""`},
+	{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall, guard or version)"},
 }
 
 func TestConfigErrors(t *testing.T) {

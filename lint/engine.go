@@ -176,6 +176,8 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 		},
 		Ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
 	}
+	release := sync.OnceValue(func() claude.Release { return ResolveRelease(l.Config, l.VersionProbe) })
+	ld.DropLinkDefinitions = func() bool { return release().DropsLinkDefinitions() }
 	res := &Result{Dirs: make([]DirSummary, len(dirs))}
 	perDir := make([][]Diagnostic, len(dirs))
 	linted := make([]map[string][sha256.Size]byte, len(dirs))

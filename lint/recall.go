@@ -3,8 +3,19 @@ package lint
 import (
 	"path/filepath"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint/claude"
 )
+
+// release resolves the Claude Code release a run models: as configured
+// (claude-code: {version: X}), else as the probe finds it, else the
+// newest. cfg and probe may be nil.
+func ResolveRelease(cfg *Config, probe claude.VersionProbe) claude.Release {
+	if cfg != nil && cfg.ClaudeVersion != (claudecode.Version{}) {
+		return claude.ResolveRelease(cfg.ClaudeVersion, "claude-code: {version: "+cfg.ClaudeVersion.String()+"} in "+filepath.Base(cfg.Path), nil)
+	}
+	return claude.ResolveRelease(claudecode.Version{}, "", probe)
+}
 
 // recall resolves a run's recall mode from configuration and the probe.
 func (l *Linter) recall() claude.Recall { return ResolveRecall(l.Config, l.RecallProbe) }

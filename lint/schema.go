@@ -197,6 +197,11 @@ func claudeCodeSchema() obj {
 				"enum":        schemaGuardModes,
 				"default":     "on",
 			},
+			"version": obj{
+				"description": "The Claude Code release whose behaviour memlint models, such as 2.1.332. Default: the version `claude --version` prints for the claude on PATH, else the newest release memlint models.",
+				"type":        "string",
+				"pattern":     `^[0-9]+\.[0-9]+\.[0-9]+$`,
+			},
 		},
 	}
 }

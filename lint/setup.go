@@ -45,6 +45,12 @@ type Setup struct {
 	// Claude Code's recall mode, for claude-code: {recall: auto} (the
 	// default); the command line sets claude.SystemRecallProbe. Nil means unknown.
 	RecallProbe claude.RecallProbe
+	// VersionProbe, when set, finds the version of the Claude Code the user
+	// runs, when configuration names none (claude-code: {version: X}); the
+	// command line sets claude.SystemVersionProbe. Nil means the newest
+	// release memlint models. It runs at most once a run, and only when
+	// the answer matters (ResolveRelease).
+	VersionProbe claude.VersionProbe
 	// Instructions, when set, gives the instruction files Claude Code
 	// loads with the memory dir at an absolute OS path (its repository's
 	// CLAUDE.md and kin; see ClaudeInstructions), for claude-md-overlap.

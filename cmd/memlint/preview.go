@@ -23,8 +23,8 @@ func newPreviewCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "preview [flags] [PATH...]",
 		Short: "Show what Claude Code loads from memory: the index as injected, the cut, the recall manifest",
-		Long: `memlint preview shows, for each memory dir, what Claude Code 2.1.328 does with
-it: the dir's kind, the text of MEMORY.md exactly as it is injected into every
+		Long: `memlint preview shows, for each memory dir, what Claude Code does with it:
+the dir's kind, the text of MEMORY.md exactly as it is injected into every
 conversation (frontmatter and top-level comments stripped, invisible characters
 removed, reserved tags neutralised, cut at 200 lines or 25,000 UTF-16 units with
 Claude Code's warning appended) with the cut and the lost lines marked, and the
@@ -33,7 +33,11 @@ line recall would show its selector for every topic file, newest first, at most
 
 PATHs are found as memlint check finds them; a PATH that is a folder named
 memory (as Claude Code's own ~/.claude/projects/<key>/memory/) is a memory dir
-even with nothing in it. --format json gives the same as data.`,
+even with nothing in it. --format json gives the same as data.
+
+The Claude Code release modelled is the one claude-code: {version: X} in the
+configuration names, else the one the claude on PATH prints (claude --version),
+else the newest release memlint models; the last line says which, and why.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return o.run(args) },
 	}

@@ -34,12 +34,18 @@ func TestPreviewJSON(t *testing.T) {
 		}
 	}
 	t.Chdir(dir)
+	t.Setenv("PATH", filepath.Join(dir, "no-claude-here")) // the release modelled is the newest
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"preview", "--format", "json", "memory"}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	want := `{
   "version": 1,
+  "claude_code": {
+    "version": "2.1.332",
+    "modelled": "2.1.332",
+    "why": "the newest release memlint models: no claude on PATH"
+  },
   "dirs": [
     {
       "path": "memory",

@@ -110,6 +110,10 @@ type Request struct {
 	// RecallProbe tells whether Claude Code's recall mode is on for the
 	// account (lint.Plan); nil is claude.SystemRecallProbe().
 	RecallProbe claude.RecallProbe
+	// VersionProbe finds the version of the Claude Code the user runs
+	// (lint.ResolveRelease); nil is claude.SystemVersionProbe(), run at
+	// most once.
+	VersionProbe claude.VersionProbe
 	// Mentions, in PreCommit, reads the repository paths a memory file
 	// names (stale-reference's reading, rules/stalereference.References),
 	// for the warning about the memories that name a file the commit
@@ -248,6 +252,9 @@ func newRun(req Request) (*run, error) {
 	if r.RecallProbe == nil {
 		r.RecallProbe = claude.SystemRecallProbe()
 	}
+	if r.VersionProbe == nil {
+		r.VersionProbe = claude.OnceVersionProbe(claude.SystemVersionProbe())
+	}
 	if r.Stderr == nil {
 		r.Stderr = io.Discard
 	}
@@ -331,6 +338,7 @@ func (r *run) config(src lint.Source) (*lint.Config, error) {
 	if r.Verbose {
 		Say(r.Stderr, r.Redact, "config: %s", ConfigShown(r.Cwd, cfg))
 		Say(r.Stderr, r.Redact, "mode: %s", r.mode())
+		Say(r.Stderr, r.Redact, "claude code: %s", lint.ResolveRelease(cfg, r.VersionProbe))
 	}
 	return cfg, nil
 }
@@ -339,7 +347,7 @@ func (r *run) config(src lint.Source) (*lint.Config, error) {
 func (r *run) plan(paths []string) lint.Plan {
 	p := lint.Plan{Cwd: r.Cwd, Paths: paths, Getenv: r.Getenv, Note: r.note,
 		Baseline: r.baseline(), Setup: lint.Setup{NoFlaggedText: !r.readsFlaggedText(),
-			Registry: r.Registry, Redact: r.Redact, RecallProbe: r.RecallProbe,
+			Registry: r.Registry, Redact: r.Redact, RecallProbe: r.RecallProbe, VersionProbe: r.VersionProbe,
 			Only: r.Only, ErrorsOnly: r.ErrorsOnly, Reuse: r.Reuse, Now: r.Now},
 		Focus: r.Focus}
 	if r.Mode != FS || r.Repository {

@@ -32,10 +32,11 @@ func Preview(req Request) (doc report.PreviewDoc, config string, err error) {
 	}
 	dirs := previewDirs(r.Cwd, r.Paths, targets, r.claudeHome())
 	recall := lint.ResolveRecall(cfg, claude.SystemRecallProbe())
+	release := lint.ResolveRelease(cfg, r.VersionProbe)
 	home := claudecode.UserHome()
-	doc = report.PreviewDoc{Version: 1, Dirs: []report.PreviewDir{}}
+	doc = report.PreviewDoc{Version: 1, ClaudeCode: report.NewPreviewRelease(release), Dirs: []report.PreviewDir{}}
 	for _, dir := range dirs {
-		pv, err := claude.PreviewDir(dir, claude.PreviewOptions{FollowLinksOut: claudecode.InHome(r.Getenv, home, dir), Recall: recall})
+		pv, err := claude.PreviewDir(dir, claude.PreviewOptions{FollowLinksOut: claudecode.InHome(r.Getenv, home, dir), Recall: recall, Release: release})
 		if err != nil {
 			return doc, "", err
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// LoadedIndex is what Claude Code 2.1.328 puts into a conversation from
+// LoadedIndex is what Claude Code puts into a conversation from
 // MEMORY.md in index mode: the text after "Contents of <path> (user's
 // auto-memory, persists across conversations):\n\n", byte for byte.
 type LoadedIndex struct {
@@ -41,8 +41,9 @@ type LoadedIndex struct {
 }
 
 // loadIndex reproduces, from the raw bytes of MEMORY.md, what Claude Code
-// 2.1.328 loads (SPEC §1.3, all seven steps).
-func loadIndex(src []byte) LoadedIndex {
+// loads (SPEC §1.3, all seven steps); dropDefs tells whether the release
+// drops link reference definitions (Release.DropsLinkDefinitions).
+func loadIndex(src []byte, dropDefs func() bool) LoadedIndex {
 	if len(src) > memory.IndexMaxBytes {
 		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s, over the %s Claude Code reads: it skips the file", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}
@@ -54,7 +55,7 @@ func loadIndex(src []byte) LoadedIndex {
 		body = normaliseBreaks(body)
 	}
 	f := &memory.File{Path: memory.IndexName, Rel: memory.IndexName, Kind: memory.KindIndex, Src: body, Lines: markdown.NewLineIndex(body)}
-	return loadIndexText(memory.IndexLoadedBytes(f), false)
+	return loadIndexText(memory.IndexLoadedBytes(f, dropDefs), false)
 }
 
 // normaliseBreaks turns "\r\n" and lone "\r" into "\n".
@@ -76,13 +77,13 @@ func normaliseBreaks(b []byte) []byte {
 	return out
 }
 
-// loadAgentIndex is what Claude Code 2.1.328 puts into a subagent's
+// loadAgentIndex is what Claude Code puts into a subagent's
 // prompt from its memory dir's MEMORY.md (after "## MEMORY.md" and a blank
 // line), read from its code rather than observed: the file as it is — no
 // frontmatter or comment is stripped — trimmed, cut and warned about as
 // the main index, invisible characters removed and reserved tags
 // neutralised once, with no trim after that.
-func loadAgentIndex(src []byte) LoadedIndex {
+func loadAgentIndex(src []byte, _ func() bool) LoadedIndex {
 	if len(src) > memory.IndexMaxBytes {
 		return LoadedIndex{Skipped: fmt.Sprintf("MEMORY.md is %s; memlint does not read more than %s", memory.ByteSize(int64(len(src))), memory.ByteSize(memory.IndexMaxBytes))}
 	}

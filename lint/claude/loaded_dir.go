@@ -13,7 +13,7 @@ import (
 	"github.com/memlint/memlint/lint/memory"
 )
 
-// IndexPreview is what Claude Code 2.1.328 loads as the index of a memory
+// IndexPreview is what Claude Code loads as the index of a memory
 // dir when a session starts (index mode).
 type IndexPreview struct {
 	// Path is the index's path relative to the memory dir.
@@ -55,6 +55,8 @@ type PreviewOptions struct {
 	// Claude Code loads no MEMORY.md of an auto memory dir; a subagent's
 	// still goes into its prompt.
 	Recall Recall
+	// Release is the Claude Code release modelled.
+	Release Release
 }
 
 // PreviewDir reads the memory dir at dir (an OS path) the way Claude Code
@@ -84,7 +86,7 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if p.Kind == memory.DirSubagent {
 		load = loadAgentIndex
 	}
-	p.Index = readIndexPreview(root, load)
+	p.Index = readIndexPreview(root, load, opts.Release.DropsLinkDefinitions)
 	if p.Kind == memory.DirTeam {
 		p.Manifest, p.ManifestInParent = &Manifest{}, true
 	}
@@ -96,14 +98,14 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if !p.Index.Exists && p.Kind == memory.DirAuto {
 		if text := backfillIndex(root); text != "" {
 			p.Index.Backfill, p.Index.BackfillText = true, text
-			p.Index.LoadedIndex = loadIndex([]byte(text))
+			p.Index.LoadedIndex = loadIndex([]byte(text), opts.Release.DropsLinkDefinitions)
 		}
 	}
 	return p, nil
 }
 
 // readIndexPreview reads MEMORY.md inside root and loads it.
-func readIndexPreview(root memory.DirReader, load func([]byte) LoadedIndex) IndexPreview {
+func readIndexPreview(root memory.DirReader, load func([]byte, func() bool) LoadedIndex, dropDefs func() bool) IndexPreview {
 	ip := IndexPreview{Path: memory.IndexName}
 	nothing := func(why string) IndexPreview {
 		ip.LoadedIndex = LoadedIndex{Skipped: why}
@@ -141,7 +143,7 @@ func readIndexPreview(root memory.DirReader, load func([]byte) LoadedIndex) Inde
 	if err != nil {
 		return nothing("MEMORY.md cannot be read: " + memory.ErrText(err))
 	}
-	ip.LoadedIndex = load(src)
+	ip.LoadedIndex = load(src, dropDefs)
 	return ip
 }
 

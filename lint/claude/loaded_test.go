@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -126,7 +128,7 @@ func TestLoadIndexLimits(t *testing.T) {
 			warning: `MEMORY.md is 203 lines (limit: 200). Only part of it was loaded: 3 of 203 lines were cut off, starting at line 201`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadIndex([]byte(tc.src))
+			li := loadIndex([]byte(tc.src), nil)
 			if !li.Loaded || li.Lines != tc.lines || li.Units != tc.units || li.Cut != tc.cut || li.KeptLines != tc.keptLines {
 				t.Fatalf("loaded %v, %d lines, %d units, cut %v, kept %d lines; want %d lines, %d units, cut %v, kept %d",
 					li.Loaded, li.Lines, li.Units, li.Cut, li.KeptLines, tc.lines, tc.units, tc.cut, tc.keptLines)
@@ -212,7 +214,7 @@ func TestLoadIndexText(t *testing.T) {
 		{"invisible around a space loads empty", "\u200b \u200b", "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadIndex([]byte(tc.src))
+			li := loadIndex([]byte(tc.src), nil)
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
@@ -245,7 +247,7 @@ func TestNeutraliseTags(t *testing.T) {
 		{"- <s\u200Bystem-reminder> <s\u00ADystem-reminder> <sy\u0300\u0301stem-reminder> <s\u0007ystem-reminder>",
 			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
 	} {
-		if got := loadIndex([]byte(tc.src)).Text; got != tc.want {
+		if got := loadIndex([]byte(tc.src), nil).Text; got != tc.want {
 			t.Errorf("%q\n got: %q\nwant: %q", tc.src, got, tc.want)
 		}
 	}
@@ -259,7 +261,7 @@ func TestLoadIndexSizeLimit(t *testing.T) {
 	}{{memory.IndexMaxBytes, true}, {memory.IndexMaxBytes + 1, false}} {
 		src := bytes.Repeat(line, tc.size/len(line)+1)[:tc.size-1]
 		src = append(src, '\n')
-		li := loadIndex(src)
+		li := loadIndex(src, nil)
 		if li.Loaded != tc.loaded {
 			t.Errorf("%d bytes: loaded %v, want %v (%s)", tc.size, li.Loaded, tc.loaded, li.Skipped)
 		}
@@ -281,7 +283,7 @@ func FuzzLoadIndex(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		li := loadIndex(src)
+		li := loadIndex(src, nil)
 		if !utf8.ValidString(li.Text) {
 			t.Fatalf("invalid UTF-8 loaded")
 		}
@@ -303,14 +305,83 @@ func TestLoadAgentIndex(t *testing.T) {
 		{"empty", " \n\t", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadAgentIndex([]byte(tc.src))
+			li := loadAgentIndex([]byte(tc.src), nil)
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
 		})
 	}
-	long := loadAgentIndex([]byte(indexLines(201)))
+	long := loadAgentIndex([]byte(indexLines(201)), nil)
 	if !long.Cut || !strings.Contains(long.Text, "\n\n> WARNING: MEMORY.md is 201 lines (limit: 200).") {
 		t.Errorf("a subagent's index is cut as the main one: %v", long.Cut)
+	}
+}
+
+// TestLinkDefinitionsByRelease: with "<!--" in MEMORY.md, 2.1.328 drops
+// every top-level link reference definition (with the blank lines after
+// it); 2.1.330 and later keep them. Observed on both binaries
+// (conformance linkdef-*).
+func TestLinkDefinitionsByRelease(t *testing.T) {
+	drop := func() bool { return true }
+	for _, tc := range []struct {
+		name, src, dropped, kept string
+	}{
+		{"top-level comment",
+			"<!-- note -->\n# Index\n\n- [a][a] — first\n\n[a]: a.md\n[B]: b.md \"title\"\n\n- [c](c.md) — third\n",
+			"# Index\n\n- [a][a] — first\n\n- [c](c.md) — third",
+			"# Index\n\n- [a][a] — first\n\n[a]: a.md\n[B]: b.md \"title\"\n\n- [c](c.md) — third"},
+		{"inline comment only",
+			"- [a][a] — first <!-- inline -->\n- [b][b] — second\n\n[a]: a.md\n[b]: b.md\n",
+			"- [a][a] — first <!-- inline -->\n- [b][b] — second",
+			"- [a][a] — first <!-- inline -->\n- [b][b] — second\n\n[a]: a.md\n[b]: b.md"},
+		{"no comment",
+			"- [a][a] — first\n\n[a]: a.md\n",
+			"- [a][a] — first\n\n[a]: a.md",
+			"- [a][a] — first\n\n[a]: a.md"},
+		{"forms",
+			"<!--\nc\n-->\n# Index\n[p]: p.md\n\n[a]: <a b.md>\n[e]: e.md\n  \"next line\"\n[f]:\n  f.md\n   [g]: g.md\n    [h]: h.md\n\n[i]: i.md \"unclosed\ntext after\n\n- item\n  [j]: j.md\n> [k]: k.md\n\n[l]: l.md\n\n\n\n- last <!-- x -->\n",
+			"# Index\n    [h]: h.md\n\n[i]: i.md \"unclosed\ntext after\n\n- item\n  [j]: j.md\n> [k]: k.md\n\n- last <!-- x -->",
+			"# Index\n[p]: p.md\n\n[a]: <a b.md>\n[e]: e.md\n  \"next line\"\n[f]:\n  f.md\n   [g]: g.md\n    [h]: h.md\n\n[i]: i.md \"unclosed\ntext after\n\n- item\n  [j]: j.md\n> [k]: k.md\n\n[l]: l.md\n\n\n\n- last <!-- x -->"},
+		{"containers",
+			"<!-- c -->\n- item one\n\n  [a]: a.md\n- item two\n  - nested\n\n    [b]: b.md\n\n[c]: c.md\n> quote\n\n[d]: d.md\nTitle\n=====\n[e]: e.md\n[f\ng]: fg.md\n[h]: h.md 'one\ntwo'\n[i]: <>\n[j]: j.md   \ntext\n1. ordered\n\n   [k]: k.md\n",
+			"- item one\n\n  [a]: a.md\n- item two\n  - nested\n\n    [b]: b.md\n\n> quote\n\nTitle\n=====\ntext\n1. ordered\n\n   [k]: k.md",
+			""},
+		{"crlf",
+			"<!-- c -->\r\n- [a][a] — first\r\n\r\n[a]: a.md\r\n",
+			"- [a][a] — first",
+			"- [a][a] — first\n\n[a]: a.md"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := loadIndex([]byte(tc.src), drop).Text; got != tc.dropped {
+				t.Errorf("2.1.328 loads\n%q\nwant\n%q", got, tc.dropped)
+			}
+			if tc.kept == "" {
+				return
+			}
+			if got := loadIndex([]byte(tc.src), nil).Text; got != tc.kept {
+				t.Errorf("2.1.332 loads\n%q\nwant\n%q", got, tc.kept)
+			}
+		})
+	}
+}
+
+// TestLinkDefinitionsAreLinear: the definitions 2.1.328 drops are found in
+// one pass, however many there are, and a title that never closes is read
+// at most once per definition window.
+func TestLinkDefinitionsAreLinear(t *testing.T) {
+	drop := func() bool { return true }
+	var many strings.Builder
+	many.WriteString("<!-- c -->\n")
+	for i := 0; many.Len() < 3<<20; i++ {
+		fmt.Fprintf(&many, "[a%d]: a%d.md\n\n", i, i)
+	}
+	unclosed := "<!-- c -->\n" + strings.Repeat("[a]: a.md\n\"\n\n", 250_000)
+	for name, src := range map[string]string{"many": many.String() + "- last\n", "unclosed titles": unclosed} {
+		hostiletest.Within(t, 60*time.Second, func() {
+			li := loadIndex([]byte(src), drop)
+			if name == "many" && li.Text != "- last" {
+				t.Errorf("%s: loaded %.80q…", name, li.Text)
+			}
+		})
 	}
 }

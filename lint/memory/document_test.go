@@ -41,10 +41,10 @@ func TestDocument(t *testing.T) {
 	} {
 		d := &Dir{Path: "."}
 		idx := &File{Dir: d, Path: IndexName, Rel: IndexName, Kind: KindIndex}
-		parseFile(idx, []byte(index))
+		parseFile(idx, []byte(index), nil)
 		d.Index = idx
 		f := &File{Dir: d, Path: c.rel, Rel: c.rel, Kind: KindTopic}
-		parseFile(f, []byte(c.src))
+		parseFile(f, []byte(c.src), nil)
 		got := f.Document()
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("Document(%s) = %q, want %q", c.rel, got, c.want)

@@ -21,7 +21,7 @@ func FuzzParseFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, kind := range []FileKind{KindTopic, KindIndex, KindLog} {
 			file := &File{Path: "m/x.md", Rel: "x.md", Kind: kind}
-			parseFile(file, []byte(src))
+			parseFile(file, []byte(src), nil)
 			if err := checkModel(file); err != nil {
 				t.Fatalf("kind %v: %v", kind, err)
 			}

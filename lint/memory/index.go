@@ -110,8 +110,8 @@ func indexBodyStart(src []byte) int { return markdown.JSFrontmatterEnd(src) }
 
 // buildIndex computes the budget and entries of MEMORY.md from its parsed
 // body.
-func buildIndex(f *File) *Index {
-	ix := &Index{Budget: measureIndex(f)}
+func buildIndex(f *File, dropDefs func() bool) *Index {
+	ix := &Index{Budget: measureIndex(f, dropDefs)}
 	md := f.Body()
 	// Links are in document order: the links of a span are a run found
 	// by binary search (an index may hold tens of thousands of entries).
@@ -188,13 +188,13 @@ func (t *loadedText) orig(at int) int {
 }
 
 // measureIndex reproduces Claude Code's loading of MEMORY.md.
-func measureIndex(f *File) IndexBudget {
+func measureIndex(f *File, dropDefs func() bool) IndexBudget {
 	if len(f.Src) > IndexMaxBytes {
 		return IndexBudget{LineCut: -1, SizeCut: -1, TooLarge: true}
 	}
 	src := f.Src
 	start := f.Body().Start
-	t := indexText(f, src, start)
+	t := indexText(f, src, start, dropDefs)
 	ts, te := markdown.JSTrimBounds(t.buf)
 	text := t.buf[ts:te]
 	b := IndexBudget{LineCut: -1, SizeCut: -1}
@@ -207,16 +207,38 @@ func measureIndex(f *File) IndexBudget {
 // indexLoadedBytes returns the text Claude Code measures in MEMORY.md
 // before trimming (SPEC §1.3, steps 2 and 3): frontmatter stripped, top-
 // level comment blocks removed, line breaks normalised when the file holds
-// "<!--". claude's loadIndex builds the loaded text from it; measureIndex maps it
-// back to the file.
-func IndexLoadedBytes(f *File) []byte { return indexText(f, f.Src, f.Body().Start).buf }
+// "<!--", top-level link reference definitions dropped when dropDefs says
+// so (before 2.1.330; nil keeps them). claude's loadIndex builds the
+// loaded text from it; measureIndex maps it back to the file.
+func IndexLoadedBytes(f *File, dropDefs func() bool) []byte {
+	return indexText(f, f.Src, f.Body().Start, dropDefs).buf
+}
 
-func indexText(f *File, src []byte, start int) loadedText {
+// linkDefsUse records what an index model did with link reference
+// definitions, so that a model built for one Claude Code release is not
+// reused for another (Reuse).
+type linkDefsUse int8
+
+const (
+	linkDefsUnasked linkDefsUse = iota // the index has none that could go
+	linkDefsDropped
+	linkDefsKept
+)
+
+func indexText(f *File, src []byte, start int, dropDefs func() bool) loadedText {
 	var t loadedText
 	if bytes.Contains(src[start:], []byte("<!--")) {
 		// Claude Code strips comments by re-joining the tokens of a
 		// Markdown lexer, which first normalises line breaks to "\n".
 		removed := commentRemovals(f)
+		if defs := linkDefinitionRemovals(f); len(defs) > 0 {
+			f.linkDefs = linkDefsKept
+			if dropDefs != nil && dropDefs() {
+				f.linkDefs = linkDefsDropped
+				removed = append(removed, defs...)
+				sort.Slice(removed, func(i, j int) bool { return removed[i].Start < removed[j].Start })
+			}
+		}
 		t.buf = make([]byte, 0, len(src)-start)
 		for i := start; i < len(src); {
 			if len(removed) > 0 && i >= removed[0].Start {
@@ -298,13 +320,73 @@ func emitNormalised(t *loadedText, src []byte, from, to int) {
 
 var commentSpan = lazyre.New(`(?s)<!--.*?-->`)
 
+// commentBlocksUnparsed finds the top-level comment blocks of a body the
+// Markdown parser was not given (markdownTooCostly), such as a MEMORY.md
+// that is mostly one comment of megabytes: a line that starts with
+// "<!--" outside fenced code, to the end of the line that holds "-->".
+// Containers are not recognised; in a body this costly, that is the
+// price of reading it at all.
+func commentBlocksUnparsed(src []byte, start int) []markdown.Block {
+	var out []markdown.Block
+	var fence []byte // the marker of the open fenced code block
+	for off := start; off < len(src); {
+		lineEnd := off + lineLength(src[off:])
+		line := src[off:lineEnd]
+		indent := 0
+		for indent < len(line) && indent < 4 && line[indent] == ' ' {
+			indent++
+		}
+		t := line[indent:]
+		switch {
+		case indent > 3:
+		case fence != nil:
+			if m := fenceMarker(t); len(m) >= len(fence) && m[0] == fence[0] && len(bytes.TrimSpace(t[len(m):])) == 0 {
+				fence = nil
+			}
+		case len(fenceMarker(t)) > 0:
+			fence = fenceMarker(t)
+		case bytes.HasPrefix(t, []byte("<!--")):
+			closeAt := bytes.Index(src[off+indent:], []byte("-->"))
+			if closeAt < 0 {
+				return out
+			}
+			end := off + indent + closeAt
+			end += lineLength(src[end:])
+			out = append(out, markdown.Block{Kind: markdown.BlockComment, TopLevel: true, Span: markdown.Span{Start: off, End: end}})
+			lineEnd = end
+		}
+		off = nextLine(src, lineEnd)
+	}
+	return out
+}
+
+// fenceMarker returns the run of three or more backticks or tildes that
+// opens line, or nil.
+func fenceMarker(line []byte) []byte {
+	if len(line) == 0 || (line[0] != '`' && line[0] != '~') {
+		return nil
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return nil
+	}
+	return line[:n]
+}
+
 // commentRemovals returns the file spans Claude Code drops from MEMORY.md:
 // each top-level HTML comment block that contains "-->"; when only
 // whitespace remains around the comments the block goes with the newlines
 // that follow it, otherwise only the comments themselves go.
 func commentRemovals(f *File) []markdown.Span {
 	var out []markdown.Span
-	for _, b := range f.Body().Blocks {
+	blocks := f.Body().Blocks
+	if f.ParseError() != nil {
+		blocks = commentBlocksUnparsed(f.Src, f.Body().Start)
+	}
+	for _, b := range blocks {
 		if b.Kind != markdown.BlockComment || !b.TopLevel {
 			continue
 		}

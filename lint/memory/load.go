@@ -47,6 +47,13 @@ type Loader struct {
 	Earlier Earlier
 	// reuse, when set, shares topic files parsed by another run.
 	Reuse *Reuse
+	// DropLinkDefinitions, when set, tells whether the Claude Code
+	// release modelled drops the top-level link reference definitions of
+	// a MEMORY.md that holds "<!--" (claudecode.LinkDefinitionsKept). It
+	// is asked only for such an index with such a definition: finding
+	// out may run `claude --version`. Nil keeps them, as the newest
+	// release does.
+	DropLinkDefinitions func() bool
 }
 
 // walkDir lists a memory dir's files without reading them.
@@ -280,13 +287,13 @@ func (l *Loader) ReadFile(f *File) {
 		f.Base, f.InBase = base, ok
 	}
 	if l.Reuse != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
-		if prev := l.Reuse.parsed(f, src); prev != nil {
+		if prev := l.Reuse.parsed(f, src, l.DropLinkDefinitions); prev != nil {
 			f.Src, f.Size, f.Lines, f.Index, f.shared = prev.Src, prev.Size, prev.Lines, prev.Index, prev
 			return
 		}
 		defer l.Reuse.keep(f)
 	}
-	parseFile(f, src)
+	parseFile(f, src, l.DropLinkDefinitions)
 }
 
 // readBounded reads a regular file of at most max bytes.
@@ -331,13 +338,14 @@ func ByteSize(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// parseFile builds the shared model of a file from its content.
-func parseFile(f *File, src []byte) {
+// parseFile builds the shared model of a file from its content;
+// dropDefs is Loader.DropLinkDefinitions.
+func parseFile(f *File, src []byte, dropDefs func() bool) {
 	f.Src = src
 	f.Size = int64(len(src))
 	f.Lines = markdown.NewLineIndex(src)
 	if f.Kind == KindIndex {
-		f.Index = buildIndex(f)
+		f.Index = buildIndex(f, dropDefs)
 	}
 }
 
@@ -351,7 +359,7 @@ func (l *Loader) parentLinks(d *Dir) map[string]bool {
 		return nil
 	}
 	f := &File{Path: path.Join(parent, IndexName), Rel: IndexName, Kind: KindIndex}
-	parseFile(f, src)
+	parseFile(f, src, nil) // its links are all that is read
 	prefix := path.Base(d.Path) + "/"
 	out := map[string]bool{}
 	for _, link := range f.Body().Links {

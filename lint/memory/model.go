@@ -182,9 +182,10 @@ type File struct {
 	// (Reuse), whose frontmatter this file shares, and its body when
 	// sharedBody allows.
 	shared       *File
-	kept         bool     // a Reuse holds it for the runs after
-	keepMemo     bool     // Memo keeps its values: rules prepare them (Rule.Prepare)
-	memo         sync.Map // Memo's values, by *MemoKey, when kept
+	linkDefs     linkDefsUse // what the index model did with link reference definitions
+	kept         bool        // a Reuse holds it for the runs after
+	keepMemo     bool        // Memo keeps its values: rules prepare them (Rule.Prepare)
+	memo         sync.Map    // Memo's values, by *MemoKey, when kept
 	fmOnce       sync.Once
 	frontmatter  *markdown.Frontmatter
 	bodyOnce     sync.Once

@@ -11,7 +11,7 @@ import (
 func parse(t *testing.T, kind FileKind, src string) *File {
 	t.Helper()
 	f := &File{Path: "x.md", Rel: "x.md", Kind: kind}
-	parseFile(f, []byte(src))
+	parseFile(f, []byte(src), nil)
 	return f
 }
 

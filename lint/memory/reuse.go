@@ -26,11 +26,15 @@ func NewReuse() *Reuse { return &Reuse{files: map[string]*File{}} }
 
 // parsed returns the file a run before parsed from the same bytes at
 // f.Path, or nil.
-func (r *Reuse) parsed(f *File, src []byte) *File {
+func (r *Reuse) parsed(f *File, src []byte, dropDefs func() bool) *File {
 	r.mu.Lock()
 	prev := r.files[f.Path]
 	r.mu.Unlock()
 	if prev == nil || prev.Kind != f.Kind || !bytes.Equal(prev.Src, src) {
+		return nil
+	}
+	if prev.linkDefs != linkDefsUnasked && (prev.linkDefs == linkDefsDropped) != (dropDefs != nil && dropDefs()) {
+		// Built for another Claude Code release.
 		return nil
 	}
 	if f.Kind == KindIndex && len(prev.Suppressions()) > 0 {

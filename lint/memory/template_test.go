@@ -94,7 +94,7 @@ func TestIsTemplate(t *testing.T) {
 		{"project_x.md", "no frontmatter\n", false},
 	} {
 		f := &File{Path: c.rel, Rel: c.rel, Kind: KindTopic}
-		parseFile(f, []byte(c.src))
+		parseFile(f, []byte(c.src), nil)
 		if got := isTemplate(f); got != c.want {
 			t.Errorf("isTemplate(%s, %q) = %v, want %v", c.rel, c.src, got, c.want)
 		}
@@ -112,7 +112,7 @@ func BenchmarkIsTemplate(b *testing.B) {
 			continue
 		}
 		f := &File{Path: name, Rel: path.Base(name), Kind: KindTopic}
-		parseFile(f, mf.Data)
+		parseFile(f, mf.Data, nil)
 		f.Frontmatter()
 		files = append(files, f)
 	}

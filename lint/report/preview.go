@@ -35,15 +35,37 @@ func WritePreviewJSON(w io.Writer, doc PreviewDoc, redact func(string) string) e
 
 // PreviewDoc is the JSON document of memlint preview (version 1).
 type PreviewDoc struct {
-	Version int          `json:"version"`
-	Dirs    []PreviewDir `json:"dirs"`
+	Version int `json:"version"`
+	// ClaudeCode is the Claude Code release the preview models.
+	ClaudeCode PreviewRelease `json:"claude_code"`
+	Dirs       []PreviewDir   `json:"dirs"`
+}
+
+// PreviewRelease says which Claude Code release a preview models, and why.
+type PreviewRelease struct {
+	// Version is the release asked for: configured, or what the claude on
+	// PATH prints.
+	Version string `json:"version"`
+	// Modelled is the release memlint reproduces: Version, or the nearest
+	// release memlint models when Version is outside them.
+	Modelled string `json:"modelled"`
+	// Why says where Version comes from.
+	Why string `json:"why"`
+	// Note, when set, says that Version is outside what memlint models.
+	Note string `json:"note,omitempty"`
+}
+
+// NewPreviewRelease describes r for the preview document.
+func NewPreviewRelease(r claude.Release) PreviewRelease {
+	m := r.Modelled()
+	return PreviewRelease{Version: m.Asked.String(), Modelled: m.Version.String(), Why: r.Why, Note: m.Outside()}
 }
 
 type PreviewDir struct {
 	Path string `json:"path"`
 	Kind string `json:"kind"`
 	// Mode is Claude Code's mode memlint models: "index" (recall is off
-	// by default in 2.1.328), or "recall" when configured or detected.
+	// by default), or "recall" when configured or detected.
 	Mode     string         `json:"mode"`
 	Index    PreviewIndex   `json:"index"`
 	Manifest []PreviewEntry `json:"manifest"`
@@ -161,8 +183,8 @@ func WritePreviewText(w io.Writer, doc PreviewDoc, color bool, config string, re
 		if d.Mode == "recall" {
 			modeNote = "in recall mode"
 		}
-		fmt.Fprintf(&b, "%s  (%s memory; Claude Code 2.1.328 %s)\n",
-			style(styleBold, EscapeText(d.Path+"/")), d.Kind, modeNote)
+		fmt.Fprintf(&b, "%s  (%s memory; Claude Code %s %s)\n",
+			style(styleBold, EscapeText(d.Path+"/")), d.Kind, EscapeText(doc.ClaudeCode.Modelled), modeNote)
 		if note := kindNotes[d.Kind]; note != "" {
 			b.WriteString(style(styleDim, note) + "\n")
 		}
@@ -171,6 +193,12 @@ func WritePreviewText(w io.Writer, doc PreviewDoc, color bool, config string, re
 	}
 	if len(doc.Dirs) > 0 {
 		fmt.Fprintf(&b, "\n%s\n", style(styleDim, "config: "+EscapeText(config)))
+		rel := doc.ClaudeCode
+		line := "claude code: " + rel.Version + " (" + rel.Why + ")"
+		if rel.Note != "" {
+			line += "; " + rel.Note
+		}
+		fmt.Fprintf(&b, "%s\n", style(styleDim, EscapeText(line)))
 	}
 	// A file may be named after a token, and the index may quote one:
 	// masked as in every other output.
