@@ -85,8 +85,8 @@ var (
 // Hashing 370 MB costs about 2 CPU-seconds, so the digest is remembered in
 // the cache dir by the file's path, size, inode, mtime and ctime (any
 // rewrite or replacement changes the ctime).
-var binaryID = sync.OnceValues(func() (string, error) {
-	real, err := filepath.EvalSymlinks(claudeBin)
+func binaryID(b *claudeBinary) (string, error) {
+	real, err := filepath.EvalSymlinks(b.Path)
 	if err != nil {
 		return "", err
 	}
@@ -103,8 +103,8 @@ var binaryID = sync.OnceValues(func() (string, error) {
 	if dir := cacheDir(); dir != "" && stamp != real {
 		sum := sha256.Sum256([]byte(stamp))
 		memo = filepath.Join(dir, "binaries", hex.EncodeToString(sum[:]))
-		if b, err := os.ReadFile(memo); err == nil && len(b) == 64 {
-			return string(b) + " " + claudeVersion, nil
+		if digest, err := os.ReadFile(memo); err == nil && len(digest) == 64 {
+			return string(digest) + " " + b.Version, nil
 		}
 	}
 	f, err := os.Open(real)
@@ -120,8 +120,8 @@ var binaryID = sync.OnceValues(func() (string, error) {
 	if memo != "" {
 		_ = writeAtomic(memo, []byte(digest))
 	}
-	return digest + " " + claudeVersion, nil
-})
+	return digest + " " + b.Version, nil
+}
 
 // keyInput is everything a session's observation depends on, with the
 // sandbox's temp dir and the mock's address replaced by placeholders.
@@ -472,27 +472,44 @@ func replay(sb *sandbox, obs *observation, n normaliser) (sessionResult, error) 
 	return res, nil
 }
 
-// pruneCache removes the entries of other binaries and, past
-// cacheMaxBytes, the least recently used entries of the current one.
+// pruneCache removes the entries of binaries this run did not use and,
+// past cacheMaxBytes, the least recently used entries of those it did.
 func pruneCache() error {
 	dir := cacheDir()
-	bin, err := binaryID()
-	if dir == "" || err != nil {
-		return err
+	if dir == "" {
+		return nil
 	}
-	current := filepath.Dir(filepath.Dir(entryPath(dir, bin, "00")))
+	current := map[string]bool{}
+	for _, b := range append(append([]*claudeBinary(nil), claudes...), releasePair...) {
+		bin, err := b.id()
+		if err != nil {
+			return err
+		}
+		current[filepath.Dir(filepath.Dir(entryPath(dir, bin, "00")))] = true
+	}
 	dirs, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, d := range dirs {
 		p := filepath.Join(dir, d.Name())
-		if d.IsDir() && d.Name() != "binaries" && p != current && len(d.Name()) == 16 {
+		if d.IsDir() && d.Name() != "binaries" && !current[p] && len(d.Name()) == 16 {
 			if err := os.RemoveAll(p); err != nil {
 				return err
 			}
 		}
 	}
+	for p := range current {
+		if err := pruneEntries(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pruneEntries removes, past cacheMaxBytes, the least recently used
+// entries of one binary's folder.
+func pruneEntries(current string) error {
 	type ent struct {
 		path string
 		size int64
@@ -500,7 +517,7 @@ func pruneCache() error {
 	}
 	var ents []ent
 	var total int64
-	err = filepath.WalkDir(current, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(current, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}

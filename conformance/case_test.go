@@ -44,16 +44,29 @@ func eachCase(t *testing.T, kind string, check func(t *testing.T, c *testCase, s
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range cases {
-		t.Run(c.Name, func(t *testing.T) {
-			t.Parallel()
-			sb := newSandbox(t)
-			sb.Env = c.Env
-			if err := c.materialise(sb); err != nil {
-				t.Fatal(err)
+	// The model tests run against every release found: memlint must
+	// agree with each it models. The others run against the newest.
+	bins := claudes[:1]
+	if kind == "index" || kind == "manifest" {
+		bins = claudes
+	}
+	for i, bin := range bins {
+		for _, c := range cases {
+			name := c.Name
+			if i > 0 {
+				name += "@" + bin.Version
 			}
-			check(t, c, sb)
-		})
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				sb := newSandbox(t)
+				sb.Env = c.Env
+				sb.Claude = bin
+				if err := c.materialise(sb); err != nil {
+					t.Fatal(err)
+				}
+				check(t, c, sb)
+			})
+		}
 	}
 }
 

@@ -11,28 +11,63 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
-// claudeVersions are the Claude Code builds the suite runs against, newest
-// first: a binary that prints another version is refused, and the search
-// for one tries the newest first.
-var claudeVersions = []string{"2.1.332", "2.1.328"}
+// claudeVersions are the Claude Code releases memlint models
+// (claudecode.Modelled), newest first: the suite runs against every one it
+// finds, and refuses a binary that prints another version (the release
+// diff, -claude, takes any).
+var claudeVersions = modelledVersions()
 
-// claudeVersion is the version of claudeBin, once found.
-var claudeVersion string
+func modelledVersions() []string {
+	var out []string
+	for _, v := range claudecode.Modelled {
+		out = append(out, v.String())
+	}
+	return out
+}
+
+// claudeBinary is one Claude Code the suite runs.
+type claudeBinary struct {
+	Path    string // the launcher
+	Version string // what it prints before " (Claude Code)"
+	// PathDir is a folder that holds only a "claude" that runs it: put on
+	// memlint's PATH, memlint models this release as a user's would.
+	PathDir string
+	id      func() (string, error) // binaryID
+}
+
+func newClaudeBinary(path, version string) *claudeBinary {
+	b := &claudeBinary{Path: path, Version: version}
+	b.id = sync.OnceValues(func() (string, error) { return binaryID(b) })
+	return b
+}
 
 var (
-	claudeBin  string // the binary under test, "" when none was found
-	claudeWhy  string // why none was found
-	memlintBin string // memlint built from this checkout
-	memlintErr error
-	flagRecord = flag.Bool("record", false, "print what Claude Code loads for every case")
-	flagDump   = flag.String("dump", "", "write every request Claude Code sends into this dir, one JSON file each")
+	// claudes are the binaries found, newest first; the first is the one
+	// every test runs against (claudeBin), the others run the model
+	// tests (TestIndex, TestManifest) too.
+	claudes     []*claudeBinary
+	claudeBin   string // claudes[0].Path, "" when none was found
+	claudeWhy   string // why none was found
+	memlintBin  string // memlint built from this checkout
+	memlintErr  error
+	flagRecord  = flag.Bool("record", false, "print what Claude Code loads for every case")
+	flagDump    = flag.String("dump", "", "write every request Claude Code sends into this dir, one JSON file each")
+	flagRelease = flag.String("claude", "", "OLD,NEW: run every case against two Claude Code binaries (paths, or versions installed as the README says) and print the cases they differ on (release diff); the other tests skip")
 )
+
+// claudeVersion is the version of claudeBin.
+var claudeVersion string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -46,15 +81,26 @@ func TestMain(m *testing.M) {
 	if !parallelSet {
 		_ = flag.Set("test.parallel", strconv.Itoa(2*cap(limiter)))
 	}
-	claudeBin, claudeVersion, claudeWhy = findClaude()
+	if *flagRelease != "" {
+		releasePair, claudeWhy = findReleasePair(*flagRelease)
+	} else {
+		claudes, claudeWhy = findClaudes()
+	}
 	code := func() int {
-		if claudeBin != "" {
-			dir, err := os.MkdirTemp("", "memlint-conformance-")
-			if err != nil {
+		dir, err := os.MkdirTemp("", "memlint-conformance-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer os.RemoveAll(dir)
+		for _, b := range append(append([]*claudeBinary(nil), claudes...), releasePair...) {
+			if err := b.makePathDir(dir); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return 1
 			}
-			defer os.RemoveAll(dir)
+		}
+		if len(claudes) > 0 {
+			claudeBin, claudeVersion = claudes[0].Path, claudes[0].Version
 			memlintBin, memlintErr = buildMemlint(dir)
 		}
 		code := m.Run()
@@ -76,6 +122,9 @@ func TestMain(m *testing.M) {
 // unless MEMLINT_REQUIRE_CLAUDE=1 (CI), where that is a failure.
 func requireClaude(t *testing.T) {
 	t.Helper()
+	if *flagRelease != "" {
+		t.Skip("release diff (-claude): only TestReleaseDiff runs")
+	}
 	if claudeBin == "" {
 		msg := "Claude Code " + strings.Join(claudeVersions, " or ") + " not found (" + claudeWhy + "); set MEMLINT_CLAUDE " +
 			"or run: npm install --prefix DIR --no-audit --no-fund @anthropic-ai/claude-code@" + claudeVersions[0]
@@ -95,51 +144,82 @@ func requireMemlint(t *testing.T) {
 	}
 }
 
-// findClaude looks for a modelled Claude Code: $MEMLINT_CLAUDE, then
-// `claude` on PATH, then the npm prefixes .ci/run and a developer would
-// install into, newest version first.
-func findClaude() (bin, version, why string) {
-	if p := os.Getenv("MEMLINT_CLAUDE"); p != "" {
-		v, err := checkVersion(p)
-		if err != nil {
-			return "", "", "MEMLINT_CLAUDE=" + p + ": " + err.Error()
-		}
-		return p, v, ""
-	}
+// findClaudes looks for the modelled Claude Code releases: the binaries
+// $MEMLINT_CLAUDE lists (comma-separated), else `claude` on PATH and the
+// npm prefixes .ci/run and a developer would install into. The result is
+// newest first, one binary per version.
+func findClaudes() (found []*claudeBinary, why string) {
 	var tried []string
-	if p, err := exec.LookPath("claude"); err == nil {
-		if v, err := checkVersion(p); err == nil {
-			return p, v, ""
-		} else {
+	seen := map[string]bool{}
+	add := func(p string) {
+		v, err := checkVersion(p, true)
+		if err != nil {
 			tried = append(tried, p+": "+err.Error())
+			return
+		}
+		if !seen[v] {
+			seen[v] = true
+			found = append(found, newClaudeBinary(p, v))
 		}
 	}
-	var prefixes []string
-	for _, v := range claudeVersions {
-		if d, err := os.UserCacheDir(); err == nil {
-			prefixes = append(prefixes, filepath.Join(d, "memlint", "claude-code-"+v))
+	if list := os.Getenv("MEMLINT_CLAUDE"); list != "" {
+		for _, p := range strings.Split(list, ",") {
+			add(p)
 		}
-		prefixes = append(prefixes, filepath.Join(os.TempDir(), "memlint-ci-claude-code-"+v))
+		if len(tried) > 0 {
+			return nil, "MEMLINT_CLAUDE: " + strings.Join(tried, "; ")
+		}
+	} else {
+		if p, err := exec.LookPath("claude"); err == nil {
+			add(p)
+		}
+		for _, v := range claudeVersions {
+			for _, prefix := range installPrefixes(v) {
+				if p := filepath.Join(prefix, "node_modules", ".bin", "claude"); fileExists(p) {
+					add(p)
+				}
+			}
+		}
 	}
-	for _, prefix := range prefixes {
-		p := filepath.Join(prefix, "node_modules", ".bin", "claude")
-		if _, err := os.Stat(p); err != nil {
-			continue
-		}
-		if v, err := checkVersion(p); err == nil {
-			return p, v, ""
-		} else {
-			tried = append(tried, p+": "+err.Error())
-		}
+	sort.SliceStable(found, func(i, j int) bool { return versionLess(found[j].Version, found[i].Version) })
+	if len(found) > 0 {
+		return found, ""
 	}
 	if len(tried) == 0 {
-		return "", "", "no claude on PATH, in $MEMLINT_CLAUDE or in " + strings.Join(prefixes, ", ")
+		return nil, "no claude on PATH, in $MEMLINT_CLAUDE or in " + strings.Join(installPrefixes(claudeVersions...), ", ")
 	}
-	return "", "", strings.Join(tried, "; ")
+	return nil, strings.Join(tried, "; ")
 }
 
-// checkVersion returns the version bin prints, when it is a modelled one.
-func checkVersion(bin string) (string, error) {
+// installPrefixes are the npm prefixes a release is looked for in.
+func installPrefixes(versions ...string) []string {
+	var out []string
+	for _, v := range versions {
+		if d, err := os.UserCacheDir(); err == nil {
+			out = append(out, filepath.Join(d, "memlint", "claude-code-"+v))
+		}
+		out = append(out, filepath.Join(os.TempDir(), "memlint-ci-claude-code-"+v))
+	}
+	return out
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func versionLess(a, b string) bool {
+	va, errA := claudecode.ParseVersion(a)
+	vb, errB := claudecode.ParseVersion(b)
+	if errA != nil || errB != nil {
+		return a < b
+	}
+	return va.Less(vb)
+}
+
+// checkVersion returns the version bin prints; with modelled, only one of
+// claudeVersions is accepted.
+func checkVersion(bin string, modelled bool) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "--version")
@@ -149,12 +229,23 @@ func checkVersion(bin string) (string, error) {
 		return "", fmt.Errorf("--version: %v", err)
 	}
 	got := strings.TrimSpace(string(out))
-	for _, v := range claudeVersions {
-		if got == v+" (Claude Code)" {
-			return v, nil
-		}
+	v, ok := strings.CutSuffix(got, " (Claude Code)")
+	if ok && (!modelled || slices.Contains(claudeVersions, v)) {
+		return v, nil
 	}
 	return "", fmt.Errorf("--version prints %q, want one of %s followed by \" (Claude Code)\"", got, strings.Join(claudeVersions, ", "))
+}
+
+// makePathDir makes b.PathDir below dir.
+func (b *claudeBinary) makePathDir(dir string) error {
+	abs, err := filepath.Abs(b.Path)
+	if err != nil {
+		return err
+	}
+	if b.PathDir, err = os.MkdirTemp(dir, "claude-"+b.Version+"-"); err != nil {
+		return err
+	}
+	return os.Symlink(abs, filepath.Join(b.PathDir, "claude"))
 }
 
 // cleanEnv is the environment for helper commands: nothing of the caller's

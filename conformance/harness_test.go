@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -108,5 +111,21 @@ func TestLoadedIndex(t *testing.T) {
 	}
 	if _, _, err := loadedIndex(nil, dir); err == nil {
 		t.Error("loadedIndex without requests did not fail")
+	}
+}
+
+// TestCIRunsEveryModelledRelease: .ci/run installs every release memlint
+// models, newest first, so that CI checks each of them.
+func TestCIRunsEveryModelledRelease(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^for version in ([0-9. ]+); do$`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal(".ci/run has no `for version in …; do` line installing Claude Code")
+	}
+	if got, want := strings.Fields(string(m[1])), claudeVersions; !slices.Equal(got, want) {
+		t.Errorf(".ci/run installs Claude Code %v; memlint models %v", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,10 +14,29 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 )
 
+// withPath returns env with dir put first on its PATH.
+func withPath(env []string, dir string) []string {
+	out := make([]string, 0, len(env)+1)
+	path := dir
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = dir + string(os.PathListSeparator) + v
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "PATH="+path)
+}
+
 // previewJSON is `memlint preview --format json` (SPEC §3).
 type previewJSON struct {
-	Version int `json:"version"`
-	Dirs    []struct {
+	Version    int `json:"version"`
+	ClaudeCode struct {
+		Version  string `json:"version"`
+		Modelled string `json:"modelled"`
+		Why      string `json:"why"`
+	} `json:"claude_code"`
+	Dirs []struct {
 		Path  string `json:"path"`
 		Kind  string `json:"kind"`
 		Mode  string `json:"mode"` // index or recall
@@ -55,7 +75,9 @@ func runMemlint(t *testing.T, sb *sandbox, dir string, args ...string) []byte {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, memlintBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(cleanEnv(), "HOME="+sb.Home, "NO_COLOR=1"), sb.Env...)
+	// memlint models the release of the claude on its PATH, as a user's
+	// memlint does: the one the sandbox runs.
+	cmd.Env = append(append(withPath(cleanEnv(), sb.claude().PathDir), "HOME="+sb.Home, "NO_COLOR=1"), sb.Env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -75,6 +97,9 @@ func preview(t *testing.T, sb *sandbox) previewJSON {
 	var p previewJSON
 	if err := json.Unmarshal(out, &p); err != nil {
 		t.Fatalf("memlint preview --format json: %v\n%s", err, out)
+	}
+	if want := sb.claude().Version; !setsPath(sb.Env) && p.ClaudeCode.Modelled != want {
+		t.Fatalf("memlint preview models Claude Code %s (%s); the sandbox runs %s", p.ClaudeCode.Modelled, p.ClaudeCode.Why, want)
 	}
 	// A team/ or other subdir with its own MEMORY.md is a memory dir of
 	// its own; the one compared is the dir Claude Code was given.

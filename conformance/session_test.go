@@ -28,6 +28,16 @@ type sandbox struct {
 	// Env is added to the environment of Claude Code and of memlint (which
 	// reads CLAUDE_MEMORY_STORES and CLAUDE_CONFIG_DIR too).
 	Env []string
+	// Claude is the Claude Code the sandbox runs; nil is claudes[0].
+	Claude *claudeBinary
+}
+
+// claude returns the Claude Code the sandbox runs.
+func (sb *sandbox) claude() *claudeBinary {
+	if sb.Claude != nil {
+		return sb.Claude
+	}
+	return claudes[0]
 }
 
 // runPreviewRules writes a .memlint.yaml with preview: true at the top of
@@ -172,7 +182,7 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 		root   = filepath.Dir(sb.Home)
 	)
 	if cdir := cacheDir(); cdir != "" && scriptID != "" && len(opt.Args) == 0 && !setsPath(sb.Env) && cacheable(sb, dir) {
-		bin, err := binaryID()
+		bin, err := sb.claude().id()
 		if err != nil {
 			t.Fatalf("hashing Claude Code: %v", err)
 		}
@@ -213,7 +223,7 @@ func runSession(t *testing.T, sb *sandbox, opt sessionOptions) sessionResult {
 
 	ctx, cancel := context.WithTimeout(context.Background(), sessionTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, claudeBin, args...)
+	cmd := exec.CommandContext(ctx, sb.claude().Path, args...)
 	cmd.Dir = dir
 	cmd.Env = sessionEnv(sb, opt, mock.URL())
 	cmd.Stdin = nil

@@ -15,43 +15,7 @@ import (
 func TestWrite(t *testing.T) {
 	t.Parallel()
 	eachCase(t, "write", func(t *testing.T, c *testCase, sb *sandbox) {
-		if len(c.Calls) == 0 {
-			t.Fatal("a write case needs at least one write or edit directive")
-		}
-		calls := c.Calls
-		id, err := json.Marshal(calls)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := runSession(t, sb, sessionOptions{
-			Prompt:   c.Prompt,
-			ScriptID: "calls " + string(id) + ", then text done",
-			Script: func(n int, _ *apiRequest) reply {
-				if n < len(calls) {
-					return calls[n]
-				}
-				return reply{Text: "done"}
-			},
-		})
-		var written []string
-		for _, call := range calls {
-			if call.Tool == "Read" {
-				continue
-			}
-			path := call.Input["file_path"].(string)
-			rel, err := filepath.Rel(sb.MemDir, path)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				t.Fatalf("%s writes outside the memory dir: %s", call.Tool, path)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("Claude Code did not %s %s: %v\n%s", call.Tool, rel, err, res.describe())
-			}
-			if *flagRecord {
-				t.Logf("on disk after %s, %s:\n%s", call.Tool, rel, data)
-			}
-			written = appendOnce(written, filepath.ToSlash(rel))
-		}
+		res, written := runWriteCase(t, sb, c)
 		if failed := toolErrors(res.Requests); len(failed) > 0 {
 			t.Fatalf("Claude Code reported tool errors: %s", strings.Join(failed, "; "))
 		}
@@ -67,6 +31,51 @@ func TestWrite(t *testing.T) {
 			}
 		}
 	})
+}
+
+// runWriteCase runs the session of a write case: the mock makes the case's
+// tool calls in order. It returns the session and the files written or
+// edited, relative to the memory dir, in the order first written.
+func runWriteCase(t *testing.T, sb *sandbox, c *testCase) (sessionResult, []string) {
+	t.Helper()
+	if len(c.Calls) == 0 {
+		t.Fatal("a write case needs at least one write or edit directive")
+	}
+	calls := c.Calls
+	id, err := json.Marshal(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runSession(t, sb, sessionOptions{
+		Prompt:   c.Prompt,
+		ScriptID: "calls " + string(id) + ", then text done",
+		Script: func(n int, _ *apiRequest) reply {
+			if n < len(calls) {
+				return calls[n]
+			}
+			return reply{Text: "done"}
+		},
+	})
+	var written []string
+	for _, call := range calls {
+		if call.Tool == "Read" {
+			continue
+		}
+		path := call.Input["file_path"].(string)
+		rel, err := filepath.Rel(sb.MemDir, path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			t.Fatalf("%s writes outside the memory dir: %s", call.Tool, path)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("Claude Code did not %s %s: %v\n%s", call.Tool, rel, err, res.describe())
+		}
+		if *flagRecord {
+			t.Logf("on disk after %s, %s:\n%s", call.Tool, rel, data)
+		}
+		written = appendOnce(written, filepath.ToSlash(rel))
+	}
+	return res, written
 }
 
 // toolErrors returns the tool_result blocks Claude Code marked as errors,
