@@ -175,6 +175,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			return err == nil && !info.IsDir()
 		},
 		Ignored: func(p string) bool { return l.Config.Ignored(l.abs(p)) },
+		InTeam:  func(p string) bool { return memory.InTeamMemory(filepath.ToSlash(l.abs(p))) },
 	}
 	release := sync.OnceValue(func() claude.Release { return ResolveRelease(l.Config, l.VersionProbe) })
 	ld.DropLinkDefinitions = func() bool { return release().DropsLinkDefinitions() }
@@ -201,6 +202,7 @@ func (l *Linter) Lint(fsys fs.FS, dirs []string) (*Result, error) {
 			files = append(files, d.Index)
 		}
 		files = append(files, d.Topics...)
+		files = append(files, d.Skills...)
 		files = append(files, d.Logs...)
 		// The kind rests on which files the walk found, not on their content.
 		d.Kind = memory.KindOf(l.abs(dirs[i]), d)

@@ -31,7 +31,9 @@ import (
 //     user, feedback, project or reference, or node_type: memory),
 //     whatever the folder is named: at most maxProbedFiles Markdown files
 //     are probed, the first probeBytes of each;
-//   - or it is team/ directly inside a memory dir and holds Markdown;
+//   - or it is team/ directly inside a memory dir and holds Markdown, or
+//     holds a skills folder (skills.go) itself or in one of its folders
+//     (team/<mount>/skills/, Claude Code's team memory stores);
 //   - or it is where Claude Code keeps memory by its place alone: a
 //     subagent's folder agent-memory/<agent>/ or agent-memory-local/<agent>/,
 //     or projects/<key>/memory/, in a folder named .claude or in the
@@ -78,7 +80,7 @@ func isMemoryDir(fsys fs.FS, p string, entries []fs.DirEntry, at dirPlace) bool 
 	case at.name == "memory" && at.grandparent == "projects" && (at.great == claudeFolder || at.homeAt3):
 		return true // Claude Code's project memory, by place
 	case at.parentIs && at.name == "team":
-		return hasMarkdown(entries)
+		return hasMarkdown(entries) || holdsTeamSkills(fsys, p, entries)
 	case at.inside:
 		return false // a subfolder of a memory dir is part of it
 	case at.unprobed || at.top || hasEntry(entries, ".git"):

@@ -54,11 +54,17 @@ type Loader struct {
 	// out may run `claude --version`. Nil keeps them, as the newest
 	// release does.
 	DropLinkDefinitions func() bool
+	// InTeam, when set, reports whether the memory dir at an fs.FS path
+	// is team memory, or inside it, by its full path (the fs.FS may be
+	// rooted below the team/ folder); without it the fs.FS path alone
+	// tells.
+	InTeam func(dirPath string) bool
 }
 
 // walkDir lists a memory dir's files without reading them.
 func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
 	d := &Dir{Path: dirPath, fsys: l.FS, entries: map[string]bool{".": true}}
+	team := InTeamMemory(dirPath) || (l.InTeam != nil && l.InTeam(dirPath))
 	var lowerIndex string
 	var walk func(p, rel string, inLogs bool) error
 	walk = func(p, rel string, inLogs bool) error {
@@ -105,6 +111,12 @@ func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
 			case e.IsDir():
 				if IsSkippedDir(name) || l.Nested(ep) || (rel == "" && notMemoryDirs[name]) {
 					continue
+				}
+				if team && name == SkillsFolderName && !inLogs {
+					if sub, err := fs.ReadDir(l.FS, ep); err == nil && isSkillsFolder(l.FS, ep, sub) {
+						l.walkSkillsFolder(d, ep, erel, sub)
+						continue
+					}
 				}
 				if err := walk(ep, erel, inLogs || (rel == "" && name == "logs")); err != nil {
 					return err
@@ -154,6 +166,7 @@ func (l *Loader) WalkDir(dirPath string) (*Dir, error) {
 		}
 	}
 	sortFiles(d.Topics)
+	sortFiles(d.Skills)
 	sortFiles(d.Logs)
 	sortFiles(d.Unreadable)
 	return d, nil
@@ -422,6 +435,7 @@ func (d *Dir) settleUnreadable() {
 		d.Index = nil
 	}
 	d.Topics = keep(d.Topics)
+	d.Skills = keep(d.Skills)
 	d.Logs = keep(d.Logs)
 	sortFiles(d.Unreadable)
 }

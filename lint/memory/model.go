@@ -25,6 +25,7 @@ const (
 	KindTopic FileKind = iota // one memory: frontmatter and a body
 	KindIndex                 // MEMORY.md
 	KindLog                   // a file under logs/
+	KindSkill                 // a team memory skill's SKILL.md (skills.go)
 )
 
 // DirKind says which kind of memory dir a dir is (SPEC §2, "Kinds of
@@ -81,6 +82,14 @@ type Dir struct {
 	// (File.Template), sorted by path: in Files, so that the rules about
 	// every file check them, but not in Topics, which memory rules read.
 	Templates []*File
+	// Skills are the SKILL.md files of team memory skills that could be
+	// read, sorted by path (skills.go): in Files, so that the rules about
+	// every file (secret, hidden-unicode) check them, but not in Topics:
+	// a skill is no memory.
+	Skills []*File
+	// SkillEntries are the entries of the dir's skills folders (folders
+	// and symbolic links), in walk order.
+	SkillEntries []SkillEntry
 	// Unreadable lists files memlint could not read or chose not to: too
 	// large, not regular, symbolic links, binary content.
 	Unreadable []*File
@@ -120,6 +129,7 @@ func (d *Dir) Files() []*File {
 	}
 	out = append(out, d.Topics...)
 	out = append(out, d.Templates...)
+	out = append(out, d.Skills...)
 	out = append(out, d.Logs...)
 	sortFiles(out)
 	return out
@@ -201,7 +211,7 @@ func (f *File) Frontmatter() *markdown.Frontmatter {
 		return f.shared.Frontmatter()
 	}
 	f.fmOnce.Do(func() {
-		if f.Lines != nil && (f.Kind == KindTopic || f.Kind == KindIndex) {
+		if f.Lines != nil && f.Kind != KindLog {
 			f.frontmatter = markdown.ParseFrontmatter(f.Src, f.Lines)
 		}
 	})
@@ -215,7 +225,7 @@ func (f *File) bodyStart() int {
 	switch f.Kind {
 	case KindIndex:
 		return indexBodyStart(f.Src)
-	case KindTopic:
+	case KindTopic, KindSkill:
 		if fm := f.Frontmatter(); fm != nil && fm.CloseLine > 0 {
 			return fm.Span.End
 		}

@@ -74,6 +74,9 @@ func runSecret(pass *lint.Pass) {
 	for _, f := range pass.Dir.Templates {
 		check(f) // not a memory, but a secret in it is a secret all the same
 	}
+	for _, f := range pass.Dir.Skills {
+		check(f) // a team skill loads for everyone who has the team memory
+	}
 	for _, f := range pass.Dir.Logs {
 		check(f)
 	}
