@@ -21,6 +21,7 @@ import (
 	"github.com/memlint/memlint/rules/settings"
 	"github.com/memlint/memlint/rules/stalereference"
 	"github.com/memlint/memlint/rules/structure"
+	"github.com/memlint/memlint/rules/teamskill"
 	"github.com/memlint/memlint/rules/wikilink"
 )
 
@@ -42,5 +43,6 @@ var families = [][]*lint.Rule{
 	settings.Rules,
 	stalereference.Rules,
 	structure.Rules,
+	teamskill.Rules,
 	wikilink.Rules,
 }

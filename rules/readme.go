@@ -42,6 +42,9 @@ var readmeAreas = []struct {
 		{"ephemeral-content", "checklists, session diaries"}}},
 	{"Security", []readmeRule{{"secret", ""}, {"hidden-unicode", ""}, {"memory-injection", "text that steers the agent"},
 		{"settings-memory-directory", "a checked-in `.claude/settings.json`"}}},
+	{"Team memory skills", []readmeRule{{"team-skill-too-large", ""}, {"team-skill-symlink", ""},
+		{"team-skill-folder-name", ""}, {"team-skill-count", ""}, {"team-skill-ignored-frontmatter", "allowed-tools, hooks, model, shell …"},
+		{"team-skill-inline-shell", "!`command` that does not run"}}},
 	{"Layout and engine", []readmeRule{{"log-path", ""}, {"log-append-only", "git modes"}, {"file-unreadable", ""},
 		{"unused-suppression", ""}, {"baseline-stale", ""}}},
 }
