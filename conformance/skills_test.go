@@ -163,6 +163,36 @@ func teamSkillFindings(t *testing.T, sb *sandbox, skills string) (refused map[st
 	return refused, all
 }
 
+// teamSkillsObserved is what a team skills session showed, beside
+// memlint's findings over the same files.
+type teamSkillsObserved struct {
+	offered  []string // the skills Claude Code offered, sorted
+	want     []string // the skill folders memlint finds no error in, sorted
+	findings []string // memlint's team-skill-* findings, "rule skill"
+	session  sessionResult
+}
+
+// observeTeamSkills runs memlint over the sandbox's memory, then a session
+// that waits for the team memory skills and invokes invoke (if any);
+// names are the skill folders to judge.
+func observeTeamSkills(t *testing.T, sb *sandbox, skills, invoke string, names []string) teamSkillsObserved {
+	t.Helper()
+	refused, all := teamSkillFindings(t, sb, skills)
+	s, id := awaitSkills(sb, invoke)
+	res := runSession(t, sb, sessionOptions{Prompt: "use the team skills", Script: s, ScriptID: id})
+	o := teamSkillsObserved{offered: lastOffered(res.Requests), findings: all, session: res}
+	if len(o.offered) == 0 {
+		t.Fatalf("Claude Code offered no team memory skill (%s)", res.describe())
+	}
+	for _, name := range names {
+		if !refused[name] {
+			o.want = append(o.want, name)
+		}
+	}
+	sort.Strings(o.want)
+	return o
+}
+
 // TestTeamSkillsLoaded checks what Claude Code loads of a skills folder
 // against memlint's team-skill rules: the skills it offers are exactly
 // those memlint finds no error in, and a skill's inline shell reaches the
@@ -203,21 +233,10 @@ func TestTeamSkillsLoaded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	refused, all := teamSkillFindings(t, sb, skills)
-	s, id := awaitSkills(sb, "memories::good")
-	res := runSession(t, sb, sessionOptions{Prompt: "show the branch", Script: s, ScriptID: id})
-
-	offered := lastOffered(res.Requests)
-	if len(offered) == 0 {
-		t.Fatalf("Claude Code offered no team memory skill (%s)", res.describe())
-	}
+	o := observeTeamSkills(t, sb, skills, "memories::good",
+		[]string{"at-limit", "bad name", "good", "linked-file", "linked-folder", "over-limit"})
+	offered, want, all, res := o.offered, o.want, o.findings, o.session
 	// Every skill folder memlint finds no error in is offered, and no other.
-	var want []string
-	for _, name := range []string{"at-limit", "bad name", "good", "linked-file", "linked-folder", "over-limit"} {
-		if !refused[name] {
-			want = append(want, name)
-		}
-	}
 	if strings.Join(offered, ",") != strings.Join(want, ",") {
 		t.Errorf("Claude Code offers %q; memlint finds no error in %q\nmemlint's findings: %q", offered, want, all)
 	}
@@ -263,20 +282,8 @@ func TestTeamSkillsFirstHundred(t *testing.T) {
 	if err := writeFile(filepath.Join(sb.Repo, "README"), []byte("probe\n")); err != nil {
 		t.Fatal(err)
 	}
-	refused, all := teamSkillFindings(t, sb, skills)
-	s, id := awaitSkills(sb, "")
-	res := runSession(t, sb, sessionOptions{Prompt: "list the skills", Script: s, ScriptID: id})
-	offered := lastOffered(res.Requests)
-	if len(offered) == 0 {
-		t.Fatalf("Claude Code offered no team memory skill (%s)", res.describe())
-	}
-	var want []string
-	for _, name := range names {
-		if !refused[name] {
-			want = append(want, name)
-		}
-	}
-	sort.Strings(want)
+	o := observeTeamSkills(t, sb, skills, "", names)
+	offered, want, all := o.offered, o.want, o.findings
 	if len(want) != 100 || strings.Join(offered, ",") != strings.Join(want, ",") {
 		t.Errorf("Claude Code offers %d skills, memlint expects %d\nnot offered: %q\nmemlint's findings: %q",
 			len(offered), len(want), missing(names, offered), all)
