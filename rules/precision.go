@@ -7,13 +7,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/lint"
 )
 
-// ClaudeCodeChecked is the Claude Code release the rules' facts about it
-// (what it loads, how it parses frontmatter, what its prompt asks of
-// memory) were checked against, by the conformance suite and SPEC §1.
-const ClaudeCodeChecked = "2.1.328"
+// ClaudeCodeChecked names the Claude Code releases the rules' facts about
+// it (what it loads, how it parses frontmatter, what its prompt asks of
+// memory) were checked against, by the conformance suite and SPEC §1: the
+// releases memlint models.
+var ClaudeCodeChecked = claudecode.Oldest.String() + " and " + claudecode.Newest.String()
 
 // Measurement is what eval/eval.go measured of a rule on real memory that
 // was not read while the rule was written (eval/README.md).
