@@ -57,8 +57,9 @@ var releaseKinds = []string{"index", "manifest", "write"}
 
 // TestReleaseDiff runs every case against the two binaries of -claude
 // OLD,NEW and prints the cases whose observation differs: when a release
-// ships, that list is the work (conformance/README.md). It fails only when
-// a session cannot run; differences are the report, not a failure.
+// ships, that list is the work (conformance/README.md). It fails when a
+// case differs (go test would hide the report of a passing test) or a
+// session cannot run.
 func TestReleaseDiff(t *testing.T) {
 	if *flagRelease == "" {
 		t.Skip("no -claude OLD,NEW")
@@ -82,18 +83,32 @@ func TestReleaseDiff(t *testing.T) {
 		for _, n := range names {
 			fmt.Printf("\n%s\n%s", n, diffs[n])
 		}
+		if len(names) > 0 {
+			// go test shows a passing test's output only with -v: a
+			// difference fails the test, so the report is always seen
+			// and a script can tell.
+			t.Fail()
+		}
 	})
 	for _, kind := range releaseKinds {
 		list, err := loadCases(filepath.Join("testdata", kind))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases += len(list)
 		for _, c := range list {
 			t.Run(kind+"/"+c.Name, func(t *testing.T) {
 				t.Parallel()
+				mu.Lock()
+				cases++
+				mu.Unlock()
 				var obs [2]string
 				for i, bin := range releasePair {
+					// Materialising resolves a write case's calls into
+					// its sandbox: each run parses the case afresh.
+					c, err := parseCase(filepath.Join("testdata", kind, c.Name+".txtar"))
+					if err != nil {
+						t.Fatal(err)
+					}
 					sb := newSandbox(t)
 					sb.Env, sb.Claude = c.Env, bin
 					if err := c.materialise(sb); err != nil {
