@@ -283,7 +283,7 @@ func (g *guard) introduced(content string) ([]lint.Diagnostic, error) {
 	// Both runs share the files other than the written one, which are
 	// the same in both.
 	g.plan.Reuse = memory.NewReuse()
-	after, err := g.lint(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: []byte(content)}, g.rules())
+	after, err := g.lint(&beforeWriteFS{base: base, files: map[string]overlayFile{filepath.ToSlash(rel): {data: []byte(content)}}}, g.rules())
 	if err != nil || len(after) == 0 {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ import (
 // fit is counted with the command that lists it.
 func TestReportLineCap(t *testing.T) {
 	t.Parallel()
-	w := &memoryWrite{memDir: "/p/mem", file: "/p/mem/feedback_x.md"}
+	w := &memoryWrite{memDir: "/p/mem", files: []string{"/p/mem/feedback_x.md"}, subject: "mem/feedback_x.md"}
 	finding := func(line, suggestionLines int) lint.Diagnostic {
 		var s []string
 		for i := 0; i < suggestionLines; i++ {
@@ -53,7 +53,7 @@ func TestReportLineCap(t *testing.T) {
 				"    … (the whole suggestion: memlint mem)\n- line 2: bad [r]\nF r\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got := w.report(c.diags, "/p", reportKind{header: "H %s", footer: "F %s"})
+			got := w.report(c.diags, "/p", reportKind{header: "H %[2]s", footer: "F %s"})
 			if got != c.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
 			}

@@ -3,6 +3,7 @@ package hooks
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -152,29 +153,57 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan checker.Request)
 			}
 		}()
 	}
-	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, file: file}
-	w.prev = previousContent(ev, file)
-	diags, err := w.introduced()
-	if err != nil {
-		// The error may name the file, which may be named after a token.
-		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(redactWith(plan, err.Error())))
-		return 1
-	}
-	var errs, warnings []lint.Diagnostic
-	for _, d := range diags {
-		if d.Severity == lint.Error {
-			errs = append(errs, d)
-		} else {
-			warnings = append(warnings, d)
+	w := &memoryWrite{plan: plan, cfg: cfg, memDir: memDir, files: []string{file}, what: "you just wrote"}
+	w.subject = w.shown(file, projectDir)
+	if prev := previousContent(ev, file); prev.known {
+		rel, err := filepath.Rel(memDir, file)
+		if err != nil {
+			return hookFailed(stderr, plan.Redact, fmt.Errorf("locate %s in %s: %w", file, memDir, err))
+		}
+		w.before = func(now fs.FS) fs.FS {
+			return &beforeWriteFS{base: now, files: map[string]overlayFile{filepath.ToSlash(rel): {data: prev.content, removed: !prev.existed}}}
 		}
 	}
-	if len(warnings) > 0 {
-		w.additionalContext(stdout, warnings, projectDir)
+	return tellAgent(stdout, stderr, ev.HookEventName, plan, projectDir, w)
+}
+
+// tellAgent lints the changes ws made and tells the agent what they
+// introduced: warnings as additional context on stdout, errors on stderr
+// with exit 2 (a blocking error); 1 when a lint fails, 0 when there is
+// nothing to tell.
+func tellAgent(stdout, stderr io.Writer, event string, plan checker.Request, projectDir string, ws ...*memoryWrite) int {
+	if event == "" {
+		event = claudeHookEvent
 	}
-	if len(errs) == 0 {
+	var errReports, warnReports []string
+	for _, w := range ws {
+		diags, err := w.introduced()
+		if err != nil {
+			// The error may name the file, which may be named after a token.
+			return hookFailed(stderr, plan.Redact, err)
+		}
+		var errs, warnings []lint.Diagnostic
+		for _, d := range diags {
+			if d.Severity == lint.Error {
+				errs = append(errs, d)
+			} else {
+				warnings = append(warnings, d)
+			}
+		}
+		if len(warnings) > 0 {
+			warnReports = append(warnReports, strings.TrimSuffix(w.report(warnings, projectDir, warningReport), "\n"))
+		}
+		if len(errs) > 0 {
+			errReports = append(errReports, w.report(errs, projectDir, errorReport))
+		}
+	}
+	if len(warnReports) > 0 {
+		additionalContext(stdout, event, strings.Join(warnReports, "\n\n"))
+	}
+	if len(errReports) == 0 {
 		return 0
 	}
-	io.WriteString(stderr, report.EscapeLines(w.report(errs, projectDir, errorReport), true))
+	io.WriteString(stderr, report.EscapeLines(strings.Join(errReports, "\n"), true))
 	return 2
 }
 
@@ -277,13 +306,20 @@ func undoEdit(content string, e claudeEdit) (string, bool) {
 	return prev, true
 }
 
-// memoryWrite is one write to a file of a memory dir.
+// memoryWrite is one change to the files of a memory dir: a Write or Edit
+// of one file, or what a Bash command did to several.
 type memoryWrite struct {
 	plan   checker.Request
 	cfg    *lint.Config
-	memDir string // absolute
-	file   string // absolute
-	prev   previousState
+	memDir string   // absolute
+	files  []string // absolute: the files written, that exist now
+	// before gives the memory dir as it was before the change, from the
+	// dir as it is (rooted at memDir); nil when that cannot be told:
+	// every finding in the files then counts as introduced.
+	before func(now fs.FS) fs.FS
+	// what says who changed the memory, for the messages ("you just
+	// wrote", "your command changed"); subject names the files.
+	what, subject string
 }
 
 // introduced lints the memory dir and returns the error- and
@@ -294,21 +330,17 @@ type memoryWrite struct {
 // judged from the same absolute paths in both, and the same root lets the
 // second share the first's parse of every unchanged topic file.
 func (w *memoryWrite) introduced() ([]lint.Diagnostic, error) {
-	rel, err := filepath.Rel(w.memDir, w.file)
-	if err != nil {
-		return nil, fmt.Errorf("locate %s in %s: %w", w.file, w.memDir, err)
-	}
 	base := os.DirFS(w.memDir)
 	// Both runs share the files the write left as they were: the run
-	// before the write parses only the written file again.
+	// before the write parses only the written files again.
 	w.plan.Reuse = memory.NewReuse()
 	// The state before the write is linted only when the write leaves
 	// findings to tell apart.
 	after, err := w.errors(base, nil)
-	if err != nil || len(after) == 0 || !w.prev.known {
+	if err != nil || len(after) == 0 || w.before == nil {
 		return after, err
 	}
-	before, err := w.errors(&beforeWriteFS{base: base, name: filepath.ToSlash(rel), data: w.prev.content, removed: !w.prev.existed}, w.rulesOf(after))
+	before, err := w.errors(w.before(base), w.rulesOf(after))
 	if err != nil {
 		return nil, err
 	}
@@ -339,15 +371,23 @@ func blankNumbers(s string) string {
 }
 
 // errors lints the memory dir as fsys (rooted at it) holds it and keeps
-// the error- and warning-level findings in the written file and the index.
+// the error- and warning-level findings in the written files and the
+// index.
 func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
-	file, index := filepath.ToSlash(w.file), filepath.ToSlash(filepath.Join(w.memDir, memory.IndexName))
+	index := filepath.Join(w.memDir, memory.IndexName)
+	kept := map[string]bool{filepath.ToSlash(index): true}
 	plan := w.plan
 	plan.Only = only
-	// Only these two files' findings are kept: the run skips the work that
+	// Only these files' findings are kept: the run skips the work that
 	// could report on the others (a did-you-mean for every link of the
 	// dir, the Markdown of every file).
-	plan.Focus = []string{w.file, filepath.Join(w.memDir, memory.IndexName)}
+	plan.Focus = []string{index}
+	for _, f := range w.files {
+		kept[filepath.ToSlash(f)] = true
+		if f != index {
+			plan.Focus = append(plan.Focus, f)
+		}
+	}
 	res, err := lintDir(plan, w.memDir, fsys, w.cfg)
 	if err != nil {
 		return nil, err
@@ -359,7 +399,7 @@ func (w *memoryWrite) errors(fsys fs.FS, only []string) ([]lint.Diagnostic, erro
 	}
 	var out []lint.Diagnostic
 	for _, d := range res.Diagnostics {
-		if (d.Severity == lint.Error || d.Severity == lint.Warning) && (d.Path == file || d.Path == index) {
+		if (d.Severity == lint.Error || d.Severity == lint.Warning) && kept[d.Path] {
 			out = append(out, d)
 		}
 	}
@@ -398,27 +438,38 @@ type reportKind struct {
 
 var (
 	errorReport = reportKind{
-		header: "memlint found problems in the memory you just wrote (%s):",
+		header: "memlint found problems in the memory %s (%s):",
 		footer: "Fix them now; rules: memlint rules %s",
 	}
 	warningReport = reportKind{
-		header: "memlint warnings for the memory you just wrote (%s); they do not block, fix them unless they are wrong here:",
+		header: "memlint warnings for the memory %s (%s); they do not block, fix them unless they are wrong here:",
 		footer: "Rules: memlint rules %s",
 	}
 )
 
+// shown is how a message to the agent names a file: relative to the
+// project, masked (a file may be named after a token) and escaped.
+func (w *memoryWrite) shown(p, projectDir string) string {
+	return report.EscapeText(lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p))))
+}
+
 // report tells the agent what is wrong, in at most maxReportLines lines:
-// findings in the written file first, then those in the index, each with
+// findings in the written files first, then those in the index, each with
 // its whole suggestion (a multi-line one below it, indented). The
 // findings that do not fit are counted, with the command that lists them.
 func (w *memoryWrite) report(diags []lint.Diagnostic, projectDir string, kind reportKind) string {
-	shown := func(p string) string {
-		// A file may be named after a token: masked as in every output.
-		return report.EscapeText(lint.RedactPath(w.plan.Redact, lint.RelPath(projectDir, filepath.FromSlash(p))))
+	shown := func(p string) string { return w.shown(p, projectDir) }
+	written := map[string]bool{}
+	for _, f := range w.files {
+		written[filepath.ToSlash(f)] = true
 	}
-	file := filepath.ToSlash(w.file)
+	// With one file written, its findings go without its name.
+	file := ""
+	if len(w.files) == 1 {
+		file = filepath.ToSlash(w.files[0])
+	}
 	sort.SliceStable(diags, func(i, j int) bool {
-		return diags[i].Path == file && diags[j].Path != file
+		return written[diags[i].Path] && !written[diags[j].Path]
 	})
 	var ids []string
 	for _, d := range diags {
@@ -427,7 +478,7 @@ func (w *memoryWrite) report(diags []lint.Diagnostic, projectDir string, kind re
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, kind.header+"\n", shown(file))
+	fmt.Fprintf(&b, kind.header+"\n", w.what, w.subject)
 	budget := maxFindingLines
 	for i, d := range diags {
 		lines := findingLines(d, file, shown)
@@ -492,9 +543,10 @@ func findingLines(d lint.Diagnostic, file string, shown func(string) string) []s
 	return lines
 }
 
-// additionalContext writes the PostToolUse answer that hands the agent
-// warnings without blocking it.
-func (w *memoryWrite) additionalContext(out io.Writer, diags []lint.Diagnostic, projectDir string) {
+// additionalContext writes the answer to a PostToolUse (or
+// PostToolUseFailure) event that hands the agent warnings without
+// blocking it. Claude Code reads it only under the event's own name.
+func additionalContext(out io.Writer, event, text string) {
 	type specific struct {
 		HookEventName     string `json:"hookEventName"`
 		AdditionalContext string `json:"additionalContext"`
@@ -502,7 +554,7 @@ func (w *memoryWrite) additionalContext(out io.Writer, diags []lint.Diagnostic, 
 	var answer struct {
 		HookSpecificOutput specific `json:"hookSpecificOutput"`
 	}
-	answer.HookSpecificOutput = specific{claudeHookEvent, report.EscapeLines(strings.TrimSuffix(w.report(diags, projectDir, warningReport), "\n"), true)}
+	answer.HookSpecificOutput = specific{event, report.EscapeLines(text, true)}
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(answer) // a closed stdout leaves nothing to tell
@@ -512,65 +564,84 @@ func flattenMessage(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// beforeWriteFS is a folder tree on disk in which one file holds other
-// content, or does not exist: a memory dir as it was before a write.
+// beforeWriteFS is a folder tree on disk in which some files hold other
+// content, or do not exist: a memory dir as it was before a write.
 type beforeWriteFS struct {
-	base    fs.FS
-	name    string // slash path of the file
+	base  fs.FS
+	files map[string]overlayFile // by slash path
+}
+
+// overlayFile is a file of beforeWriteFS: its content, or its absence.
+type overlayFile struct {
 	data    []byte
 	removed bool
 }
 
 func (o *beforeWriteFS) Open(name string) (fs.File, error) {
-	if name != o.name {
+	f, ok := o.files[name]
+	if !ok {
 		return o.base.Open(name)
 	}
-	if o.removed {
+	if f.removed {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	return &beforeWriteFile{Reader: bytes.NewReader(o.data), info: o.info()}, nil
+	return &beforeWriteFile{Reader: bytes.NewReader(f.data), info: o.info(name, f)}, nil
 }
 
-// Unchanged says every file but the written one holds what the run after
+// Unchanged says every file but the written ones holds what the run after
 // the write read (lint.UnchangedFS): that run's parse of them is this
 // one's.
-func (o *beforeWriteFS) Unchanged(name string) bool { return name != o.name }
+func (o *beforeWriteFS) Unchanged(name string) bool {
+	_, changed := o.files[name]
+	return !changed
+}
 
 func (o *beforeWriteFS) Stat(name string) (fs.FileInfo, error) {
-	if name != o.name {
+	f, ok := o.files[name]
+	if !ok {
 		return fs.Stat(o.base, name)
 	}
-	if o.removed {
+	if f.removed {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
 	}
-	return o.info(), nil
+	return o.info(name, f), nil
 }
 
 func (o *beforeWriteFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(o.base, name)
-	if err != nil || path.Dir(o.name) != name {
+	var here []string // the overlaid files of this folder
+	for p := range o.files {
+		if path.Dir(p) == name {
+			here = append(here, p)
+		}
+	}
+	if len(here) == 0 {
 		return entries, err
 	}
-	base := path.Base(o.name)
-	out := make([]fs.DirEntry, 0, len(entries)+1)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return entries, err
+	}
+	out := make([]fs.DirEntry, 0, len(entries)+len(here))
 	for _, e := range entries {
-		if e.Name() != base {
+		if _, overlaid := o.files[path.Join(name, e.Name())]; !overlaid {
 			out = append(out, e)
 		}
 	}
-	if !o.removed {
-		out = append(out, fs.FileInfoToDirEntry(o.info()))
-		sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	for _, p := range here {
+		if f := o.files[p]; !f.removed {
+			out = append(out, fs.FileInfoToDirEntry(o.info(p, f)))
+		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out, nil
 }
 
-// info describes the overlaid file: a regular file with the current
-// file's modification time, so that rules ordering files by age see the
-// same order.
-func (o *beforeWriteFS) info() fs.FileInfo {
-	fi := beforeWriteInfo{name: path.Base(o.name), size: int64(len(o.data))}
-	if cur, err := fs.Stat(o.base, o.name); err == nil {
+// info describes an overlaid file: a regular file with the current file's
+// modification time, so that rules ordering files by age see the same
+// order.
+func (o *beforeWriteFS) info(name string, f overlayFile) fs.FileInfo {
+	fi := beforeWriteInfo{name: path.Base(name), size: int64(len(f.data))}
+	if cur, err := fs.Stat(o.base, name); err == nil {
 		fi.modTime = cur.ModTime()
 	}
 	return fi
