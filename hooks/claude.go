@@ -53,12 +53,17 @@ const (
 	// claudeHookEvent is the Claude Code hook event memlint lints writes
 	// after.
 	claudeHookEvent = "PostToolUse"
-	// claudeMatcher selects the tools that write files (Claude Code
-	// 2.1.328 has no MultiEdit any more).
-	claudeMatcher = "Write|Edit"
+	// postToolUseFailure is the event Claude Code sends instead of
+	// PostToolUse when a tool fails: a Bash command that exits non-zero
+	// (Claude Code 2.1.328 and 2.1.332).
+	postToolUseFailure = "PostToolUseFailure"
+	// claudeMatcher selects the tools that write files: Write and Edit
+	// (Claude Code 2.1.328 has no MultiEdit any more), and Bash, whose
+	// commands the agent writes memory with too (cat >> MEMORY.md).
+	claudeMatcher = "Write|Edit|Bash"
 )
 
-// claudeHookSpec is one of the hooks memlint installs, the same three as
+// claudeHookSpec is one of the hooks memlint installs, the same four as
 // the memlint plugin's hooks/hooks.json.
 type claudeHookSpec struct {
 	event   string // the Claude Code hook event
@@ -71,6 +76,7 @@ var claudeHookSpecs = []claudeHookSpec{
 	{claudeHookEvent, claudeMatcher, "claude", "30"},
 	{"PreToolUse", claudeMatcher, "claude-guard", "30"},
 	{"SessionStart", "", "claude-session", "30"},
+	{postToolUseFailure, "Bash", "claude", "30"},
 }
 
 // ClaudeHookCommand is the command line of one of memlint's hooks.
@@ -149,12 +155,14 @@ func claudeHookName(command string) (hook string, ok bool) {
 // reads hooks when a session starts.
 const restartNote = "Claude Code reads hooks when it starts: restart it, or review them with /hooks in a running session"
 
-// InstallClaudeHook adds memlint's three hooks (PostToolUse and PreToolUse
-// on Write|Edit, SessionStart) to the settings file of the scope, keeping
-// everything else in the file, in order and laid out as it was.
-// Installing again changes nothing; a hook of memlint's that runs another
-// command is updated in place, and one in a group of its own under an
-// older matcher (Write|Edit|MultiEdit) gets the current matcher.
+// InstallClaudeHook adds memlint's four hooks (PostToolUse and PreToolUse
+// on Write|Edit|Bash, PostToolUseFailure on Bash, SessionStart) to the
+// settings file of the scope, keeping everything else in the file, in
+// order and laid out as it was. Installing again changes nothing; a hook
+// of memlint's that runs another command is updated in place, one in a
+// group of its own under an older matcher (Write|Edit|MultiEdit,
+// Write|Edit) gets the current matcher, and one in a group shared with
+// other hooks whose matcher misses a tool moves to a group of its own.
 func InstallClaudeHook(o ClaudeHookOptions) error {
 	file, err := o.settingsFile()
 	if err != nil {
@@ -171,7 +179,7 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	var done []string
 	changed := false
 	for _, spec := range claudeHookSpecs {
-		hooksObj, list, err := hookList(doc, spec.event)
+		_, list, err := hookList(doc, spec.event)
 		if err != nil {
 			return err
 		}
@@ -183,37 +191,31 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 					done = append(done, fmt.Sprintf("updated memlint's Claude Code hook in %s: its command was %q, now %q", file, h.command, command))
 					changed = true
 				}
-				if spec.matcher != "" && h.matcher != spec.matcher && onlyMemlintHooks(h.group) {
+				if spec.matcher == "" || h.matcher == spec.matcher {
+					continue
+				}
+				if onlyMemlintHooks(h.group) {
 					setMember(h.group, "matcher", claudecode.NewJSONString(spec.matcher))
 					done = append(done, fmt.Sprintf("updated memlint's Claude Code hook in %s: its matcher was %q, now %q", file, h.matcher, spec.matcher))
+					changed = true
+				} else if len(unmatchedTools(h.matcher, spec.tools())) > 0 {
+					// A group shared with someone else's hooks keeps
+					// its matcher: memlint's hook moves to a group of
+					// the matcher it needs (Bash, since the Write|Edit
+					// of earlier versions).
+					removeHook(h.group, h.hook)
+					addHook(doc.Root, list, spec, h.hook)
+					done = append(done, fmt.Sprintf("moved memlint's Claude Code hook in %s from the group of matcher %q, shared with other hooks, to one of matcher %q", file, h.matcher, spec.matcher))
 					changed = true
 				}
 			}
 			continue
 		}
-		if hooksObj == nil {
-			hooksObj = &claudecode.JSONValue{Kind: claudecode.JSONObject}
-			doc.Root.Add("hooks", hooksObj)
-		}
-		if list == nil {
-			list = &claudecode.JSONValue{Kind: claudecode.JSONArray}
-			hooksObj.Add(spec.event, list)
-		}
 		hook := &claudecode.JSONValue{Kind: claudecode.JSONObject}
 		hook.Add("type", claudecode.NewJSONString("command"))
 		hook.Add("command", claudecode.NewJSONString(command))
 		hook.Add("timeout", &claudecode.JSONValue{Kind: claudecode.JSONNumber, Raw: []byte(spec.timeout)})
-		if group := matcherGroup(list, spec.matcher); group != nil {
-			hooks := group.Get("hooks")
-			hooks.Elems = append(hooks.Elems, hook)
-		} else {
-			group := &claudecode.JSONValue{Kind: claudecode.JSONObject}
-			if spec.matcher != "" {
-				group.Add("matcher", claudecode.NewJSONString(spec.matcher))
-			}
-			group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
-			list.Elems = append(list.Elems, group)
-		}
+		addHook(doc.Root, list, spec, hook)
 		done = append(done, fmt.Sprintf("installed memlint's Claude Code hook in %s (%s): %s", o.shown(file), describeEvent(spec.event, spec.matcher), o.shown(command)))
 		changed = true
 	}
@@ -229,6 +231,44 @@ func InstallClaudeHook(o ClaudeHookOptions) error {
 	}
 	fmt.Fprintln(out, restartNote)
 	return nil
+}
+
+// addHook adds a hook object to the matcher group of spec's matcher in
+// spec's event list, making the group, the list and the "hooks" object of
+// root as needed. list is the event's list, or nil when there is none yet.
+func addHook(root, list *claudecode.JSONValue, spec claudeHookSpec, hook *claudecode.JSONValue) {
+	if list == nil {
+		hooksObj := root.Get("hooks")
+		if hooksObj == nil {
+			hooksObj = &claudecode.JSONValue{Kind: claudecode.JSONObject}
+			root.Add("hooks", hooksObj)
+		}
+		list = &claudecode.JSONValue{Kind: claudecode.JSONArray}
+		hooksObj.Add(spec.event, list)
+	}
+	if group := matcherGroup(list, spec.matcher); group != nil {
+		hooks := group.Get("hooks")
+		hooks.Elems = append(hooks.Elems, hook)
+		return
+	}
+	group := &claudecode.JSONValue{Kind: claudecode.JSONObject}
+	if spec.matcher != "" {
+		group.Add("matcher", claudecode.NewJSONString(spec.matcher))
+	}
+	group.Add("hooks", &claudecode.JSONValue{Kind: claudecode.JSONArray, Elems: []*claudecode.JSONValue{hook}})
+	list.Elems = append(list.Elems, group)
+}
+
+// removeHook removes a hook object from its matcher group.
+func removeHook(group, hook *claudecode.JSONValue) {
+	hooks := group.Get("hooks")
+	kept := hooks.Elems[:0]
+	for _, h := range hooks.Elems {
+		if h != hook {
+			kept = append(kept, h)
+		}
+	}
+	hooks.Elems = kept
 }
 
 // describeEvent names a hook event and its matcher, as status and
@@ -257,9 +297,9 @@ func onlyMemlintHooks(group *claudecode.JSONValue) bool {
 	return true
 }
 
-// UninstallClaudeHook removes memlint's hook objects, of all three hooks
-// and under any matcher (also the Write|Edit|MultiEdit one earlier
-// versions wrote), from the settings file of the scope, and the matcher
+// UninstallClaudeHook removes memlint's hook objects, of all four hooks
+// and under any matcher (also the Write|Edit|MultiEdit and Write|Edit
+// ones earlier versions wrote), from the settings file of the scope, and the matcher
 // groups, event lists and hooks object that held them only when removing
 // them left those empty. A file without memlint's hooks is not rewritten.
 func UninstallClaudeHook(o ClaudeHookOptions) error {
@@ -358,6 +398,10 @@ func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 	}
 	pluginOK := pluginStatus(o, out)
 	ok, anywhere := pluginOK, pluginOK
+	var scopes []string // where memlint's hooks are registered
+	if pluginOK {
+		scopes = append(scopes, "plugin")
+	}
 	for _, scope := range []string{"user", "project", "local"} {
 		so := o
 		so.Scope = scope
@@ -369,14 +413,30 @@ func ClaudeHookStatus(o ClaudeHookOptions) (bool, error) {
 		// nowhere" is not known then.
 		anywhere = anywhere || st.installed || st.unreadable
 		ok = ok || st.runs
-		if st.installed && pluginOK {
-			fmt.Fprintf(out, "  the memlint plugin is enabled too: each write is checked twice (remove one: memlint hooks uninstall --claude%s)\n", claudeScopeFlag(scope))
+		if st.installed {
+			scopes = append(scopes, scope)
 		}
+	}
+	if len(scopes) > 1 {
+		warnRegisteredTwice(out, scopes)
 	}
 	if !anywhere {
 		fmt.Fprintf(out, "memlint's Claude Code hooks are not installed: no memlint plugin, and no settings file has them (install the plugin: /plugin marketplace add memlint/memlint, then /plugin install memlint@memlint; or: memlint hooks install --claude%s)\n", claudeScopeFlag(o.Scope))
 	}
 	return ok, nil
+}
+
+// warnRegisteredTwice tells that memlint's hooks are registered at more
+// than one scope, and how to keep one.
+func warnRegisteredTwice(out io.Writer, scopes []string) {
+	fmt.Fprintf(out, "warning: memlint's Claude Code hooks are registered at more than one scope (%s): Claude Code runs every one of them for each write and each Bash command, and memlint makes the second stay silent, but each check runs twice. Keep one:\n", strings.Join(scopes, ", "))
+	for _, scope := range scopes {
+		if scope == "plugin" {
+			fmt.Fprintf(out, "  plugin: /plugin disable %s (or /plugin uninstall %s)\n", pluginKey, pluginKey)
+			continue
+		}
+		fmt.Fprintf(out, "  %s: memlint hooks uninstall --claude --scope %s\n", scope, scope)
+	}
 }
 
 // scopeStatus is what a settings file holds of memlint's hooks.
@@ -418,7 +478,7 @@ func pluginStatus(o ClaudeHookOptions, out io.Writer) bool {
 		fmt.Fprintf(out, "the memlint plugin is disabled in %s\n", o.shown(where))
 		return false
 	}
-	fmt.Fprintf(out, "the memlint plugin is enabled in %s: Claude Code runs its three hooks\n", o.shown(where))
+	fmt.Fprintf(out, "the memlint plugin is enabled in %s: Claude Code runs its hooks\n", o.shown(where))
 	if o.ClaudeHome != "" {
 		versions, err := os.ReadDir(filepath.Join(o.ClaudeHome, "plugins", "cache", "memlint", "memlint"))
 		if err != nil || len(versions) == 0 {
@@ -454,6 +514,7 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 		return scopeStatus{}, nil
 	}
 	var installed bool
+	var missing []string // the hooks of claudeHookSpecs not there
 	runs := true
 	disabled := false
 	if v := doc.Root.Get("disableAllHooks"); v != nil && string(v.Raw) == "true" {
@@ -467,9 +528,10 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 		}
 		found := findClaudeHooks(list, spec.name)
 		if len(found) == 0 {
-			if spec.name == "claude" {
+			if spec.event == claudeHookEvent {
 				runs = false
 			}
+			missing = append(missing, describeEvent(spec.event, spec.matcher))
 			continue
 		}
 		if !installed && disabled {
@@ -477,10 +539,13 @@ func settingsStatus(o ClaudeHookOptions, out io.Writer, verbose bool) (scopeStat
 		}
 		installed = true
 		for _, h := range found {
-			if !hookRuns(o, out, spec, h) && spec.name == "claude" {
+			if !hookRuns(o, out, spec, h) && spec.event == claudeHookEvent {
 				runs = false
 			}
 		}
+	}
+	if installed && len(missing) > 0 {
+		fmt.Fprintf(out, "memlint's Claude Code hooks in %s lack %s, which memlint installs today (update them: memlint hooks install --claude%s)\n", o.shown(file), strings.Join(missing, "; "), claudeScopeFlag(o.Scope))
 	}
 	if !installed {
 		if verbose {
@@ -499,9 +564,10 @@ func hookRuns(o ClaudeHookOptions, out io.Writer, spec claudeHookSpec, h claudeH
 	fmt.Fprintf(out, "memlint's Claude Code hook is installed in %s (%s): %s\n", o.shown(file), o.shown(describeEvent(spec.event, h.matcher)), o.shown(h.command))
 	ok := true
 	if spec.matcher != "" {
-		if missing := unmatchedTools(h.matcher); len(missing) > 0 {
-			fmt.Fprintf(out, "  its matcher does not select %s: writes by that tool are not checked\n", strings.Join(missing, ", "))
-			if len(missing) == len(fileWriteTools) {
+		if missing := unmatchedTools(h.matcher, spec.tools()); len(missing) > 0 {
+			fmt.Fprintf(out, "  its matcher does not select %s: memory written by that tool is not checked (update it: memlint hooks install --claude%s)\n", strings.Join(missing, ", "), claudeScopeFlag(o.Scope))
+			// Write and Edit are what the hook is for; Bash came later.
+			if len(unmatchedTools(h.matcher, []string{"Write", "Edit"})) == 2 {
 				ok = false
 			}
 		}
@@ -603,15 +669,19 @@ func matcherGroup(list *claudecode.JSONValue, matcher string) *claudecode.JSONVa
 
 var plainToolMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
 
-// fileWriteTools are the Claude Code tools that write files.
-var fileWriteTools = []string{"Write", "Edit"}
+// tools are the Claude Code tools a hook of memlint's must see.
+func (s claudeHookSpec) tools() []string {
+	if s.matcher == "" {
+		return nil
+	}
+	return strings.Split(s.matcher, "|")
+}
 
-// unmatchedTools returns the file-writing tools a Claude Code matcher does
+// unmatchedTools returns the tools of tools a Claude Code matcher does
 // not select. An empty matcher or "*" selects every tool; one made of
 // names and "|" lists exact tool names; anything else is a regular
 // expression.
-func unmatchedTools(matcher string) []string {
-	tools := fileWriteTools
+func unmatchedTools(matcher string, tools []string) []string {
 	if matcher == "" || matcher == "*" {
 		return nil
 	}

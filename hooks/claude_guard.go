@@ -121,7 +121,11 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request
 	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
 		return 0
 	}
-	if ev.ToolName != "Write" && ev.ToolName != "Edit" {
+	switch ev.ToolName {
+	case "Write", "Edit":
+	case "Bash":
+		return guardBash(ev, stdout, stderr, plan)
+	default:
 		return 0
 	}
 	target, ok, err := resolveMemoryFile(ev, plan.Getenv)
@@ -162,8 +166,14 @@ func RunClaudeGuard(in io.Reader, stdout, stderr io.Writer, plan checker.Request
 	if len(diags) == 0 {
 		return 0
 	}
+	return deny(stdout, stderr, g.reason(diags, writeStopped))
+}
+
+// deny prints the PreToolUse decision that stops a tool call, with the
+// reason the agent reads.
+func deny(stdout, stderr io.Writer, reason string) int {
 	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "PreToolUse",
-		PermissionDecision: "deny", PermissionDecisionReason: report.EscapeLines(g.reason(diags), true)})
+		PermissionDecision: "deny", PermissionDecisionReason: report.EscapeLines(reason, true)})
 }
 
 func getenvOr(getenv func(string) string) func(string) string {
@@ -184,15 +194,21 @@ type memoryFile struct {
 // event names, as the PostToolUse hook does (findMemoryDir): ok is false
 // for a file that is not memory, told from its path and a few stats.
 func resolveMemoryFile(ev *claudeEvent, getenv func(string) string) (memoryFile, bool, error) {
-	getenv = getenvOr(getenv)
 	file := ev.ToolInput.FilePath
 	if file == "" {
 		return memoryFile{}, false, errors.New("the Claude Code hook event has no tool_input.file_path")
 	}
+	m, ok := memoryFileAt(file, ev.Cwd, getenv)
+	return m, ok, nil
+}
+
+// memoryFileAt finds the memory dir of file (relative to cwd when not
+// absolute); ok is false for a file that is not memory.
+func memoryFileAt(file, cwd string, getenv func(string) string) (memoryFile, bool) {
+	getenv = getenvOr(getenv)
 	if !strings.HasSuffix(file, ".md") {
-		return memoryFile{}, false, nil
+		return memoryFile{}, false
 	}
-	cwd := ev.Cwd
 	if abs, err := filepath.Abs(cwd); err == nil {
 		cwd = abs
 	}
@@ -202,7 +218,7 @@ func resolveMemoryFile(ev *claudeEvent, getenv func(string) string) (memoryFile,
 	m := memoryFile{file: filepath.Clean(file), projectDir: hookProjectDir(getenv, cwd)}
 	var ok bool
 	m.memDir, ok = findMemoryDir(m.file, m.projectDir, claudecode.HomeFromEnv(getenv))
-	return m, ok, nil
+	return m, ok
 }
 
 // hookProjectDir is the project a hook runs for: $CLAUDE_PROJECT_DIR, else
@@ -363,14 +379,21 @@ func (g *guard) lint(fsys fs.FS, only []string) ([]lint.Diagnostic, error) {
 	return out, nil
 }
 
+// The first line of the guard's reason, with the file's name: what was
+// stopped.
+const (
+	writeStopped   = "memlint stopped this write to %s (nothing was written):"
+	commandStopped = "memlint stopped this command, which writes to %s (nothing was run):"
+)
+
 // reason tells the agent why the write was stopped and how to write it
 // again: the problem of each rule once, then each finding with its whole
 // suggestion. Every secret is masked: the reason goes into the
 // conversation, and a key in it would be exactly the leak being stopped.
-func (g *guard) reason(diags []lint.Diagnostic) string {
+func (g *guard) reason(diags []lint.Diagnostic, stopped string) string {
 	shown := report.EscapeText(lint.RedactPath(g.plan.Redact, lint.RelPath(g.target.projectDir, g.target.file)))
 	var b strings.Builder
-	fmt.Fprintf(&b, "memlint stopped this write to %s (nothing was written):\n", shown)
+	fmt.Fprintf(&b, stopped+"\n", shown)
 	for _, r := range guardRules {
 		if slices.ContainsFunc(diags, func(d lint.Diagnostic) bool { return d.Rule == r.rule }) {
 			fmt.Fprintf(&b, "- %s: %s.\n", r.rule, r.why)

@@ -26,7 +26,8 @@ func TestInstallClaudeHookOldMatcher(t *testing.T) {
 	if got, want := readFile(t, file), `{"hooks":{`+compactLists+`}}`; got != want {
 		t.Errorf("after install:\n%s\nwant:\n%s", got, want)
 	}
-	for _, w := range []string{`its matcher was "Write|Edit|MultiEdit", now "Write|Edit"`, "(PreToolUse, matcher \"Write|Edit\"): memlint hooks run claude-guard",
+	for _, w := range []string{`its matcher was "Write|Edit|MultiEdit", now "Write|Edit|Bash"`, "(PreToolUse, matcher \"Write|Edit|Bash\"): memlint hooks run claude-guard",
+		"(PostToolUseFailure, matcher \"Bash\"): memlint hooks run claude",
 		"(SessionStart): memlint hooks run claude-session", "restart it, or review them with /hooks"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("install output lacks %q:\n%s", w, out)
@@ -38,6 +39,89 @@ func TestInstallClaudeHookOldMatcher(t *testing.T) {
 	}
 	if got := readFile(t, file); got != "{}" {
 		t.Errorf("after uninstall: %q", got)
+	}
+}
+
+// previousLayout is what memlint hooks install --claude wrote before the
+// Bash hooks: PostToolUse and PreToolUse on Write|Edit, SessionStart.
+const previousLayout = `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"memlint hooks run claude","timeout":30}]}],` +
+	`"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"memlint hooks run claude-guard","timeout":30}]}],` +
+	`"SessionStart":[{"hooks":[{"type":"command","command":"memlint hooks run claude-session","timeout":30}]}]}}`
+
+// TestClaudeHooksPreviousLayout: the hooks of the version before Bash was
+// heard are recognised: status says what they miss, install brings them
+// up to date, uninstall removes them whole.
+func TestClaudeHooksPreviousLayout(t *testing.T) {
+	t.Parallel()
+	o, out := settingsOptions(t, "local")
+	file := settingsPath(o)
+	writeFile(t, file, previousLayout)
+	if _, err := hooks.ClaudeHookStatus(o); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"its matcher does not select Bash: memory written by that tool is not checked (update it: memlint hooks install --claude --scope local)",
+		`lack PostToolUseFailure, matcher "Bash", which memlint installs today (update them: memlint hooks install --claude --scope local)`,
+	} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("status does not say %q:\n%s", w, out)
+		}
+	}
+	out.Reset()
+	if err := hooks.InstallClaudeHook(o); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := readFile(t, file), `{"hooks":{`+compactLists+`}}`; got != want {
+		t.Errorf("after install:\n%s\nwant:\n%s", got, want)
+	}
+	for _, w := range []string{`its matcher was "Write|Edit", now "Write|Edit|Bash"`, `(PostToolUseFailure, matcher "Bash"): memlint hooks run claude`} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("install output lacks %q:\n%s", w, out)
+		}
+	}
+	writeFile(t, file, previousLayout)
+	if err := hooks.UninstallClaudeHook(o); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, file); got != "{}" {
+		t.Errorf("after uninstall: %q", got)
+	}
+}
+
+// TestClaudeHookStatusTwoScopes: hooks in user and project settings are
+// told, with how to remove either.
+func TestClaudeHookStatusTwoScopes(t *testing.T) {
+	t.Parallel()
+	o, out := settingsOptions(t, "project")
+	for _, scope := range []string{"user", "project"} {
+		so := o
+		so.Scope = scope
+		if err := hooks.InstallClaudeHook(so); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Reset()
+	if _, err := hooks.ClaudeHookStatus(o); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"warning: memlint's Claude Code hooks are registered at more than one scope (user, project)",
+		"  user: memlint hooks uninstall --claude --scope user\n",
+		"  project: memlint hooks uninstall --claude --scope project\n",
+	} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("status does not say %q:\n%s", w, out)
+		}
+	}
+	// One scope: no warning.
+	uo := o
+	uo.Scope = "user"
+	if err := hooks.UninstallClaudeHook(uo); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if _, err := hooks.ClaudeHookStatus(o); err != nil || strings.Contains(out.String(), "more than one scope") {
+		t.Errorf("one scope: %v\n%s", err, out)
 	}
 }
 
@@ -106,7 +190,8 @@ func TestClaudeHookStatusPlugin(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if _, err := hooks.ClaudeHookStatus(o); err != nil || !strings.Contains(out.String(), "each write is checked twice") {
+	if _, err := hooks.ClaudeHookStatus(o); err != nil || !strings.Contains(out.String(), "registered at more than one scope (plugin, project)") ||
+		!strings.Contains(out.String(), "plugin: /plugin disable memlint@memlint") {
 		t.Fatalf("both: %v\n%s", err, out)
 	}
 }

@@ -14,21 +14,24 @@ import (
 // file: compact* with ":" and ",", spaced* with ": " and ", ".
 const (
 	compactHook  = `{"type":"command","command":"memlint hooks run claude","timeout":30}`
-	compactGrp   = `{"matcher":"Write|Edit","hooks":[` + compactHook + `]}`
-	compactOther = `"PreToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"memlint hooks run claude-guard","timeout":30}]}],` +
-		`"SessionStart":[{"hooks":[{"type":"command","command":"memlint hooks run claude-session","timeout":30}]}]`
+	compactGrp   = `{"matcher":"Write|Edit|Bash","hooks":[` + compactHook + `]}`
+	compactOther = `"PreToolUse":[{"matcher":"Write|Edit|Bash","hooks":[{"type":"command","command":"memlint hooks run claude-guard","timeout":30}]}],` +
+		`"SessionStart":[{"hooks":[{"type":"command","command":"memlint hooks run claude-session","timeout":30}]}],` +
+		`"PostToolUseFailure":[{"matcher":"Bash","hooks":[` + compactHook + `]}]`
 	compactLists = `"PostToolUse":[` + compactGrp + `],` + compactOther
 	spacedHook   = `{"type": "command", "command": "memlint hooks run claude", "timeout": 30}`
-	spacedGrp    = `{"matcher": "Write|Edit", "hooks": [` + spacedHook + `]}`
-	spacedLists  = `"PostToolUse": [` + spacedGrp + `], "PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "memlint hooks run claude-guard", "timeout": 30}]}], ` +
-		`"SessionStart": [{"hooks": [{"type": "command", "command": "memlint hooks run claude-session", "timeout": 30}]}]`
+	spacedGrp    = `{"matcher": "Write|Edit|Bash", "hooks": [` + spacedHook + `]}`
+	spacedLists  = `"PostToolUse": [` + spacedGrp + `], "PreToolUse": [{"matcher": "Write|Edit|Bash", "hooks": [{"type": "command", "command": "memlint hooks run claude-guard", "timeout": 30}]}], ` +
+		`"SessionStart": [{"hooks": [{"type": "command", "command": "memlint hooks run claude-session", "timeout": 30}]}], ` +
+		`"PostToolUseFailure": [{"matcher": "Bash", "hooks": [` + spacedHook + `]}]`
 )
 
-// indentedOther is the PreToolUse and SessionStart lists install adds
-// after PostToolUse in a file indented by two spaces, one level in.
+// indentedOther is the PreToolUse, SessionStart and PostToolUseFailure
+// lists install adds after PostToolUse in a file indented by two spaces,
+// one level in.
 const indentedOther = `    "PreToolUse": [
       {
-        "matcher": "Write|Edit",
+        "matcher": "Write|Edit|Bash",
         "hooks": [
           {
             "type": "command",
@@ -44,6 +47,18 @@ const indentedOther = `    "PreToolUse": [
           {
             "type": "command",
             "command": "memlint hooks run claude-session",
+            "timeout": 30
+          }
+        ]
+      }
+    ],
+    "PostToolUseFailure": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "memlint hooks run claude",
             "timeout": 30
           }
         ]
@@ -84,17 +99,19 @@ var layoutCases = []struct {
 	{"CRLF", "{\r\n  \"model\": \"opus\"\r\n}\r\n",
 		"{\r\n  \"model\": \"opus\",\r\n  " + indentedHooks("  ", "\r\n") + "\r\n}\r\n", nil},
 	{"odd spacing kept", "  {  \"a\" : 1 ,\n\n  \"b\":2 }  \n",
-		"  {  \"a\" : 1 ,\n\n  \"b\":2 ,\n\n  \"hooks\" : {\n    \"PostToolUse\" : [\n      {\n        \"matcher\" : \"Write|Edit\",\n" +
+		"  {  \"a\" : 1 ,\n\n  \"b\":2 ,\n\n  \"hooks\" : {\n    \"PostToolUse\" : [\n      {\n        \"matcher\" : \"Write|Edit|Bash\",\n" +
 			"        \"hooks\" : [\n          {\n            \"type\" : \"command\",\n            \"command\" : \"memlint hooks run claude\",\n" +
 			"            \"timeout\" : 30\n          }\n        ]\n      }\n    ],\n" + strings.ReplaceAll(indentedOther, "\": ", "\" : ") + "  } }  \n", nil},
 	{"inline hooks in an indented file", "{\n  \"hooks\": {\"Stop\": []}\n}\n",
 		"{\n  \"hooks\": {\"Stop\": [], " + spacedLists + "}\n}\n", nil},
 	{"other matchers", "{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []}\n    ]\n  }\n}\n",
-		"{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []},\n      {\n        \"matcher\": \"Write|Edit\",\n" +
+		"{\n  \"hooks\": {\n    \"PostToolUse\": [\n      {\"matcher\": \"Bash\", \"hooks\": []},\n      {\n        \"matcher\": \"Write|Edit|Bash\",\n" +
 			"        \"hooks\": [\n          {\n            \"type\": \"command\",\n            \"command\": \"memlint hooks run claude\",\n" +
 			"            \"timeout\": 30\n          }\n        ]\n      }\n    ],\n" + indentedOther + "  }\n}\n", nil},
-	{"memlint's matcher with another hook", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}`,
-		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"},` + compactHook + `]}],` + compactOther + `}}`, nil},
+	{"memlint's matcher with another hook", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|Bash","hooks":[{"type":"command","command":"x"}]}]}}`,
+		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|Bash","hooks":[{"type":"command","command":"x"},` + compactHook + `]}],` + compactOther + `}}`, nil},
+	{"an earlier matcher with another hook: a group of memlint's own", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]}]}}`,
+		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit","hooks":[{"type":"command","command":"x"}]},` + compactGrp + `],` + compactOther + `}}`, nil},
 	{"an old matcher with another hook: a group of memlint's own", `{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"}]}]}}`,
 		`{"hooks":{"PostToolUse":[{"matcher":"Write|Edit|MultiEdit","hooks":[{"type":"command","command":"x"}]},` + compactGrp + `],` + compactOther + `}}`, nil},
 	{"empty file", "", freshSettings, ptr("{}\n")},

@@ -31,6 +31,8 @@ type claudeEvent struct {
 	HookEventName string          `json:"hook_event_name"`
 	ToolName      string          `json:"tool_name"`
 	Cwd           string          `json:"cwd"`
+	SessionID     string          `json:"session_id"`
+	ToolUseID     string          `json:"tool_use_id"`
 	ToolInput     claudeToolInput `json:"tool_input"`
 	ToolResponse  json.RawMessage `json:"tool_response"`
 	// raw is the whole event as read, for the parts only some hooks
@@ -40,6 +42,8 @@ type claudeEvent struct {
 
 type claudeToolInput struct {
 	FilePath string `json:"file_path"`
+	// Bash
+	Command string `json:"command"`
 	// Edit
 	OldString  *string `json:"old_string"`
 	NewString  *string `json:"new_string"`
@@ -108,11 +112,21 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan checker.Request)
 		fmt.Fprintf(stderr, "memlint: %s\n", report.EscapeText(fmt.Sprintf("cannot read the Claude Code hook event on stdin: %v", err)))
 		return 1
 	}
-	if ev.HookEventName != "" && ev.HookEventName != claudeHookEvent {
+	switch ev.HookEventName {
+	case "", claudeHookEvent:
+	case postToolUseFailure:
+		// A Bash command that exits with an error may have written
+		// memory first; a failed Write or Edit wrote nothing.
+		if ev.ToolName != "Bash" {
+			return 0
+		}
+	default:
 		return 0 // before the write (or another event): nothing to check yet
 	}
 	switch ev.ToolName {
 	case "Write", "Edit", "MultiEdit", "":
+	case "Bash":
+		return runBashHook(ev, stdout, stderr, plan)
 	default:
 		return 0 // a matcher wider than ours: not a file write
 	}
@@ -123,6 +137,9 @@ func RunClaudeHook(in io.Reader, stdout, stderr io.Writer, plan checker.Request)
 	}
 	if !ok {
 		return 0
+	}
+	if st, err := openHookState(getenv); err == nil && !firstToSpeak(st, ev) {
+		return 0 // another registration of this hook speaks for the write
 	}
 	file, projectDir, memDir := m.file, m.projectDir, m.memDir
 	cfg, err := checker.ResolveConfig(checker.Request{Cwd: projectDir, Registry: plan.Registry}, nil)

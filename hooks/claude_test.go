@@ -563,7 +563,7 @@ const freshSettings = `{
   "hooks": {
     "PostToolUse": [
       {
-        "matcher": "Write|Edit",
+        "matcher": "Write|Edit|Bash",
         "hooks": [
           {
             "type": "command",
@@ -687,7 +687,12 @@ func TestInstallClaudeHookExisting(t *testing.T) {
         ]
       }
     ]`, `            "timeout": 1.5e1
-          },
+          }
+        ]
+      },
+      {
+        "matcher": "Write|Edit|Bash",
+        "hooks": [
           {
             "type": "command",
             "command": "memlint hooks run claude",
@@ -705,7 +710,7 @@ func TestInstallClaudeHookExisting(t *testing.T) {
         ]
       },
       {
-        "matcher": "Write|Edit",
+        "matcher": "Write|Edit|Bash",
         "hooks": [
           {
             "type": "command",
@@ -722,7 +727,7 @@ func TestInstallClaudeHookExisting(t *testing.T) {
 	// memlint's hook object.
 	var kept []string
 	for _, k := range keyPaths(t, got) {
-		if !strings.HasPrefix(k, "hooks.PostToolUse.1.hooks.1.") && !strings.HasPrefix(k, "hooks.PreToolUse.1.") && !strings.HasPrefix(k, "hooks.SessionStart") {
+		if !strings.HasPrefix(k, "hooks.PostToolUse.2") && !strings.HasPrefix(k, "hooks.PreToolUse.1") && !strings.HasPrefix(k, "hooks.SessionStart") && !strings.HasPrefix(k, "hooks.PostToolUseFailure") {
 			kept = append(kept, k)
 		}
 	}

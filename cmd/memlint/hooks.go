@@ -35,7 +35,8 @@ func newHooksCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		Long: `memlint hooks install     git pre-commit hook: lint exactly what is being committed
 memlint hooks install --claude [--scope project|local|user]
                           Claude Code hooks (as the memlint plugin has them):
-                          PostToolUse and PreToolUse on Write|Edit, SessionStart
+                          PostToolUse and PreToolUse on Write|Edit|Bash,
+                          PostToolUseFailure on Bash, SessionStart
 memlint hooks uninstall [--claude]   remove memlint's hooks, restore what was there
 memlint hooks status [--claude]      say whether the hooks will fire, and why not
 memlint hooks run pre-commit [FILE...]|claude|claude-guard|claude-session
