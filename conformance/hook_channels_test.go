@@ -137,7 +137,7 @@ func TestHookChannelsInstalled(t *testing.T) {
 		}
 	}
 	status := string(runMemlint(t, sb, sb.Repo, "hooks", "status", "--claude", "--scope", "user"))
-	if !strings.Contains(status, "memlint's Claude Code hook is installed in "+settings+" (PostToolUse, matcher \"Write|Edit\")") {
+	if !strings.Contains(status, "memlint's Claude Code hook is installed in "+settings+" (PostToolUse, matcher \"Write|Edit|Bash\")") {
 		t.Errorf("status does not tell the user-scope hook:\n%s", status)
 	}
 	res := runSession(t, sb, sessionOptions{
