@@ -143,13 +143,30 @@ func (s *hookState) path(kind string, name ...string) string {
 	return filepath.Join(append([]string{s.dir, kind}, name...)...)
 }
 
-// put writes an entry whole (0600), or not at all.
+// put writes an entry whole (0600), or not at all: a temporary file
+// renamed into place. Unlike atomicfile.WriteFile it does not sync: the
+// state is a cache a crash may lose, and two syncs would cost a Bash
+// command that touches no memory more than the rest of the hook.
 func (s *hookState) put(data []byte, kind string, name ...string) error {
 	p := s.path(kind, name...)
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(p, data, 0o600)
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*") // 0600
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // get reads an entry of at most max bytes; a link is not followed.
@@ -162,11 +179,11 @@ func (s *hookState) get(max int64, kind string, name ...string) ([]byte, error) 
 // time says when it last ran) and at most maxCleaned entries.
 func (s *hookState) clean() {
 	now := s.now()
-	marker := filepath.Join(s.dir, "cleaned")
+	marker := s.path("cleaned")
 	if info, err := os.Lstat(marker); err == nil && now.Sub(info.ModTime()) < cleanEvery {
 		return
 	}
-	if err := atomicfile.WriteFile(marker, nil, 0o600); err != nil {
+	if err := s.put(nil, "cleaned"); err != nil {
 		return
 	}
 	budget := maxCleaned
