@@ -16,7 +16,6 @@ import (
 	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/safefile"
 	"github.com/memlint/memlint/lint/checker"
-	"github.com/memlint/memlint/lint/claude"
 )
 
 // Memory written by Bash. A command says nothing certain about the files
@@ -85,19 +84,9 @@ type bashSnapshot struct {
 // the command names (a committed .claude/memory/, a subagent's), judged as
 // the Write hook judges a written file. Only dirs that exist count.
 func watchedDirs(ev *claudeEvent, getenv func(string) string) []string {
-	cwd := ev.Cwd
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
+	cwd := eventCwd(ev)
 	projectDir := hookProjectDir(getenv, cwd)
-	root := claude.MainWorktreeRoot(projectDir)
-	if root == "" {
-		root = projectDir
-	}
 	home := getenv("HOME")
-	if home == "" {
-		home = getenv("USERPROFILE")
-	}
 	var dirs []string
 	add := func(d string) {
 		d = filepath.Clean(d)
@@ -110,7 +99,7 @@ func watchedDirs(ev *claudeEvent, getenv func(string) string) []string {
 			dirs = append(dirs, d)
 		}
 	}
-	add(claude.MemoryDir(getenv, home, root).Dir)
+	add(projectMemoryDir(getenv, projectDir))
 	tokens, ok := lexShell(ev.ToolInput.Command)
 	if !ok {
 		return dirs
@@ -373,11 +362,7 @@ func runBashHook(ev *claudeEvent, stdout, stderr io.Writer, plan checker.Request
 	if !firstToSpeak(st, ev) {
 		return 0
 	}
-	cwd := ev.Cwd
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
-	projectDir := hookProjectDir(getenv, cwd)
+	projectDir := hookProjectDir(getenv, eventCwd(ev))
 	cfg, err := checker.ResolveConfig(checker.Request{Cwd: projectDir, Registry: plan.Registry}, nil)
 	if err != nil {
 		return hookFailed(stderr, plan.Redact, err)
@@ -458,10 +443,7 @@ func bashDenial(ev *claudeEvent, plan checker.Request) (string, error) {
 		return "", nil
 	}
 	getenv := getenvOr(plan.Getenv)
-	cwd := ev.Cwd
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
+	cwd := eventCwd(ev)
 	home := getenv("HOME")
 	// What each memory file will hold once the command ran, in the order
 	// the command first writes them.

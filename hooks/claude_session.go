@@ -49,20 +49,8 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 	if ev.HookEventName != "" && ev.HookEventName != "SessionStart" {
 		return 0
 	}
-	cwd := ev.Cwd
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
-	projectDir := hookProjectDir(getenv, cwd)
-	root := claude.MainWorktreeRoot(projectDir)
-	if root == "" {
-		root = projectDir
-	}
-	home := getenv("HOME")
-	if home == "" {
-		home = getenv("USERPROFILE")
-	}
-	memDir := claude.MemoryDir(getenv, home, root).Dir
+	projectDir := hookProjectDir(getenv, eventCwd(ev))
+	memDir := projectMemoryDir(getenv, projectDir)
 	if info, err := os.Stat(memDir); err != nil || !info.IsDir() {
 		return 0
 	}
@@ -81,6 +69,28 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 		return 0
 	}
 	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "SessionStart", AdditionalContext: report.EscapeLines(summary, true)})
+}
+
+// eventCwd is the folder Claude Code ran the hook for, absolute.
+func eventCwd(ev *claudeEvent) string {
+	if abs, err := filepath.Abs(ev.Cwd); err == nil {
+		return abs
+	}
+	return ev.Cwd
+}
+
+// projectMemoryDir is the auto memory dir Claude Code loads for a
+// project: claude.MemoryDir of its main worktree.
+func projectMemoryDir(getenv func(string) string, projectDir string) string {
+	root := claude.MainWorktreeRoot(projectDir)
+	if root == "" {
+		root = projectDir
+	}
+	home := getenv("HOME")
+	if home == "" {
+		home = getenv("USERPROFILE")
+	}
+	return claude.MemoryDir(getenv, home, root).Dir
 }
 
 // escalatingRules report some findings at error level although their
