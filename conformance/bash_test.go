@@ -83,6 +83,11 @@ func checkBashSession(t *testing.T, sb *sandbox, res sessionResult) {
 	if len(main) < 5 {
 		t.Fatalf("want 5 main-loop requests\n%s", res.describe())
 	}
+	// The index's entry to a deleted memory is an error when the session
+	// starts: the summary is told once, though both registrations ran.
+	if n := strings.Count(string(main[0].Raw), "memlint: your auto memory"); n != 1 {
+		t.Errorf("the first request carries the SessionStart summary %d times, want once", n)
+	}
 	if got := newHookMessages(main, 0); len(got) > 0 {
 		t.Errorf("a command that touches no memory was heard of:\n%s", strings.Join(got, "\n---\n"))
 	}
@@ -158,6 +163,10 @@ func toolResultOf(t *testing.T, req *apiRequest, id string) string {
 	return ""
 }
 
+// bashIndex is the index the Bash sessions start with: one of its entries
+// names a memory since deleted, an error the SessionStart summary tells.
+const bashIndex = channelIndex + "- [Gone](project_gone.md) — a memory since deleted\n"
+
 // bashSandbox is a sandbox whose PATH has the memlint under test (the
 // project scope's hooks and the plugin's launcher run memlint from PATH).
 func bashSandbox(t *testing.T) *sandbox {
@@ -185,7 +194,7 @@ func TestBashHooksTwoScopes(t *testing.T) {
 	}
 	res := runSession(t, sb, sessionOptions{
 		Args:   allowBash,
-		Setup:  map[string]string{filepath.Join(sb.MemDir, "MEMORY.md"): channelIndex, filepath.Join(sb.MemDir, "feedback_lint.md"): unstructuredFeedback},
+		Setup:  map[string]string{filepath.Join(sb.MemDir, "MEMORY.md"): bashIndex, filepath.Join(sb.MemDir, "feedback_lint.md"): unstructuredFeedback},
 		Script: bashScript(sb),
 	})
 	checkBashSession(t, sb, res)
@@ -198,7 +207,7 @@ func TestBashHooksPluginAndSettings(t *testing.T) {
 	runMemlint(t, sb, sb.Repo, "hooks", "install", "--claude", "--scope", "user")
 	res := runSession(t, sb, sessionOptions{
 		Args:   append([]string{"--plugin-dir", filepath.Join(repoRoot(t), "plugins", "memlint")}, allowBash...),
-		Setup:  map[string]string{filepath.Join(sb.MemDir, "MEMORY.md"): channelIndex, filepath.Join(sb.MemDir, "feedback_lint.md"): unstructuredFeedback},
+		Setup:  map[string]string{filepath.Join(sb.MemDir, "MEMORY.md"): bashIndex, filepath.Join(sb.MemDir, "feedback_lint.md"): unstructuredFeedback},
 		Script: bashScript(sb),
 	})
 	checkBashSession(t, sb, res)

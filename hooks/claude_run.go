@@ -28,13 +28,16 @@ import (
 // part is decoded with decodeExact: keys as Claude Code sends them, case
 // and all.
 type claudeEvent struct {
-	HookEventName string          `json:"hook_event_name"`
-	ToolName      string          `json:"tool_name"`
-	Cwd           string          `json:"cwd"`
-	SessionID     string          `json:"session_id"`
-	ToolUseID     string          `json:"tool_use_id"`
-	ToolInput     claudeToolInput `json:"tool_input"`
-	ToolResponse  json.RawMessage `json:"tool_response"`
+	HookEventName string `json:"hook_event_name"`
+	ToolName      string `json:"tool_name"`
+	Cwd           string `json:"cwd"`
+	SessionID     string `json:"session_id"`
+	// Source is what started a session (SessionStart): startup, resume,
+	// clear or compact.
+	Source       string          `json:"source"`
+	ToolUseID    string          `json:"tool_use_id"`
+	ToolInput    claudeToolInput `json:"tool_input"`
+	ToolResponse json.RawMessage `json:"tool_response"`
 	// raw is the whole event as read, for the parts only some hooks
 	// decode (the content of a Write, for the guard).
 	raw json.RawMessage

@@ -65,10 +65,26 @@ func RunClaudeSession(in io.Reader, stdout, stderr io.Writer, plan checker.Reque
 		return hookFailed(stderr, plan.Redact, err)
 	}
 	summary := sessionSummary(res, memDir, plan.Redact)
-	if summary == "" {
+	if summary == "" || !firstToSpeakAtStart(ev, getenv) {
 		return 0
 	}
 	return printHookOutput(stdout, stderr, hookSpecificOutput{HookEventName: "SessionStart", AdditionalContext: report.EscapeLines(summary, true)})
+}
+
+// firstToSpeakAtStart is firstToSpeak for SessionStart, which names no
+// tool call: of the registrations of memlint's hook that run for one start
+// (or resume, clear, compaction) of a session, one speaks. A state folder
+// that cannot be written leaves every one speaking.
+func firstToSpeakAtStart(ev *claudeEvent, getenv func(string) string) bool {
+	if ev.SessionID == "" {
+		return true
+	}
+	st, err := openHookState(getenv)
+	if err != nil {
+		return true
+	}
+	first, err := st.claimRecent(ev.SessionID, "SessionStart", ev.Source, "claude-session")
+	return first || err != nil
 }
 
 // eventCwd is the folder Claude Code ran the hook for, absolute.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/memlint/memlint/hooks"
@@ -14,10 +15,14 @@ import (
 	"github.com/memlint/memlint/rules"
 )
 
+// sessionEvents numbers the sessions of sessionEvent: each call is a new
+// session, which memlint summarises (a repeated event is told once).
+var sessionEvents atomic.Int64
+
 func sessionEvent(t *testing.T, cwd string) string {
 	t.Helper()
 	b, err := json.Marshal(map[string]any{
-		"session_id":      "5e482d65-0c9e-4f7b-9a56-0d3f1c2b7a10",
+		"session_id":      fmt.Sprintf("5e482d65-0c9e-4f7b-9a56-%012d", sessionEvents.Add(1)),
 		"transcript_path": "/home/u/.claude/projects/x/5e482d65.jsonl",
 		"cwd":             cwd,
 		"hook_event_name": "SessionStart",
@@ -147,5 +152,29 @@ func TestRunClaudeSessionQuiet(t *testing.T) {
 	r = runSessionHook(sessionEvent(t, w.repo), w.env)
 	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, ".memlint.yaml:1: rulez: unknown key") {
 		t.Errorf("bad configuration: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestRunClaudeSessionSpeaksOnce: with memlint's hooks registered twice
+// (user and project settings, or settings and the plugin), both run for
+// one session start; one speaks. The same session compacted later is a
+// new event, and is summarised again.
+func TestRunClaudeSessionSpeaksOnce(t *testing.T) {
+	t.Parallel()
+	w := newGuardWorld(t)
+	writeFile(t, filepath.Join(w.mem, "MEMORY.md"), longIndex(180))
+	ev := sessionEvent(t, w.repo)
+	if got := sessionContext(t, runSessionHook(ev, w.env)); got == "" {
+		t.Fatal("the first registration said nothing")
+	}
+	if r := runSessionHook(ev, w.env); r.code != 0 || r.stdout != "" || r.stderr != "" {
+		t.Errorf("the second registration spoke: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	compact := strings.Replace(ev, `"source":"startup"`, `"source":"compact"`, 1)
+	if compact == ev {
+		t.Fatal("the event has no source to change")
+	}
+	if got := sessionContext(t, runSessionHook(compact, w.env)); got == "" {
+		t.Error("a compaction of the session was not summarised")
 	}
 }

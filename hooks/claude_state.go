@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/memlint/memlint/internal/atomicfile"
@@ -136,6 +137,28 @@ func (s *hookState) claim(parts ...string) (bool, error) {
 		return false, fmt.Errorf("claim the event: %w", err)
 	}
 	return true, f.Close()
+}
+
+// claimWindow is how long a claim of an event that names no tool call
+// stands (claimRecent): two registrations run in parallel, within a
+// second of each other; the same event again (a session compacted twice)
+// comes minutes apart.
+const claimWindow = time.Minute
+
+// claimRecent is claim for an event that names no tool call, which the
+// same session may see again (SessionStart after each compaction): the
+// claim is of parts in the current minute, and an invocation that finds a
+// claim of the minute before or after stays silent too, so two parallel
+// invocations that straddle a minute's end do not both speak.
+func (s *hookState) claimRecent(parts ...string) (bool, error) {
+	bucket := s.now().Unix() / int64(claimWindow/time.Second)
+	at := func(b int64) []string { return append(append([]string(nil), parts...), strconv.FormatInt(b, 10)) }
+	for _, b := range []int64{bucket - 1, bucket + 1} {
+		if _, err := os.Lstat(filepath.Join(s.dir, stateClaims, stateName(at(b)...))); err == nil {
+			return false, nil
+		}
+	}
+	return s.claim(at(bucket)...)
 }
 
 // path is the file of an entry.
