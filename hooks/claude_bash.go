@@ -436,6 +436,12 @@ func guardBash(ev *claudeEvent, stdout, stderr io.Writer, plan checker.Request) 
 	return 0
 }
 
+// shellTarget is a write's target as the command names it.
+type shellTarget struct {
+	name  string
+	tilde bool
+}
+
 // bashDenial returns why a Bash command must not run, or "".
 func bashDenial(ev *claudeEvent, plan checker.Request) (string, error) {
 	writes, ok := shellWrites(ev.ToolInput.Command)
@@ -446,35 +452,52 @@ func bashDenial(ev *claudeEvent, plan checker.Request) (string, error) {
 	cwd := eventCwd(ev)
 	home := getenv("HOME")
 	// What each memory file will hold once the command ran, in the order
-	// the command first writes them.
-	content := map[string]string{}
+	// the command first writes them. A command may hold tens of thousands
+	// of writes: each target is resolved once, and appends are built, not
+	// copied again for each.
+	type target struct {
+		file string
+		ok   bool
+	}
+	resolved := map[shellTarget]target{}
+	content := map[string]*strings.Builder{}
 	targets := map[string]memoryFile{}
 	var order []string
 	for _, w := range writes {
 		if w.AfterOther && !w.Tilde && !filepath.IsAbs(w.Target) {
 			continue // an earlier statement may have changed the folder
 		}
-		file := expandTarget(w.Target, w.Tilde, cwd, home)
-		m, ok := memoryFileAt(file, cwd, getenv)
-		if file == "" || !ok {
+		key := shellTarget{w.Target, w.Tilde}
+		r, known := resolved[key]
+		if !known {
+			file := expandTarget(w.Target, w.Tilde, cwd, home)
+			m, ok := memoryFileAt(file, cwd, getenv)
+			r = target{file, file != "" && ok}
+			resolved[key] = r
+			if r.ok {
+				targets[file] = m
+			}
+		}
+		if !r.ok {
 			continue
 		}
-		cur, seen := content[file]
+		cur, seen := content[r.file]
 		if !seen {
-			data, _, err := readCurrent(file)
+			data, _, err := readCurrent(r.file)
 			if err != nil {
-				continue // bash cannot write what cannot be read either
+				// bash cannot write what cannot be read either
+				resolved[key] = target{}
+				continue
 			}
-			cur = string(data)
-			targets[file] = m
-			order = append(order, file)
+			cur = &strings.Builder{}
+			cur.Write(data)
+			content[r.file] = cur
+			order = append(order, r.file)
 		}
-		if w.Append {
-			cur += w.Content
-		} else {
-			cur = w.Content
+		if !w.Append {
+			cur.Reset()
 		}
-		content[file] = cur
+		cur.WriteString(w.Content)
 	}
 	if len(order) == 0 {
 		return "", nil
@@ -493,7 +516,7 @@ func bashDenial(ev *claudeEvent, plan checker.Request) (string, error) {
 			continue
 		}
 		g := &guard{plan: plan, cfg: cfg, target: targets[file]}
-		diags, err := g.introduced(content[file])
+		diags, err := g.introduced(content[file].String())
 		if err != nil {
 			return "", err
 		}

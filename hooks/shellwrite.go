@@ -276,14 +276,16 @@ func readHereDoc(s string, i int, h *hereDoc) (int, bool) {
 
 // shellWrites returns the writes of a command whose content is certain, in
 // the order the command makes them. ok is false when the command cannot be
-// read; a statement of an unknown shape adds no write (and makes a later
-// relative target uncertain, AfterOther).
+// read, or when its writes build more than maxShellOutput bytes in all (a
+// printf's reused format can build that much from each of many short
+// statements); a statement of an unknown shape adds no write (and makes a
+// later relative target uncertain, AfterOther).
 func shellWrites(command string) (writes []shellWrite, ok bool) {
 	tokens, ok := lexShell(command)
 	if !ok {
 		return nil, false
 	}
-	other := false
+	other, total := false, 0
 	var stmt []shellToken
 	flush := func() {
 		if len(stmt) == 0 {
@@ -292,6 +294,7 @@ func shellWrites(command string) (writes []shellWrite, ok bool) {
 		ws, known := statementWrites(stmt)
 		for i := range ws {
 			ws[i].AfterOther = other
+			total += len(ws[i].Content)
 		}
 		writes = append(writes, ws...)
 		if !known {
@@ -302,12 +305,16 @@ func shellWrites(command string) (writes []shellWrite, ok bool) {
 	for _, t := range tokens {
 		switch t.op {
 		case ";", "&&", "\n":
-			flush()
+			if flush(); total > maxShellOutput {
+				return nil, false
+			}
 			continue
 		}
 		stmt = append(stmt, t)
 	}
-	flush()
+	if flush(); total > maxShellOutput {
+		return nil, false
+	}
 	return writes, true
 }
 

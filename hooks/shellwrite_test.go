@@ -63,4 +63,9 @@ func TestShellWritesBounded(t *testing.T) {
 	if w, _ := shellWrites(cmd); w != nil {
 		t.Errorf("a printf building %d bytes was read", len(w[0].Content))
 	}
+	// Each printf under the bound, together far over it.
+	one := "printf '" + strings.Repeat("x", 1<<12) + "%s' " + strings.Repeat("a ", 1000) + ">> /m/a.md\n"
+	if w, ok := shellWrites(strings.Repeat(one, 3)); ok || w != nil {
+		t.Errorf("3 printfs building %d bytes in all were read", 3*len(w[0].Content))
+	}
 }
