@@ -268,3 +268,28 @@ func TestBashStateFolder(t *testing.T) {
 		t.Errorf("the hook spoke for a command that changed nothing: %s%s", stdout.String(), stderr.String())
 	}
 }
+
+// TestBashStateFolderLinkRefused: a state folder (or the memlint folder
+// above it) that is a symbolic link is refused, never written through: the
+// hook says so to the user, and the folder the link names stays empty.
+func TestBashStateFolderLinkRefused(t *testing.T) {
+	t.Parallel()
+	for _, link := range []string{"memlint", filepath.Join("memlint", "claude-hooks")} {
+		w := newGuardWorld(t)
+		elsewhere := t.TempDir()
+		at := filepath.Join(w.env["HOME"], ".cache", link)
+		if err := os.MkdirAll(filepath.Dir(at), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(elsewhere, at); err != nil {
+			t.Fatal(err)
+		}
+		r := runGuard(bashEvent(t, "PreToolUse", w.repo, "toolu_link", "true"), w.env)
+		if r.code != 1 || !strings.Contains(r.stderr, "is not a folder (a link is not followed)") {
+			t.Errorf("%s a link: exit %d, stderr %q; want exit 1 naming the link", link, r.code, r.stderr)
+		}
+		if entries, err := os.ReadDir(elsewhere); err != nil || len(entries) > 0 {
+			t.Errorf("%s a link: the folder it names holds %v (%v)", link, entries, err)
+		}
+	}
+}
