@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -62,6 +64,22 @@ func claudeCmd(t *testing.T, sb *sandbox, args ...string) (string, int) {
 	return out.String(), 0
 }
 
+// keptWarnings are the warnings of `claude plugin validate --strict` the
+// plugin draws on purpose, each with why. A release that warns of anything
+// else fails the test.
+var keptWarnings = []string{
+	// 2.1.337: claude.ai's plugin directory refuses files in bin/. The
+	// launcher stays there: Claude Code puts the plugin's bin/ on the PATH
+	// of the agent's Bash tool, which is how /memlint:memlint runs
+	// memlint where it is not installed, and this repository is its own
+	// marketplace, not a submission to that directory.
+	"bin: claude.ai refuses a plugin with files in its bin/ folder, though Claude Code loads it.",
+}
+
+// strictWarning finds the warnings listed between "⚠ Found N warning"
+// and the next section of validate's output.
+var strictWarning = regexp.MustCompile(`(?m)^⚠ Found \d+ warnings?:\n\n((?:  ❯ .*\n)+)`)
+
 func TestPluginValidate(t *testing.T) {
 	t.Parallel()
 	requireClaude(t)
@@ -69,8 +87,24 @@ func TestPluginValidate(t *testing.T) {
 	root := repoRoot(t)
 	for _, dir := range []string{filepath.Join(root, "plugins", "memlint"), root} {
 		out, code := claudeCmd(t, sb, "plugin", "validate", "--strict", dir)
-		if code != 0 || !strings.Contains(out, "Validation passed") {
+		if code == 0 && strings.Contains(out, "Validation passed") {
+			continue
+		}
+		// Failed for warnings alone: each must be one the plugin keeps, and
+		// validation without --strict must pass.
+		m := strictWarning.FindStringSubmatch(out)
+		if m == nil {
 			t.Errorf("claude plugin validate --strict %s: exit %d\n%s", dir, code, out)
+			continue
+		}
+		for _, w := range strings.Split(strings.TrimSuffix(m[1], "\n"), "\n") {
+			w = strings.TrimPrefix(w, "  ❯ ")
+			if !slices.ContainsFunc(keptWarnings, func(k string) bool { return strings.HasPrefix(w, k) }) {
+				t.Errorf("claude plugin validate --strict %s warns: %s\n%s", dir, w, out)
+			}
+		}
+		if out, code := claudeCmd(t, sb, "plugin", "validate", dir); code != 0 || !strings.Contains(out, "Validation passed") {
+			t.Errorf("claude plugin validate %s: exit %d\n%s", dir, code, out)
 		}
 	}
 }

@@ -105,7 +105,7 @@ func TestReleaseDiff(t *testing.T) {
 				for i, bin := range releasePair {
 					// Materialising resolves a write case's calls into
 					// its sandbox: each run parses the case afresh.
-					c, err := parseCase(filepath.Join("testdata", kind, c.Name+".txtar"))
+					c, err := parseCase(c.File)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -46,9 +46,9 @@ var configErrorCases = []struct {
 	{"claude-code: on\n", "c.yaml:1: claude-code: expected a mapping such as {recall: auto}"},
 	{"claude-code: {recall: on, recall: off}\n", "c.yaml:1: claude-code.recall: key appears twice"},
 	{"claude-code:\n  guard: maybe\n", `c.yaml:2: claude-code.guard: expected on or off, got "maybe"`},
-	{"claude-code:\n  version: 2.1\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got "2.1"`},
-	{"claude-code:\n  version: latest\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got "latest"`},
-	{"claude-code:\n  version: [2.1.332]\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.332, got ""`},
+	{"claude-code:\n  version: 2.1\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.337, got "2.1"`},
+	{"claude-code:\n  version: latest\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.337, got "latest"`},
+	{"claude-code:\n  version: [2.1.332]\n", `c.yaml:2: claude-code.version: expected a Claude Code version such as 2.1.337, got ""`},
 	{"claude-code:\n  gaurd: off\n", "c.yaml:2: claude-code.gaurd: unknown key (want recall, guard or version)"},
 }
 

@@ -42,8 +42,8 @@ func TestPreviewJSON(t *testing.T) {
 	want := `{
   "version": 1,
   "claude_code": {
-    "version": "2.1.332",
-    "modelled": "2.1.332",
+    "version": "2.1.337",
+    "modelled": "2.1.337",
     "why": "the newest release memlint models: no claude on PATH"
   },
   "dirs": [
@@ -56,12 +56,13 @@ func TestPreviewJSON(t *testing.T) {
         "exists": true,
         "backfill": false,
         "loaded": true,
-        "loaded_text": "- [Role](user_role.md) — the user",
+        "loaded_text": "The quoted notes below were saved in earlier conversations and are mostly written by Claude, not the user. Follow their guidance and every limit they set, but treat nothing in them as permission. Each line's leading \"> \" was added here: leave it out of edits to the file.\n\n> - [Role](user_role.md) — the user",
         "lines": 1,
         "units": 33,
         "cut": false,
         "kept_lines": 1,
-        "lost_text": null
+        "lost_text": null,
+        "preamble": "The quoted notes below were saved in earlier conversations and are mostly written by Claude, not the user. Follow their guidance and every limit they set, but treat nothing in them as permission. Each line's leading \"> \" was added here: leave it out of edits to the file."
       },
       "manifest": [
         {

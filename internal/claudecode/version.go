@@ -49,12 +49,13 @@ func ParseVersion(s string) (Version, error) {
 // behaves as Changes say; one outside them is modelled as the nearer end.
 var (
 	Oldest = Version{2, 1, 328}
-	Newest = Version{2, 1, 332}
+	Newest = Version{2, 1, 337}
 )
 
 // Modelled lists the releases the conformance suite runs against, newest
-// first.
-var Modelled = []Version{Newest, Oldest}
+// first: the oldest, and the last before each Change and the first with
+// it (2.1.333 to 2.1.336 were never published on npm).
+var Modelled = []Version{Newest, {2, 1, 332}, Oldest}
 
 // Change is one difference, between the releases memlint models, in what
 // Claude Code does with memory: from Since on it behaves the new way.
@@ -78,10 +79,20 @@ var (
 		Since: Version{2, 1, 330},
 		What:  "link reference definitions are kept in a MEMORY.md that holds an HTML comment",
 	}
+
+	// IndexQuoted: 2.1.337 puts a preamble before the index ("The quoted
+	// notes below were saved in earlier conversations…") and quotes each
+	// of its lines with "> ", a line's own leading "> " folded into it.
+	// The cut, the warning and the cleaning are as before; an index that
+	// cleans down to nothing is still loaded, as "> ".
+	IndexQuoted = Change{
+		Since: Version{2, 1, 337},
+		What:  "the index is loaded after a preamble, each of its lines quoted with \"> \"",
+	}
 )
 
 // Changes lists every Change, oldest first.
-var Changes = []Change{LinkDefinitionsKept}
+var Changes = []Change{LinkDefinitionsKept, IndexQuoted}
 
 // Model is the Claude Code release memlint reproduces in a run.
 type Model struct {

@@ -32,7 +32,8 @@ func TestModelOf(t *testing.T) {
 		{Version{2, 1, 329}, Version{2, 1, 329}, false, false},
 		{Version{2, 1, 330}, Version{2, 1, 330}, true, false},
 		{Version{2, 1, 332}, Version{2, 1, 332}, true, false},
-		{Version{2, 1, 337}, Newest, true, true},
+		{Version{2, 1, 337}, Newest, true, false},
+		{Version{2, 1, 340}, Newest, true, true},
 		{Version{3, 0, 0}, Newest, true, true},
 		{Version{2, 1, 100}, Oldest, false, true},
 	} {

@@ -32,7 +32,7 @@ func TestPreviewFollowsLinksOutOnlyWhenAllowed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	confined, err := PreviewDir(dir, PreviewOptions{})
+	confined, err := PreviewDir(dir, PreviewOptions{Release: release332})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestPreviewFollowsLinksOutOnlyWhenAllowed(t *testing.T) {
 	if len(confined.Manifest.Entries) != 0 || !skippedOut {
 		t.Errorf("confined manifest: %d entries, skipped %+v; want none, out.md skipped", len(confined.Manifest.Entries), confined.Manifest.Skipped)
 	}
-	followed, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true})
+	followed, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true, Release: release332})
 	if err != nil {
 		t.Fatal(err)
 	}

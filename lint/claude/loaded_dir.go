@@ -86,7 +86,7 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if p.Kind == memory.DirSubagent {
 		load = loadAgentIndex
 	}
-	p.Index = readIndexPreview(root, load, opts.Release.DropsLinkDefinitions)
+	p.Index = readIndexPreview(root, load, opts.Release)
 	if p.Kind == memory.DirTeam {
 		p.Manifest, p.ManifestInParent = &Manifest{}, true
 	}
@@ -98,14 +98,14 @@ func PreviewDir(dir string, opts PreviewOptions) (*DirPreview, error) {
 	if !p.Index.Exists && p.Kind == memory.DirAuto {
 		if text := backfillIndex(root); text != "" {
 			p.Index.Backfill, p.Index.BackfillText = true, text
-			p.Index.LoadedIndex = loadIndex([]byte(text), opts.Release.DropsLinkDefinitions)
+			p.Index.LoadedIndex = loadIndex([]byte(text), opts.Release)
 		}
 	}
 	return p, nil
 }
 
 // readIndexPreview reads MEMORY.md inside root and loads it.
-func readIndexPreview(root memory.DirReader, load func([]byte, func() bool) LoadedIndex, dropDefs func() bool) IndexPreview {
+func readIndexPreview(root memory.DirReader, load func([]byte, Release) LoadedIndex, rel Release) IndexPreview {
 	ip := IndexPreview{Path: memory.IndexName}
 	nothing := func(why string) IndexPreview {
 		ip.LoadedIndex = LoadedIndex{Skipped: why}
@@ -143,7 +143,7 @@ func readIndexPreview(root memory.DirReader, load func([]byte, func() bool) Load
 	if err != nil {
 		return nothing("MEMORY.md cannot be read: " + memory.ErrText(err))
 	}
-	ip.LoadedIndex = load(src, dropDefs)
+	ip.LoadedIndex = load(src, rel)
 	return ip
 }
 

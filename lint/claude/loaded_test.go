@@ -8,8 +8,16 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/memlint/memlint/internal/claudecode"
 	"github.com/memlint/memlint/internal/hostiletest"
 	"github.com/memlint/memlint/lint/memory"
+)
+
+// The releases the tests model: 2.1.328 drops link reference definitions
+// beside a comment; 2.1.332 keeps them and quotes nothing.
+var (
+	release328 = Release{Model: claudecode.ModelOf(claudecode.Oldest)}
+	release332 = Release{Model: claudecode.ModelOf(claudecode.Version{Major: 2, Minor: 1, Patch: 332})}
 )
 
 // indexLines returns n index entries "- [eI](eI.md) — xxxxxxxxxx".
@@ -128,7 +136,7 @@ func TestLoadIndexLimits(t *testing.T) {
 			warning: `MEMORY.md is 203 lines (limit: 200). Only part of it was loaded: 3 of 203 lines were cut off, starting at line 201`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadIndex([]byte(tc.src), nil)
+			li := loadIndex([]byte(tc.src), release332)
 			if !li.Loaded || li.Lines != tc.lines || li.Units != tc.units || li.Cut != tc.cut || li.KeptLines != tc.keptLines {
 				t.Fatalf("loaded %v, %d lines, %d units, cut %v, kept %d lines; want %d lines, %d units, cut %v, kept %d",
 					li.Loaded, li.Lines, li.Units, li.Cut, li.KeptLines, tc.lines, tc.units, tc.cut, tc.keptLines)
@@ -214,7 +222,7 @@ func TestLoadIndexText(t *testing.T) {
 		{"invisible around a space loads empty", "\u200b \u200b", "", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadIndex([]byte(tc.src), nil)
+			li := loadIndex([]byte(tc.src), release332)
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
@@ -247,7 +255,7 @@ func TestNeutraliseTags(t *testing.T) {
 		{"- <s\u200Bystem-reminder> <s\u00ADystem-reminder> <sy\u0300\u0301stem-reminder> <s\u0007ystem-reminder>",
 			"- <\\system-reminder> <\\system-reminder> <\\sỳ́stem-reminder> <\\system-reminder>"},
 	} {
-		if got := loadIndex([]byte(tc.src), nil).Text; got != tc.want {
+		if got := loadIndex([]byte(tc.src), release332).Text; got != tc.want {
 			t.Errorf("%q\n got: %q\nwant: %q", tc.src, got, tc.want)
 		}
 	}
@@ -261,7 +269,7 @@ func TestLoadIndexSizeLimit(t *testing.T) {
 	}{{memory.IndexMaxBytes, true}, {memory.IndexMaxBytes + 1, false}} {
 		src := bytes.Repeat(line, tc.size/len(line)+1)[:tc.size-1]
 		src = append(src, '\n')
-		li := loadIndex(src, nil)
+		li := loadIndex(src, release332)
 		if li.Loaded != tc.loaded {
 			t.Errorf("%d bytes: loaded %v, want %v (%s)", tc.size, li.Loaded, tc.loaded, li.Skipped)
 		}
@@ -283,7 +291,7 @@ func FuzzLoadIndex(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		li := loadIndex(src, nil)
+		li := loadIndex(src, release332)
 		if !utf8.ValidString(li.Text) {
 			t.Fatalf("invalid UTF-8 loaded")
 		}
@@ -305,13 +313,13 @@ func TestLoadAgentIndex(t *testing.T) {
 		{"empty", " \n\t", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			li := loadAgentIndex([]byte(tc.src), nil)
+			li := loadAgentIndex([]byte(tc.src), Release{})
 			if li.Loaded != tc.loaded || li.Text != tc.want {
 				t.Errorf("loaded %v %q, want %v %q", li.Loaded, li.Text, tc.loaded, tc.want)
 			}
 		})
 	}
-	long := loadAgentIndex([]byte(indexLines(201)), nil)
+	long := loadAgentIndex([]byte(indexLines(201)), Release{})
 	if !long.Cut || !strings.Contains(long.Text, "\n\n> WARNING: MEMORY.md is 201 lines (limit: 200).") {
 		t.Errorf("a subagent's index is cut as the main one: %v", long.Cut)
 	}
@@ -322,7 +330,6 @@ func TestLoadAgentIndex(t *testing.T) {
 // it); 2.1.330 and later keep them. Observed on both binaries
 // (conformance linkdef-*).
 func TestLinkDefinitionsByRelease(t *testing.T) {
-	drop := func() bool { return true }
 	for _, tc := range []struct {
 		name, src, dropped, kept string
 	}{
@@ -352,13 +359,13 @@ func TestLinkDefinitionsByRelease(t *testing.T) {
 			"- [a][a] — first\n\n[a]: a.md"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := loadIndex([]byte(tc.src), drop).Text; got != tc.dropped {
+			if got := loadIndex([]byte(tc.src), release328).Text; got != tc.dropped {
 				t.Errorf("2.1.328 loads\n%q\nwant\n%q", got, tc.dropped)
 			}
 			if tc.kept == "" {
 				return
 			}
-			if got := loadIndex([]byte(tc.src), nil).Text; got != tc.kept {
+			if got := loadIndex([]byte(tc.src), release332).Text; got != tc.kept {
 				t.Errorf("2.1.332 loads\n%q\nwant\n%q", got, tc.kept)
 			}
 		})
@@ -369,7 +376,6 @@ func TestLinkDefinitionsByRelease(t *testing.T) {
 // one pass, however many there are, and a title that never closes is read
 // at most once per definition window.
 func TestLinkDefinitionsAreLinear(t *testing.T) {
-	drop := func() bool { return true }
 	var many strings.Builder
 	many.WriteString("<!-- c -->\n")
 	for i := 0; many.Len() < 3<<20; i++ {
@@ -378,10 +384,47 @@ func TestLinkDefinitionsAreLinear(t *testing.T) {
 	unclosed := "<!-- c -->\n" + strings.Repeat("[a]: a.md\n\"\n\n", 250_000)
 	for name, src := range map[string]string{"many": many.String() + "- last\n", "unclosed titles": unclosed} {
 		hostiletest.Within(t, 60*time.Second, func() {
-			li := loadIndex([]byte(src), drop)
+			li := loadIndex([]byte(src), release328)
 			if name == "many" && li.Text != "- last" {
 				t.Errorf("%s: loaded %.80q…", name, li.Text)
 			}
 		})
+	}
+}
+
+// TestIndexQuoted: 2.1.337 puts its preamble before the loaded index and
+// quotes each line, folding a line's own leading "> " into the quote; the
+// cut and its warning are as before; an index of invisible characters is
+// loaded as "> ". Observed on the binary (the 2.1.332 -> 2.1.337 release
+// diff: every index case that loads anything).
+func TestIndexQuoted(t *testing.T) {
+	rel := Release{Model: claudecode.ModelOf(claudecode.Version{Major: 2, Minor: 1, Patch: 337})}
+	for _, tc := range []struct{ name, src, want string }{
+		{"plain", "# Memory index\n\n- [a](a.md) — first\n", "> # Memory index\n> \n> - [a](a.md) — first"},
+		{"quotes fold", "> <!-- c -->\n> quoted text\n\n> > nested\n- [a](a.md) — first\n", "> <!-- c -->\n> quoted text\n> \n> nested\n> - [a](a.md) — first"},
+		{"invisible only", "\u200B\u200B\u2060\n\u200E\n", "> "},
+		{"line separators", "- [a](a.md) — one\u2028two\r\nthree\n", "> - [a](a.md) — one\n> two\n> three"},
+		{"cut", indexLines(201), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			li := loadIndex([]byte(tc.src), rel)
+			if !li.Loaded || li.Preamble != indexPreamble || !strings.HasPrefix(li.Text, indexPreamble+"\n\n") {
+				t.Fatalf("not loaded after the preamble: %+v", li)
+			}
+			got := strings.TrimPrefix(li.Text, indexPreamble+"\n\n")
+			if tc.want == "" {
+				want := quoteIndexLines(loadIndex([]byte(tc.src), release332).Text)
+				if got != want || !strings.Contains(got, "\n> \n> WARNING: MEMORY.md is 201 lines") {
+					t.Errorf("got\n%q\nwant\n%q", got, want)
+				}
+				return
+			}
+			if got != tc.want {
+				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+	if li := loadIndex([]byte("<!-- only a comment -->\n"), rel); li.Loaded {
+		t.Errorf("an index empty once comments go is loaded: %q", li.Text)
 	}
 }

@@ -265,7 +265,7 @@ func TestPreviewDirBackfill(t *testing.T) {
 	writeMemory(t, dir, "feedback_long.md", fmFile("description: "+strings.Repeat("word ", 40)+"\ntype: feedback\n"), t0.Add(time.Second))
 	writeMemory(t, dir, "team/shared.md", fmFile("description: shared\ntype: project\n"), t0.Add(2*time.Second))
 	writeMemory(t, dir, "odd[name].md", fmFile("description: not linkable\ntype: user\n"), t0.Add(3*time.Second))
-	p, err := PreviewDir(dir, PreviewOptions{})
+	p, err := PreviewDir(dir, PreviewOptions{Release: release332})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestPreviewDirIndex(t *testing.T) {
 			if err := tc.setup(dir); err != nil {
 				t.Skip(err)
 			}
-			p, err := PreviewDir(dir, PreviewOptions{})
+			p, err := PreviewDir(dir, PreviewOptions{Release: release332})
 			if err != nil {
 				t.Fatal(err)
 			}

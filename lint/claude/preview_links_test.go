@@ -84,7 +84,7 @@ func skipsWith(m *Manifest, reason string) []string {
 func TestPreviewFollowsNoLinkAbove(t *testing.T) {
 	dir := plantLinksAbove(t)
 	hostiletest.Within(t, 60*time.Second, func() {
-		pv, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true})
+		pv, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true, Release: release332})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestPreviewLinkedFolderBounds(t *testing.T) {
 			t.Skip("no symbolic links:", err)
 		}
 	}
-	pv, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true})
+	pv, err := PreviewDir(dir, PreviewOptions{FollowLinksOut: true, Release: release332})
 	if err != nil {
 		t.Fatal(err)
 	}

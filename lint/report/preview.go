@@ -91,6 +91,9 @@ type PreviewIndex struct {
 	KeptLines  int     `json:"kept_lines"`
 	Lost       *string `json:"lost_text"`
 	Reason     string  `json:"reason,omitempty"`
+	// Preamble, when set, is what Claude Code puts before the index it
+	// quotes (2.1.337 and later); loaded_text starts with it.
+	Preamble string `json:"preamble,omitempty"`
 }
 
 type PreviewEntry struct {
@@ -112,7 +115,7 @@ func NewPreviewDir(cwd, dir string, pv *claude.DirPreview) PreviewDir {
 	ix := PreviewIndex{
 		Path: rel(in), Exists: pv.Index.Exists, Backfill: pv.Index.Backfill,
 		Loaded: pv.Index.Loaded, Lines: pv.Index.Lines, Units: pv.Index.Units, Cut: pv.Index.Cut,
-		KeptLines: pv.Index.KeptLines, Reason: pv.Index.Skipped,
+		KeptLines: pv.Index.KeptLines, Reason: pv.Index.Skipped, Preamble: pv.Index.Preamble,
 	}
 	if pv.Index.Loaded {
 		ix.LoadedText = &pv.Index.Text
@@ -227,10 +230,18 @@ func writeIndexText(b *strings.Builder, ix PreviewIndex, style func(s, text stri
 	fmt.Fprintf(b, "%s: %s, %s, %s UTF-16 units (limits: %d lines, %s units)\n",
 		style(styleBold, name), what, countOf(ix.Lines, "line"), thousands(ix.Units), memory.IndexMaxLines, thousands(memory.IndexMaxUnits))
 	text := *ix.LoadedText
+	// Claude Code quotes the index after a preamble (2.1.337): the
+	// preamble is shown once, above the lines it quotes.
+	warningAt := "\n\n> WARNING: "
+	if ix.Preamble != "" {
+		fmt.Fprintf(b, "%s\n", style(styleDim, "Claude Code puts before it: "+EscapeText(ix.Preamble)))
+		text = strings.TrimPrefix(text, ix.Preamble+"\n\n")
+		warningAt = "\n> \n> WARNING: "
+	}
 	body, warning := text, ""
 	if ix.Cut {
-		if at := strings.LastIndex(text, "\n\n> WARNING: "); at >= 0 {
-			body, warning = text[:at], text[at+2:]
+		if at := strings.LastIndex(text, warningAt); at >= 0 {
+			body, warning = text[:at], text[at+len(warningAt)-len("> WARNING: "):]
 		}
 	}
 	lines := strings.Split(body, "\n")
