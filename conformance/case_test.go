@@ -34,6 +34,29 @@ type testCase struct {
 	Calls []reply
 }
 
+// olderReleaseCase reports whether a case runs against the releases older
+// than the newest two. Those differ from 2.1.332 only in what they load
+// from a MEMORY.md that holds an HTML comment
+// (claudecode.LinkDefinitionsKept, the one Change before 2.1.332; the
+// release diff 2.1.328 -> 2.1.332 shows no other case differing): the
+// index cases with "<!--" in a file or a directive that writes one.
+func olderReleaseCase(kind string, c *testCase) bool {
+	if kind != "index" {
+		return false
+	}
+	for _, f := range c.Arch.Files {
+		if bytes.Contains(f.Data, []byte("<!--")) {
+			return true
+		}
+	}
+	for _, d := range c.directives {
+		if strings.Contains(strings.Join(d, " "), "<!--") {
+			return true
+		}
+	}
+	return false
+}
+
 // baseMtime is the mtime of the first file a case places when it sets none;
 // later files are a minute newer each, so the manifest order is the archive
 // eachCase runs check on every case of testdata/<kind>, in parallel, each
@@ -45,11 +68,17 @@ func eachCase(t *testing.T, kind string, check func(t *testing.T, c *testCase, s
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Every case runs against every release found: memlint must agree
-	// with each it models. (The tests written in Go, the hooks and the
-	// plugin, run against the newest.)
+	// memlint must agree with every release it models. Every case runs
+	// against the newest release found and the one before it; the tests
+	// written in Go (hooks, plugin) against the newest. An older release
+	// runs the cases where it differs from the next (olderReleaseCase): a
+	// Claude Code session costs most of a CPU-second, and CI's go test
+	// gives the package ten minutes.
 	for i, bin := range claudes {
 		for _, c := range cases {
+			if i >= 2 && !olderReleaseCase(kind, c) {
+				continue
+			}
 			name := c.Name
 			if i > 0 {
 				name += "@" + bin.Version

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/memlint/memlint/internal/claudecode"
 )
 
 // TestCasesMaterialise checks every case file without Claude Code: it
@@ -127,5 +129,38 @@ func TestCIRunsEveryModelledRelease(t *testing.T) {
 	}
 	if got, want := strings.Fields(string(m[1])), claudeVersions; !slices.Equal(got, want) {
 		t.Errorf(".ci/run installs Claude Code %v; memlint models %v", got, want)
+	}
+}
+
+// TestOlderReleaseCases: the releases older than the newest two run only
+// the cases olderReleaseCase picks, which cover the one Change between
+// them and the release after (claudecode.LinkDefinitionsKept). A Change
+// added there must widen the pick; this test says so.
+func TestOlderReleaseCases(t *testing.T) {
+	second := claudecode.Modelled[1]
+	var changes []claudecode.Change
+	for _, c := range claudecode.Changes {
+		if !second.Less(c.Since) {
+			changes = append(changes, c)
+		}
+	}
+	if len(changes) != 1 || changes[0] != claudecode.LinkDefinitionsKept {
+		t.Errorf("the releases before %s differ by %v: olderReleaseCase picks the cases of LinkDefinitionsKept alone", second, changes)
+	}
+	cases, err := loadCases(filepath.Join("testdata", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	picked := map[string]bool{}
+	for _, c := range cases {
+		picked[c.Name] = olderReleaseCase("index", c)
+	}
+	for _, name := range []string{"linkdef-comment", "linkdef-forms", "linkdef-containers", "linkdef-inline-comment", "crlf-linkdef-comment", "comment-4mib", "comment-top-level"} {
+		if !picked[name] {
+			t.Errorf("%s is not run against the older releases", name)
+		}
+	}
+	if picked["plain"] || picked["linkdef-no-comment"] {
+		t.Error("cases without a comment are run against the older releases")
 	}
 }
