@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -87,15 +89,31 @@ func SystemVersionProbe() VersionProbe {
 }
 
 // lookAbsolute finds an executable named name in the absolute entries of
-// path.
+// path (on Windows, name with one of the extensions of %PATHEXT%).
 func lookAbsolute(name, path string) (string, error) {
+	names := []string{name}
+	if runtime.GOOS == "windows" {
+		names = nil
+		exts := os.Getenv("PATHEXT")
+		if exts == "" {
+			exts = ".COM;.EXE;.BAT;.CMD"
+		}
+		for _, ext := range filepath.SplitList(exts) {
+			if ext != "" {
+				names = append(names, name+strings.ToLower(ext))
+			}
+		}
+	}
 	for _, dir := range filepath.SplitList(path) {
 		if !filepath.IsAbs(dir) {
 			continue
 		}
-		p := filepath.Join(dir, name)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() && info.Mode()&0o111 != 0 {
-			return p, nil
+		for _, n := range names {
+			p := filepath.Join(dir, n)
+			info, err := os.Stat(p)
+			if err == nil && info.Mode().IsRegular() && (runtime.GOOS == "windows" || info.Mode()&0o111 != 0) {
+				return p, nil
+			}
 		}
 	}
 	return "", errors.New("no claude on PATH")
