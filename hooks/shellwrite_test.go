@@ -69,3 +69,37 @@ func TestShellWritesBounded(t *testing.T) {
 		t.Errorf("3 printfs building %d bytes in all were read", 3*len(w[0].Content))
 	}
 }
+
+// FuzzShellWrites checks that no command makes the reader of Bash writes
+// panic, and that what it reads holds: a target for every write, content
+// within the bound.
+func FuzzShellWrites(f *testing.F) {
+	for _, s := range []string{
+		"cat > /m/a.md <<'EOF'\nx\nEOF",
+		"cat >> /m/MEMORY.md <<EOF\n- [a](a.md) — b\nEOF\necho done",
+		"printf '%s\\n' a b > /m/a.md && echo -n x >> /m/a.md",
+		"tee -a /m/a.md /m/b.md <<-EOF\n\tx\n\tEOF",
+		"echo 'a' \"b\" c > ~/m/a.md; cd x; echo y > b.md",
+		"cat > a <<'E' > b\nE",
+		"printf '%%%s' > /m/a.md",
+		"echo \\\n x > /m/a.md # comment",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		writes, ok := shellWrites(cmd)
+		if !ok && writes != nil {
+			t.Fatalf("uncertain, yet %d writes", len(writes))
+		}
+		total := 0
+		for _, w := range writes {
+			if w.Target == "" {
+				t.Fatalf("a write with no target: %+v", w)
+			}
+			total += len(w.Content)
+		}
+		if total > maxShellOutput {
+			t.Fatalf("%d bytes of writes read, over %d", total, maxShellOutput)
+		}
+	})
+}

@@ -290,13 +290,20 @@ func FuzzLoadIndex(f *testing.F) {
 	for _, s := range []string{"", "- a\n", "---\nx: y\n---\n<!-- c -->\n- a\r\n", "\xff\xfe\x00", "<system-reminder>", "\ufeff---\ndescription: d\ntype: user\n---\n"} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte("<!-- c -->\n[a]: <a b>\n  \"t\"\n- x\n\n  [b]: b\n> [c]: c\n"))
+	f.Add([]byte("> q\n>> r\n[a]:\n\n"))
+	release337 := Release{Model: claudecode.ModelOf(claudecode.Version{Major: 2, Minor: 1, Patch: 337})}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		li := loadIndex(src, release332)
-		if !utf8.ValidString(li.Text) {
-			t.Fatalf("invalid UTF-8 loaded")
-		}
-		if li.Loaded && !li.Cut && li.KeptLines > memory.IndexMaxLines {
-			t.Fatalf("%d lines loaded whole", li.KeptLines)
+		// Every modelled behaviour: definitions dropped (2.1.328), kept
+		// (2.1.332), and the quoted index (2.1.337).
+		for _, rel := range []Release{release328, release332, release337} {
+			li := loadIndex(src, rel)
+			if !utf8.ValidString(li.Text) {
+				t.Fatalf("%s: invalid UTF-8 loaded", rel)
+			}
+			if li.Loaded && !li.Cut && li.KeptLines > memory.IndexMaxLines {
+				t.Fatalf("%s: %d lines loaded whole", rel, li.KeptLines)
+			}
 		}
 		_ = readRecallFields(src)
 	})

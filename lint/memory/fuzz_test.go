@@ -26,6 +26,13 @@ func FuzzParseFile(f *testing.F) {
 				t.Fatalf("kind %v: %v", kind, err)
 			}
 		}
+		// The index as a release that drops link reference definitions
+		// beside a comment (2.1.328) loads it.
+		file := &File{Path: "m/MEMORY.md", Rel: "MEMORY.md", Kind: KindIndex}
+		parseFile(file, []byte(src), func() bool { return true })
+		if err := checkModel(file); err != nil {
+			t.Fatalf("index, definitions dropped: %v", err)
+		}
 	})
 }
 
