@@ -142,10 +142,9 @@ func ids(reg *Registry) []string {
 	return out
 }
 
-// lintCustom lints the memory dir "mem" of files with a configuration in
-// the folder above it and returns the custom rules' findings as
-// "path:line:col-line:col: severity rule: message | suggestion".
-func lintCustom(t *testing.T, config string, files map[string]string) []string {
+// customLinter is the Linter of a configuration written in a temporary
+// folder, its parsed configuration, and files as an fs.FS.
+func customLinter(t *testing.T, config string, files map[string]string) (*Linter, *Config, fstest.MapFS) {
 	t.Helper()
 	reg := testRegistry(t)
 	dir := t.TempDir()
@@ -157,7 +156,15 @@ func lintCustom(t *testing.T, config string, files map[string]string) []string {
 	for name, src := range files {
 		fsys[name] = &fstest.MapFile{Data: []byte(src)}
 	}
-	l := &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: c, Root: dir}
+	return &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)}, Config: c, Root: dir}, c, fsys
+}
+
+// lintCustom lints the memory dir "mem" of files with a configuration in
+// the folder above it and returns the custom rules' findings as
+// "path:line:col-line:col: severity rule: message | suggestion".
+func lintCustom(t *testing.T, config string, files map[string]string) []string {
+	t.Helper()
+	l, c, fsys := customLinter(t, config, files)
 	res, err := l.Lint(fsys, []string{"mem"})
 	if err != nil {
 		t.Fatal(err)
@@ -355,18 +362,8 @@ func TestCustomRuleBounded(t *testing.T) {
 	}
 	bounded := func(t *testing.T, config string, files map[string]string) []string {
 		t.Helper()
-		reg := testRegistry(t)
-		dir := t.TempDir()
-		c, err := ParseConfig([]byte(config), filepath.Join(dir, ConfigFileName), reg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fsys := fstest.MapFS{}
-		for name, src := range files {
-			fsys[name] = &fstest.MapFile{Data: []byte(src)}
-		}
-		redact := func(s string) string { return strings.ReplaceAll(s, "hunter2", "[redacted]") }
-		l := &Linter{Setup: Setup{Registry: c.Registry(reg), Now: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), Redact: redact}, Config: c, Root: dir}
+		l, _, fsys := customLinter(t, config, files)
+		l.Redact = func(s string) string { return strings.ReplaceAll(s, "hunter2", "[redacted]") }
 		res := hostiletest.Finish(t, 60*time.Second, "the run", func() (*Result, error) { return l.Lint(fsys, []string{"mem"}) })
 		var out []string
 		for _, d := range res.Diagnostics {
