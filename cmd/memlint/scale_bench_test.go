@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/memlint/memlint/internal/benchgen"
+	"github.com/memlint/memlint/internal/cputime"
 )
 
 // checkJSON runs `memlint check --format json root` as CI would, the
@@ -32,7 +33,7 @@ func checkJSON(tb testing.TB, root string) {
 func benchCheck(b *testing.B, root string, units int, unit string) {
 	checkJSON(b, root) // warm the page cache
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	b.ResetTimer()
 	for b.Loop() {
 		checkJSON(b, root)
@@ -40,7 +41,7 @@ func benchCheck(b *testing.B, root string, units int, unit string) {
 	b.StopTimer()
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	b.ReportMetric(ns/float64(units), "ns/"+unit)
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Used() - cpu0; cpu > 0 {
 		// On a loaded machine wall time measures the load; CPU time
 		// (user + system, every goroutine) measures memlint.
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(units), "cpu-ns/"+unit)

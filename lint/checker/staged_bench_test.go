@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memlint/memlint/internal/cputime"
 	"github.com/memlint/memlint/internal/gittest"
 	"github.com/memlint/memlint/lint/checker"
 	"github.com/memlint/memlint/rules"
@@ -35,7 +36,7 @@ func BenchmarkStaged(b *testing.B) {
 			}
 			r.Git("add", ".")
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Used()
 			for b.Loop() {
 				out, err := checker.Check(checker.Request{Mode: checker.Staged, Cwd: r.Dir, Preview: true, Registry: rules.Registry(), Redact: rules.Redact, Stderr: io.Discard, Formats: []string{"json"}, Getenv: func(string) string { return "" }})
 				if err != nil {
@@ -48,7 +49,7 @@ func BenchmarkStaged(b *testing.B) {
 			}
 			dirs := float64(n * b.N)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/dirs, "ns/dir")
-			if cpu := cpuTime() - cpu0; cpu > 0 {
+			if cpu := cputime.Used() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/dirs, "cpu-ns/dir")
 			}
 		})

@@ -1,15 +1,15 @@
 //go:build unix
 
-package checker_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used, user and system, or 0
+// Used is the user plus system CPU time the process has used so far, or 0
 // when it cannot be read.
-func cpuTime() time.Duration {
+func Used() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
