@@ -9,6 +9,7 @@ import (
 
 	"github.com/memlint/memlint/internal/pathutil"
 	"github.com/memlint/memlint/internal/safefile"
+	"github.com/memlint/memlint/lint/markdown"
 	"github.com/memlint/memlint/lint/memory"
 )
 
@@ -217,25 +218,13 @@ func imports(src []byte) []string {
 			}
 			continue
 		}
-		if f := fenceOpener(string(trimmed)); f != "" {
-			fence = f
+		if f := markdown.FenceRun(trimmed); f != nil {
+			fence = string(f)
 			continue
 		}
 		out = append(out, lineImports(stripCodeSpans(string(raw)))...)
 	}
 	return out
-}
-
-// fenceOpener returns the run of ``` or ~~~ that opens a fenced code block
-// on a trimmed line, or "".
-func fenceOpener(trimmed string) string {
-	for _, c := range []string{"`", "~"} {
-		n := len(trimmed) - len(strings.TrimLeft(trimmed, c))
-		if n >= 3 {
-			return strings.Repeat(c, n)
-		}
-	}
-	return ""
 }
 
 // stripCodeSpans blanks the code spans of a line: a run of backticks up

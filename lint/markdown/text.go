@@ -308,3 +308,19 @@ func (p Pos) Before(q Pos) bool {
 	}
 	return p.Col < q.Col
 }
+
+// FenceRun returns the run of three or more backticks or tildes a line
+// starts with, the marker of a fenced code block it opens, or nil.
+func FenceRun(line []byte) []byte {
+	if len(line) == 0 || (line[0] != '`' && line[0] != '~') {
+		return nil
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 {
+		return nil
+	}
+	return line[:n]
+}

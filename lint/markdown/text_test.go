@@ -165,3 +165,13 @@ func TestLineIndexLongWideLines(t *testing.T) {
 		}
 	}
 }
+
+func TestFenceRun(t *testing.T) {
+	for line, want := range map[string]string{
+		"```go": "```", "~~~~": "~~~~", "``": "", "`~`": "", "x```": "", "": "", "````` x ```": "`````",
+	} {
+		if got := string(FenceRun([]byte(line))); got != want {
+			t.Errorf("FenceRun(%q) = %q, want %q", line, got, want)
+		}
+	}
+}

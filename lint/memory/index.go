@@ -340,11 +340,11 @@ func commentBlocksUnparsed(src []byte, start int) []markdown.Block {
 		switch {
 		case indent > 3:
 		case fence != nil:
-			if m := fenceMarker(t); len(m) >= len(fence) && m[0] == fence[0] && len(bytes.TrimSpace(t[len(m):])) == 0 {
+			if m := markdown.FenceRun(t); len(m) >= len(fence) && m[0] == fence[0] && len(bytes.TrimSpace(t[len(m):])) == 0 {
 				fence = nil
 			}
-		case len(fenceMarker(t)) > 0:
-			fence = fenceMarker(t)
+		case len(markdown.FenceRun(t)) > 0:
+			fence = markdown.FenceRun(t)
 		case bytes.HasPrefix(t, []byte("<!--")):
 			closeAt := bytes.Index(src[off+indent:], []byte("-->"))
 			if closeAt < 0 {
@@ -358,22 +358,6 @@ func commentBlocksUnparsed(src []byte, start int) []markdown.Block {
 		off = nextLine(src, lineEnd)
 	}
 	return out
-}
-
-// fenceMarker returns the run of three or more backticks or tildes that
-// opens line, or nil.
-func fenceMarker(line []byte) []byte {
-	if len(line) == 0 || (line[0] != '`' && line[0] != '~') {
-		return nil
-	}
-	n := 0
-	for n < len(line) && line[n] == line[0] {
-		n++
-	}
-	if n < 3 {
-		return nil
-	}
-	return line[:n]
 }
 
 // commentRemovals returns the file spans Claude Code drops from MEMORY.md:
